@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { OrganizationSchema, UserSchema } from '../model/channel';
+import { LetterSchema, LetterSummarySchema } from '../model/letter';
+import type { Result } from './errors';
+
+// The bridge between the renderer and the core: every channel with the zod schema of its
+// input and output, and every event the core emits. Both hosts (Electron and the browser
+// host) parse input with these schemas before a handler runs.
+
+const LetterPlacementSchema = z.object({
+  brandSlug: z.string().trim().min(1, 'Choose an organization'),
+  channelSlug: z.string().trim().min(1, 'Choose a channel'),
+});
+
+export const SessionSchema = z.object({
+  /** embedded: the platform the app started itself; remote: a server the user signs in to. */
+  mode: z.enum(['embedded', 'remote']),
+  platformUrl: z.string(),
+  signedIn: z.boolean(),
+  user: UserSchema.nullable(),
+  organizations: z.array(OrganizationSchema),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+export const SyncStatusSchema = z.object({
+  state: z.enum(['synced', 'syncing', 'offline', 'error', 'signed-out']),
+  pending: z.number().int().nonnegative(),
+  message: z.string().nullable(),
+});
+export type SyncStatus = z.infer<typeof SyncStatusSchema>;
+
+export const LetterListItemSchema = LetterSummarySchema.extend({
+  /** True while local edits have not reached the platform yet. */
+  unsynced: z.boolean(),
+});
+export type LetterListItem = z.infer<typeof LetterListItemSchema>;
+
+/** The fields the composer may change locally in this release. */
+export const LetterChangesSchema = z
+  .object({
+    title: z.string().max(1000, 'The title may not be greater than 1000 characters.'),
+    blocks: z.string(),
+  })
+  .partial()
+  .refine((changes) => Object.keys(changes).length > 0, 'Nothing to save');
+export type LetterChanges = z.infer<typeof LetterChangesSchema>;
+
+const empty = z.object({}).strict();
+
+export const bridgeChannels = {
+  'app.session': { input: empty, output: SessionSchema },
+  'auth.signIn': {
+    input: z.object({
+      email: z.string().trim().min(1, 'Email is required').email('Enter a valid email address'),
+      password: z.string().min(1, 'Password is required'),
+    }),
+    output: SessionSchema,
+  },
+  'auth.signOut': { input: empty, output: SessionSchema },
+  'letters.list': { input: LetterPlacementSchema, output: z.array(LetterListItemSchema) },
+  /** `id` is the server id or, for a letter not yet synced, its uniqueId. */
+  'letters.get': { input: LetterPlacementSchema.extend({ id: z.string().trim().min(1) }), output: LetterSchema.nullable() },
+  'letters.create': { input: LetterPlacementSchema, output: LetterSchema },
+  'letters.saveLocal': {
+    input: z.object({ uniqueId: z.string().min(1), changes: LetterChangesSchema }),
+    output: LetterSchema,
+  },
+  'sync.status': { input: empty, output: SyncStatusSchema },
+  'sync.now': { input: empty, output: SyncStatusSchema },
+} as const;
+
+export type BridgeChannels = typeof bridgeChannels;
+export type ChannelName = keyof BridgeChannels;
+export type ChannelInput<C extends ChannelName> = z.input<BridgeChannels[C]['input']>;
+export type ChannelParsedInput<C extends ChannelName> = z.output<BridgeChannels[C]['input']>;
+export type ChannelOutput<C extends ChannelName> = z.output<BridgeChannels[C]['output']>;
+
+export const bridgeEvents = {
+  'sync.status': SyncStatusSchema,
+  /** Letters changed in the local store (by sync or another window): lists refetch. */
+  'letters.changed': z.object({ uniqueIds: z.array(z.string()) }),
+} as const;
+export type BridgeEvents = typeof bridgeEvents;
+export type EventName = keyof BridgeEvents;
+export type EventPayload<E extends EventName> = z.output<BridgeEvents[E]>;
+
+export function isChannelName(name: unknown): name is ChannelName {
+  return typeof name === 'string' && Object.hasOwn(bridgeChannels, name);
+}
+
+/** What the renderer sees as `window.bridge`, in Electron and in the browser alike. */
+export interface Bridge {
+  invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<Result<ChannelOutput<C>>>;
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+/** One handler per channel, as the core implements them. */
+export type BridgeHandlers = {
+  [C in ChannelName]: (input: ChannelParsedInput<C>) => Promise<ChannelOutput<C>>;
+};
+
+/** How the core tells the host to deliver an event to every window. */
+export type EmitEvent = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+
+/** Messages of the wire protocol used by the WebSocket and MessagePort transports. */
+export type BridgeRequestMessage = { type: 'invoke'; id: number; channel: string; input: unknown };
+export type BridgeResponseMessage =
+  | { type: 'result'; id: number; result: Result<unknown> }
+  | { type: 'event'; event: EventName; payload: unknown };

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { OrganizationSchema, UserSchema } from '../model/channel';
+import { DeltaSchema } from '../model/delta';
+import { AuthorSchema, LetterSchema, LetterSummarySchema, PublicationStatusSchema } from '../model/letter';
+
+// The platform API as the server serves it and the core's client calls it: one place for
+// paths and payloads, so the two sides cannot drift (spec 1 §7, DECISIONS conventions).
+
+export const API_PREFIX = '/api';
+
+export const platformPaths = {
+  health: () => `${API_PREFIX}/health`,
+  login: () => `${API_PREFIX}/auth/login`,
+  me: () => `${API_PREFIX}/me`,
+  letters: (brandSlug: string, channelSlug: string) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/letters`,
+  letter: (brandSlug: string, channelSlug: string, id: number) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/letters/${id}`,
+  autosave: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/autosave`,
+} as const;
+
+function enc(segment: string): string {
+  return encodeURIComponent(segment);
+}
+
+/** Every failure answer: `message` is what the user reads; `errors` holds field messages. */
+export const ApiErrorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiError = z.infer<typeof ApiErrorSchema>;
+
+export const HealthResponseSchema = z.object({ status: z.literal('ok') });
+
+export const LoginRequestSchema = z.object({
+  email: z.string().trim().min(1, 'Email is required').email('Enter a valid email address'),
+  password: z.string().min(1, 'Password is required'),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const LoginResponseSchema = z.object({ token: z.string(), user: UserSchema });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const MeResponseSchema = z.object({
+  user: UserSchema,
+  organizations: z.array(OrganizationSchema),
+});
+export type MeResponse = z.infer<typeof MeResponseSchema>;
+
+/**
+ * Create a letter (spec 1 §7): `settings` travels as a JSON string. `uniqueId` is made by
+ * whoever creates the letter, so a letter drafted offline keeps its identity (DECISIONS).
+ */
+export const CreateLetterRequestSchema = z.object({
+  uniqueId: z.string().min(1).max(64),
+  authors: z.array(AuthorSchema),
+  blocks: z.string(),
+  channelId: z.number().int(),
+  copyRendered: z.string(),
+  delta: DeltaSchema,
+  emailTemplate: z.string(),
+  includePromotions: z.boolean(),
+  openGraphHeadline: z.string(),
+  openGraphDescription: z.string(),
+  openGraphImageUrl: z.string(),
+  private: z.boolean(),
+  publicationDate: z.string().nullable(),
+  publicationStatus: PublicationStatusSchema,
+  publicationEvent: z.number().int(),
+  segmentId: z.number().int().nullable(),
+  subtitle: z.string(),
+  settings: z.string(),
+  title: z.string(),
+});
+export type CreateLetterRequest = z.infer<typeof CreateLetterRequestSchema>;
+
+export const LetterResponseSchema = LetterSchema;
+
+export const LetterListResponseSchema = z.object({ items: z.array(LetterSummarySchema) });
+export type LetterListResponse = z.infer<typeof LetterListResponseSchema>;
+
+/** Autosave (spec 1 §7) plus the version the edit was based on (DECISIONS: concurrency). */
+export const AutosaveRequestSchema = z.object({
+  blocks: z.string(),
+  title: z.string(),
+  claimant: z.string().nullable(),
+  uniqueId: z.string().min(1),
+  publicationStatus: PublicationStatusSchema,
+  baseVersion: z.number().int().nonnegative(),
+});
+export type AutosaveRequest = z.infer<typeof AutosaveRequestSchema>;

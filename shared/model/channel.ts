@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+// Channel, organization (= brand) and user as the platform describes them (spec 1 §3).
+
+export const ChannelSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  channelSlug: z.string(),
+  brandId: z.number().int(),
+  brandSlug: z.string(),
+  accentColor: z.string(),
+  defaultStyleBaseFontSize: z.number(),
+  channelSquareLogo: z.string().nullable(),
+  channelName: z.string(),
+  timezone: z.object({ tzCode: z.string() }),
+  esp: z.number().int().nonnegative(),
+});
+export type Channel = z.infer<typeof ChannelSchema>;
+
+/** The tenant-wide "company channel" slug (DECISIONS). */
+export const COMPANY_CHANNEL_SLUG = 'company';
+
+export const OrganizationSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  role: z.enum(['owner', 'admin', 'editor']),
+  channels: z.array(ChannelSchema),
+});
+export type Organization = z.infer<typeof OrganizationSchema>;
+
+export const UserSchema = z.object({
+  uniqueId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  surname: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { DeltaSchema } from './delta';
+import { LetterSettingsSchema } from './letter-settings';
+import { UtmEntrySchema } from './utm';
+import { PUBLICATION_STATUS_VALUES, PublicationEvent, PublicationStatus } from './publication';
+
+// The Letter as the platform and the app exchange it: every field of spec 1 §3, plus
+// `version` (DECISIONS: the server increments it on each write, writes send their base).
+
+export const PUBLICATION_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+const publicationDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, `Use the format ${PUBLICATION_DATE_FORMAT}`);
+
+export const PublicationStatusSchema = z
+  .number()
+  .int()
+  .refine((n) => (PUBLICATION_STATUS_VALUES as number[]).includes(n), 'Unknown publication status');
+
+export const ClaimantSchema = z.object({
+  uniqueId: z.string(),
+  name: z.string(),
+  surname: z.string(),
+  email: z.string(),
+});
+export type Claimant = z.infer<typeof ClaimantSchema>;
+
+/** The spec leaves authors open; we keep who they are the way a claimant is kept. */
+export const AuthorSchema = z.object({
+  uniqueId: z.string(),
+  name: z.string(),
+  surname: z.string().default(''),
+  email: z.string().default(''),
+});
+export type Author = z.infer<typeof AuthorSchema>;
+
+export const InsightsSchema = z.object({
+  readability: z.object({ ease: z.number().nullable(), time: z.number().nullable() }),
+  wordCount: z.number().int().nonnegative(),
+  /** Email weight in KB. */
+  size: z.number().nonnegative(),
+});
+export type Insights = z.infer<typeof InsightsSchema>;
+
+export const AbTestMetricsSchema = z.object({
+  winner: z.enum(['A', 'B']).nullable(),
+  acceptA: z.number(),
+  acceptB: z.number(),
+  openA: z.number(),
+  openB: z.number(),
+  openRateA: z.number(),
+  openRateB: z.number(),
+  sampleSize: z.number(),
+  /** '-' when the variant recipients are not known yet (spec 1 §8). */
+  variantRecipientsCount: z.union([z.number(), z.literal('-')]),
+});
+export type AbTestMetrics = z.infer<typeof AbTestMetricsSchema>;
+
+export const LetterSchema = z.object({
+  id: z.number().int().positive().nullable(),
+  uniqueId: z.string().min(1),
+  version: z.number().int().nonnegative(),
+  title: z.string(),
+  subtitle: z.string(),
+  subjectB: z.string(),
+  hasAbTest: z.boolean(),
+  /** Serialized (JSON text) list of sections, as the spec sends it. */
+  blocks: z.string(),
+  delta: DeltaSchema,
+  authors: z.array(AuthorSchema),
+  settings: LetterSettingsSchema,
+  publicationStatus: PublicationStatusSchema,
+  publicationDate: publicationDate.nullable(),
+  publicationDateTzCode: z.string().nullable(),
+  publicationEvent: z.number().int(),
+  segmentId: z.number().int().nullable(),
+  segmentName: z.string().nullable(),
+  channelId: z.number().int().nullable(),
+  channelSlug: z.string(),
+  brandSlug: z.string(),
+  esp: z.number().int().nonnegative(),
+  emailTemplate: z.string(),
+  copyRendered: z.string(),
+  includePromotions: z.boolean(),
+  private: z.boolean(),
+  insights: InsightsSchema.nullable(),
+  updatedAt: z.string(),
+  openGraphHeadline: z.string(),
+  openGraphDescription: z.string(),
+  openGraphImageUrl: z.string(),
+  abTestMetrics: AbTestMetricsSchema.nullable(),
+  utmEnabled: z.boolean(),
+  utms: z.array(UtmEntrySchema),
+  automationUniqueId: z.string().nullable(),
+  updatePreviewText: z.boolean(),
+  /** JSON string holding the claimant's uniqueId, name, surname and email, or null. */
+  claimant: z.string().nullable(),
+});
+export type Letter = z.infer<typeof LetterSchema>;
+
+/** What a list shows of a letter: enough for the newsletters table without the body. */
+export const LetterSummarySchema = LetterSchema.pick({
+  id: true,
+  uniqueId: true,
+  version: true,
+  title: true,
+  publicationStatus: true,
+  publicationDate: true,
+  channelSlug: true,
+  brandSlug: true,
+  segmentName: true,
+  updatedAt: true,
+});
+export type LetterSummary = z.infer<typeof LetterSummarySchema>;
+
+/** A draft with no title is saved as 'Draft {id}' (spec 1 §3). */
+export function draftTitle(id: number): string {
+  return `Draft ${id}`;
+}
+
+export { PublicationEvent, PublicationStatus };

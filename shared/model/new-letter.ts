@@ -1,0 +1,50 @@
+import type { Channel, User } from './channel';
+import { emptyDelta } from './delta';
+import type { Letter } from './letter';
+import { defaultLetterSettings } from './letter-settings';
+import { PublicationEvent, PublicationStatus } from './publication';
+
+// A new draft as the app creates it: empty title (the platform names it 'Draft {id}'),
+// no sections yet, the channel's timezone and provider, the creator as author.
+
+export function newDraftLetter(input: { uniqueId: string; channel: Channel; author: User | null; now: string }): Letter {
+  const { uniqueId, channel, author, now } = input;
+  return {
+    id: null,
+    uniqueId,
+    version: 0,
+    title: '',
+    subtitle: '',
+    subjectB: '',
+    hasAbTest: false,
+    blocks: '[]',
+    delta: emptyDelta(),
+    authors: author ? [{ uniqueId: author.uniqueId, name: author.name, surname: author.surname, email: author.email }] : [],
+    settings: defaultLetterSettings(),
+    publicationStatus: PublicationStatus.draft,
+    publicationDate: null,
+    publicationDateTzCode: channel.timezone.tzCode,
+    publicationEvent: PublicationEvent.date,
+    segmentId: null,
+    segmentName: null,
+    channelId: channel.id,
+    channelSlug: channel.channelSlug,
+    brandSlug: channel.brandSlug,
+    esp: channel.esp,
+    emailTemplate: '',
+    copyRendered: '',
+    includePromotions: false,
+    private: false,
+    insights: null,
+    updatedAt: now,
+    openGraphHeadline: '',
+    openGraphDescription: '',
+    openGraphImageUrl: '',
+    abTestMetrics: null,
+    utmEnabled: false,
+    utms: [],
+    automationUniqueId: null,
+    updatePreviewText: false,
+    claimant: null,
+  };
+}
