@@ -1,0 +1,170 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+// The platform's tables as Kysely sees them. Columns are snake_case in PostgreSQL and
+// camelCase here (CamelCasePlugin, see database.ts). jsonb columns are written as JSON
+// text (`toJson`), because node-postgres would turn a JS array into a PostgreSQL array.
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+
+export type MembershipRole = 'owner' | 'admin' | 'editor';
+export type SubscriberStatus = 'active' | 'unsubscribed' | 'bounced';
+
+export interface TenantsTable {
+  id: Generated<number>;
+  name: string;
+  createdAt: Generated<Date>;
+}
+
+/** An organization is a brand (DECISIONS: the two slugs name the same thing). */
+export interface OrganizationsTable {
+  id: Generated<number>;
+  tenantId: number;
+  slug: string;
+  name: string;
+  createdAt: Generated<Date>;
+}
+
+export interface ChannelsTable {
+  id: Generated<number>;
+  tenantId: number;
+  organizationId: number;
+  slug: string;
+  title: string;
+  timezone: string;
+  accentColor: string;
+  defaultStyleBaseFontSize: number;
+  channelSquareLogo: string | null;
+  channelName: string;
+  contactCompany: string;
+  contactAddressLine1: string;
+  contactAddressLine2: string;
+  contactCity: string;
+  contactRegion: string;
+  contactPostalCode: string;
+  contactCountry: string;
+  esp: number;
+  settings: JsonWithDefault<Record<string, unknown>>;
+  createdAt: Generated<Date>;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  uniqueId: string;
+  /** Stored lower-cased, so the unique index is case-insensitive. */
+  email: string;
+  name: string;
+  surname: string;
+  passwordHash: string;
+  createdAt: Generated<Date>;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  userId: number;
+  /** sha256 (hex) of the token; the token itself is only ever in the client's hands. */
+  tokenHash: string;
+  createdAt: Generated<Date>;
+  lastUsedAt: Timestamp | null;
+}
+
+export interface MembershipsTable {
+  userId: number;
+  organizationId: number;
+  role: MembershipRole;
+  createdAt: Generated<Date>;
+}
+
+export interface SubscribersTable {
+  id: Generated<number>;
+  channelId: number;
+  uniqueId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  status: SubscriberStatus;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  customFields: JsonWithDefault<Record<string, unknown>>;
+  createdAt: Generated<Date>;
+}
+
+export interface SegmentsTable {
+  id: Generated<number>;
+  channelId: number;
+  name: string;
+  criteria: JsonWithDefault<Record<string, unknown>>;
+  isEngagementSegment: Generated<boolean>;
+  createdAt: Generated<Date>;
+}
+
+export interface LettersTable {
+  id: Generated<number>;
+  uniqueId: string;
+  channelId: number;
+  version: number;
+  title: string;
+  subtitle: string;
+  subjectB: string;
+  hasAbTest: boolean;
+  blocks: string;
+  delta: Json<unknown>;
+  authors: Json<unknown>;
+  settings: Json<unknown>;
+  publicationStatus: number;
+  /** Wall-clock `YYYY-MM-DD HH:mm:ss` in `publicationDateTzCode` (read back as text). */
+  publicationDate: ColumnType<string, string | null, string | null> | null;
+  publicationDateTzCode: string | null;
+  /** The same moment as a UTC instant, for the scheduler (DECISIONS). */
+  publicationAt: Timestamp | null;
+  publicationEvent: number;
+  /** 0 = all active subscribers and 99991 = specific emails are not rows: no foreign key. */
+  segmentId: number | null;
+  esp: number;
+  emailTemplate: string;
+  copyRendered: string;
+  includePromotions: boolean;
+  private: boolean;
+  insights: Json<unknown> | null;
+  openGraphHeadline: string;
+  openGraphDescription: string;
+  openGraphImageUrl: string;
+  abTestMetrics: Json<unknown> | null;
+  utmEnabled: boolean;
+  utms: Json<unknown>;
+  automationUniqueId: string | null;
+  updatePreviewText: boolean;
+  claimant: Json<unknown> | null;
+  createdByUserId: number | null;
+  createdAt: Generated<Date>;
+  updatedAt: Timestamp;
+}
+
+/** One row per saved version of a letter, so nothing written is ever lost. */
+export interface LetterRevisionsTable {
+  id: Generated<number>;
+  letterId: number;
+  version: number;
+  /** The whole letter as it was answered after that write. */
+  body: Json<unknown>;
+  userId: number | null;
+  createdAt: Generated<Date>;
+}
+
+export interface Database {
+  tenants: TenantsTable;
+  organizations: OrganizationsTable;
+  channels: ChannelsTable;
+  users: UsersTable;
+  apiTokens: ApiTokensTable;
+  memberships: MembershipsTable;
+  subscribers: SubscribersTable;
+  segments: SegmentsTable;
+  letters: LettersTable;
+  letterRevisions: LetterRevisionsTable;
+}
+
+export type LetterRow = Selectable<LettersTable>;
+export type NewLetter = Insertable<LettersTable>;
+export type ChannelRow = Selectable<ChannelsTable>;
+export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,53 @@
+import type { Db } from '../db/database';
+import type { ChannelRow, MembershipRole } from '../db/schema';
+import { forbidden, notFound } from './errors';
+
+// Whether the caller may touch a brand's channel: a membership in the brand
+// (organization) is the only way in. Another tenant's brand answers 403, never its data.
+
+export interface ChannelAccess {
+  channel: ChannelRow;
+  brandSlug: string;
+  role: MembershipRole;
+}
+
+const NO_ACCESS = 'You do not have access to this channel.';
+const NO_CHANNEL = 'This channel does not exist.';
+
+export async function channelBySlugs(db: Db, userId: number, brandSlug: string, channelSlug: string): Promise<ChannelAccess> {
+  const brand = await db
+    .selectFrom('organizations')
+    .leftJoin('memberships', (join) =>
+      join.onRef('memberships.organizationId', '=', 'organizations.id').on('memberships.userId', '=', userId),
+    )
+    .select(['organizations.id', 'memberships.role'])
+    .where('organizations.slug', '=', brandSlug)
+    .executeTakeFirst();
+  if (!brand) throw notFound('This brand does not exist.');
+  if (!brand.role) throw forbidden(NO_ACCESS);
+  const channel = await db
+    .selectFrom('channels')
+    .selectAll()
+    .where('organizationId', '=', brand.id)
+    .where('slug', '=', channelSlug)
+    .executeTakeFirst();
+  if (!channel) throw notFound(NO_CHANNEL);
+  return { channel, brandSlug, role: brand.role };
+}
+
+export async function channelById(db: Db, userId: number, channelId: number): Promise<ChannelAccess> {
+  const found = await db
+    .selectFrom('channels')
+    .innerJoin('organizations', 'organizations.id', 'channels.organizationId')
+    .leftJoin('memberships', (join) =>
+      join.onRef('memberships.organizationId', '=', 'organizations.id').on('memberships.userId', '=', userId),
+    )
+    .selectAll('channels')
+    .select(['organizations.slug as brandSlug', 'memberships.role'])
+    .where('channels.id', '=', channelId)
+    .executeTakeFirst();
+  if (!found) throw notFound(NO_CHANNEL);
+  const { brandSlug, role, ...channel } = found;
+  if (!role) throw forbidden(NO_ACCESS);
+  return { channel, brandSlug, role };
+}

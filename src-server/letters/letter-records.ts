@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import { LetterSchema, LetterSummarySchema } from '../../shared/model/letter';
+import type { Letter, LetterSummary } from '../../shared/model/letter';
+import type { Database, LetterRow } from '../db/schema';
+
+// Reading letters: one query shape that brings the placement (channel and brand slugs) and
+// the audience's name along, and the mapping from rows to the Letter the API answers.
+
+/** Segment ids that are not rows (spec 1 §3 "Other entities"). */
+export const ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID = 0;
+export const SPECIFIC_EMAILS_SEGMENT_ID = 99991;
+
+export const LETTER_NOT_FOUND_MESSAGE = 'Eep. It doesn’t look like this letter exists.';
+
+export type LetterRecord = LetterRow & { channelSlug: string; brandSlug: string; joinedSegmentName: string | null };
+
+export function selectLetters(db: Kysely<Database>) {
+  return db
+    .selectFrom('letters')
+    .innerJoin('channels', 'channels.id', 'letters.channelId')
+    .innerJoin('organizations', 'organizations.id', 'channels.organizationId')
+    .leftJoin('segments', (join) =>
+      join.onRef('segments.id', '=', 'letters.segmentId').onRef('segments.channelId', '=', 'letters.channelId'),
+    )
+    .selectAll('letters')
+    .select(['channels.slug as channelSlug', 'organizations.slug as brandSlug', 'segments.name as joinedSegmentName']);
+}
+
+export async function findLetter(db: Kysely<Database>, channelId: number, letterId: number): Promise<LetterRecord | null> {
+  const record = await selectLetters(db)
+    .where('letters.id', '=', letterId)
+    .where('letters.channelId', '=', channelId)
+    .executeTakeFirst();
+  return record ?? null;
+}
+
+function segmentName(record: LetterRecord): string | null {
+  if (record.segmentId === ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID) return 'All active subscribers';
+  if (record.segmentId === SPECIFIC_EMAILS_SEGMENT_ID) return 'Specific emails';
+  return record.joinedSegmentName;
+}
+
+/** The Letter as answered; parsing here means a corrupt row fails loudly, not silently. */
+export function toLetter(record: LetterRecord): Letter {
+  return LetterSchema.parse({
+    id: record.id,
+    uniqueId: record.uniqueId,
+    version: record.version,
+    title: record.title,
+    subtitle: record.subtitle,
+    subjectB: record.subjectB,
+    hasAbTest: record.hasAbTest,
+    blocks: record.blocks,
+    delta: record.delta,
+    authors: record.authors,
+    settings: record.settings,
+    publicationStatus: record.publicationStatus,
+    publicationDate: record.publicationDate,
+    publicationDateTzCode: record.publicationDateTzCode,
+    publicationEvent: record.publicationEvent,
+    segmentId: record.segmentId,
+    segmentName: segmentName(record),
+    channelId: record.channelId,
+    channelSlug: record.channelSlug,
+    brandSlug: record.brandSlug,
+    esp: record.esp,
+    emailTemplate: record.emailTemplate,
+    copyRendered: record.copyRendered,
+    includePromotions: record.includePromotions,
+    private: record.private,
+    insights: record.insights,
+    updatedAt: record.updatedAt.toISOString(),
+    openGraphHeadline: record.openGraphHeadline,
+    openGraphDescription: record.openGraphDescription,
+    openGraphImageUrl: record.openGraphImageUrl,
+    abTestMetrics: record.abTestMetrics,
+    utmEnabled: record.utmEnabled,
+    utms: record.utms,
+    automationUniqueId: record.automationUniqueId,
+    updatePreviewText: record.updatePreviewText,
+    claimant: record.claimant === null ? null : JSON.stringify(record.claimant),
+  });
+}
+
+export function toLetterSummary(record: LetterRecord): LetterSummary {
+  return LetterSummarySchema.parse({
+    id: record.id,
+    uniqueId: record.uniqueId,
+    version: record.version,
+    title: record.title,
+    publicationStatus: record.publicationStatus,
+    publicationDate: record.publicationDate,
+    channelSlug: record.channelSlug,
+    brandSlug: record.brandSlug,
+    segmentName: segmentName(record),
+    updatedAt: record.updatedAt.toISOString(),
+  });
+}

@@ -1,0 +1,250 @@
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { AutosaveRequest, CreateLetterRequest } from '../../shared/contract/platform-api';
+import { LetterSettingsSchema } from '../../shared/model/letter-settings';
+import { ClaimantSchema, LetterSchema, draftTitle } from '../../shared/model/letter';
+import type { Claimant, Letter } from '../../shared/model/letter';
+import { PUBLICATION_STATUS_LABELS, PublicationStatus, isEditableStatus } from '../../shared/model/publication';
+import type { Db } from '../db/database';
+import { toJson } from '../db/database';
+import type { Database } from '../db/schema';
+import type { ChannelAccess } from '../http/access';
+import { conflict, fieldErrorsFromZod, invalidData, notFound } from '../http/errors';
+import type { FieldErrors } from '../http/errors';
+import {
+  ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID,
+  LETTER_NOT_FOUND_MESSAGE,
+  SPECIFIC_EMAILS_SEGMENT_ID,
+  findLetter,
+  selectLetters,
+  toLetter,
+} from './letter-records';
+
+// Writing letters. Every write bumps `version` and stores the resulting letter as a
+// revision in the same transaction, so nothing written is ever lost (DECISIONS
+// "Concurrency").
+
+/** A new letter starts as a draft or a template (DECISIONS: new templates are 3). */
+const CREATABLE_STATUSES: readonly number[] = [
+  PublicationStatus.draft,
+  PublicationStatus.template,
+  PublicationStatus.templateDraft,
+];
+
+export async function createLetter(
+  db: Db,
+  access: ChannelAccess,
+  request: CreateLetterRequest,
+  userId: number,
+): Promise<{ letter: Letter; created: boolean }> {
+  const { channel } = access;
+  const errors: FieldErrors = {};
+  if (request.channelId !== channel.id) addError(errors, 'channelId', 'The channel does not match the address.');
+  const settings = parseSettings(request.settings, errors);
+  const publicationDate = LetterSchema.shape.publicationDate.safeParse(request.publicationDate);
+  if (!publicationDate.success) Object.assign(errors, fieldErrorsFromZod(publicationDate.error, 'publicationDate'));
+  else if (publicationDate.data !== null && !isRealWallClock(publicationDate.data)) {
+    addError(errors, 'publicationDate', 'This date does not exist.');
+  }
+  if (!CREATABLE_STATUSES.includes(request.publicationStatus)) {
+    addError(errors, 'publicationStatus', 'A new letter starts as a draft or a template.');
+  }
+  if (!(await segmentBelongsTo(db, request.segmentId, channel.id))) {
+    addError(errors, 'segmentId', 'Choose an audience from this channel.');
+  }
+  if (Object.keys(errors).length > 0 || !settings) throw invalidData(errors);
+
+  const existing = await existingLetter(db, request.uniqueId, channel.id);
+  if (existing) return { letter: existing, created: false };
+
+  const date = publicationDate.data ?? null;
+  const letter = await db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ id: number }>`
+      SELECT nextval(pg_get_serial_sequence('letters', 'id'))::integer AS id`.execute(trx);
+    const id = rows[0]!.id;
+    const inserted = await trx
+      .insertInto('letters')
+      .values({
+        id,
+        uniqueId: request.uniqueId,
+        channelId: channel.id,
+        version: 1,
+        title: request.title.trim() === '' ? draftTitle(id) : request.title,
+        subtitle: request.subtitle,
+        subjectB: '',
+        hasAbTest: false,
+        blocks: request.blocks,
+        delta: toJson(request.delta),
+        authors: toJson(request.authors),
+        settings: toJson(settings),
+        publicationStatus: request.publicationStatus,
+        publicationDate: date,
+        publicationDateTzCode: channel.timezone,
+        publicationAt: date === null ? null : sql<Date>`${date}::timestamp AT TIME ZONE ${channel.timezone}`,
+        publicationEvent: request.publicationEvent,
+        segmentId: request.segmentId,
+        esp: channel.esp,
+        emailTemplate: request.emailTemplate,
+        copyRendered: request.copyRendered,
+        includePromotions: request.includePromotions,
+        private: request.private,
+        insights: null,
+        openGraphHeadline: request.openGraphHeadline,
+        openGraphDescription: request.openGraphDescription,
+        openGraphImageUrl: request.openGraphImageUrl,
+        abTestMetrics: null,
+        utmEnabled: settings.utmEnabled,
+        utms: toJson(settings.utm),
+        automationUniqueId: null,
+        updatePreviewText: false,
+        claimant: null,
+        createdByUserId: userId,
+        updatedAt: sql<Date>`now()`,
+      })
+      .onConflict((oc) => oc.column('uniqueId').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    // Someone created the same uniqueId meanwhile (a retry racing the first attempt).
+    if (!inserted) return null;
+    return recordRevision(trx, channel.id, id, userId);
+  });
+  if (letter) return { letter, created: true };
+  const raced = await existingLetter(db, request.uniqueId, channel.id);
+  if (!raced) throw new Error(`Letter ${request.uniqueId} vanished after a conflicting insert`);
+  return { letter: raced, created: false };
+}
+
+export async function autosaveLetter(
+  db: Db,
+  channelId: number,
+  letterId: number,
+  request: AutosaveRequest,
+  userId: number,
+): Promise<Letter> {
+  const claimant = parseClaimant(request.claimant);
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom('letters')
+      .select(['uniqueId', 'version', 'claimant', 'publicationStatus'])
+      .where('id', '=', letterId)
+      .where('channelId', '=', channelId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!current) throw notFound(LETTER_NOT_FOUND_MESSAGE);
+    if (current.uniqueId !== request.uniqueId) {
+      throw invalidData({ uniqueId: ['This uniqueId belongs to another letter.'] });
+    }
+    const stored = ClaimantSchema.safeParse(current.claimant);
+    const storedClaimant = stored.success ? stored.data : null;
+    // A stale base is fine from the same claimant (a retry, or their other window); from
+    // anyone else it would overwrite work they have not seen.
+    if (request.baseVersion !== current.version && (storedClaimant?.uniqueId ?? null) !== (claimant?.uniqueId ?? null)) {
+      throw conflict(
+        storedClaimant
+          ? `Sorry, ${storedClaimant.name} is currently working on this letter.`
+          : `This letter has changed since version ${request.baseVersion}; reload it before saving.`,
+      );
+    }
+    if (!isEditableStatus(current.publicationStatus)) {
+      const label = PUBLICATION_STATUS_LABELS[current.publicationStatus as PublicationStatus] ?? 'not a draft';
+      throw conflict(`This letter can't be edited while it is ${label.toLowerCase()}.`);
+    }
+    await trx
+      .updateTable('letters')
+      .set({
+        blocks: request.blocks,
+        title: request.title.trim() === '' ? draftTitle(letterId) : request.title,
+        // Whoever saves last holds the claim; a save without one leaves the claim as it was.
+        ...(claimant ? { claimant: toJson(claimant) } : {}),
+        version: current.version + 1,
+        updatedAt: sql<Date>`now()`,
+      })
+      .where('id', '=', letterId)
+      .execute();
+    return recordRevision(trx, channelId, letterId, userId);
+  });
+}
+
+/** Reads the letter as written and keeps it as the revision of its version. */
+async function recordRevision(trx: Kysely<Database>, channelId: number, letterId: number, userId: number) {
+  const record = await findLetter(trx, channelId, letterId);
+  if (!record) throw new Error(`Letter ${letterId} missing right after its write`);
+  const letter = toLetter(record);
+  await trx
+    .insertInto('letterRevisions')
+    .values({ letterId, version: letter.version, body: toJson(letter), userId })
+    .execute();
+  return letter;
+}
+
+async function existingLetter(db: Db, uniqueId: string, channelId: number): Promise<Letter | null> {
+  const record = await selectLetters(db).where('letters.uniqueId', '=', uniqueId).executeTakeFirst();
+  if (!record) return null;
+  // uniqueIds are global; one used in another channel (or tenant) must not be revealed.
+  if (record.channelId !== channelId) throw conflict('A letter with this uniqueId already exists.');
+  return toLetter(record);
+}
+
+function parseSettings(text: string, errors: FieldErrors) {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    addError(errors, 'settings', 'Settings must be a JSON string.');
+    return null;
+  }
+  const parsed = LetterSettingsSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  Object.assign(errors, fieldErrorsFromZod(parsed.error, 'settings'));
+  return null;
+}
+
+function parseClaimant(text: string | null): Claimant | null {
+  if (text === null) return null;
+  const parsed = z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'The claimant must be a JSON string.' });
+        return z.NEVER;
+      }
+    })
+    .pipe(ClaimantSchema)
+    .safeParse(text);
+  if (!parsed.success) throw invalidData(fieldErrorsFromZod(parsed.error, 'claimant'));
+  return parsed.data;
+}
+
+async function segmentBelongsTo(db: Db, segmentId: number | null, channelId: number): Promise<boolean> {
+  if (segmentId === null || segmentId === ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID || segmentId === SPECIFIC_EMAILS_SEGMENT_ID) {
+    return true;
+  }
+  const found = await db
+    .selectFrom('segments')
+    .select('id')
+    .where('id', '=', segmentId)
+    .where('channelId', '=', channelId)
+    .executeTakeFirst();
+  return found !== undefined;
+}
+
+/** '2024-02-30 10:00:00' matches the format but is no day at all. */
+function isRealWallClock(value: string): boolean {
+  const [y, mo, d, h, mi, s] = value.split(/[- :]/).map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  return (
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d &&
+    date.getUTCHours() === h &&
+    date.getUTCMinutes() === mi &&
+    date.getUTCSeconds() === s
+  );
+}
+
+function addError(errors: FieldErrors, field: string, message: string): void {
+  (errors[field] ??= []).push(message);
+}

@@ -1,0 +1,51 @@
+import { resolveDataDir } from './db/data-dir';
+import { DEFAULT_PLATFORM_PORT, startPlatform } from './start';
+
+// `npm run server`: reads settings from the environment, starts the platform and stops it
+// cleanly on SIGINT/SIGTERM. Everything else lives in start.ts.
+//   PORT (default 4400)  HOST (default 127.0.0.1)  LETTERDESK_DATA_DIR  DATABASE_URL  SEED_DEMO=1
+
+const env = process.env;
+
+function portFrom(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_PLATFORM_PORT;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${value}"`);
+  return port;
+}
+
+try {
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  const platform = await startPlatform({
+    port: portFrom(env.PORT),
+    host: env.HOST?.trim() || '127.0.0.1',
+    dataDir: resolveDataDir(env),
+    ...(databaseUrl ? { databaseUrl } : {}),
+    ...(env.SEED_DEMO === '1' ? { seedDemo: true } : {}),
+    logger: true,
+  });
+  // The Electron host reads this exact line to learn the URL (src-main/electron/listening-url.ts).
+  console.log(`Letterdesk platform listening on ${platform.url}`);
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      // A second Ctrl-C means "now": the embedded PostgreSQL got the signal too.
+      process.exit(1);
+    }
+    stopping = true;
+    console.log(`Letterdesk platform stopping (${signal})`);
+    platform.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  console.error('Letterdesk platform could not start:', error);
+  process.exit(1);
+}

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  LoginRequestSchema,
+  LoginResponseSchema,
+  MeResponseSchema,
+  platformPaths,
+} from '../../shared/contract/platform-api';
+import type { Channel, Organization, User } from '../../shared/model/channel';
+import { verifyAgainstNothing, verifyPassword } from '../auth/passwords';
+import { issueToken } from '../auth/tokens';
+import { normalizeEmail } from '../db/accounts';
+import type { Db } from '../db/database';
+import type { ChannelRow, UserRow } from '../db/schema';
+import { currentUser } from '../http/authentication';
+import { unauthorized } from '../http/errors';
+import { parseInput, sendAs } from '../http/validation';
+
+export const INCORRECT_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
+
+export const authRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  app.post(platformPaths.login(), { config: { public: true } }, async (request, reply) => {
+    const { email, password } = parseInput(LoginRequestSchema, request.body);
+    const user = await db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+    const valid = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstNothing(password);
+    if (!user || !valid) throw unauthorized(INCORRECT_CREDENTIALS_MESSAGE);
+    const token = await issueToken(db, user.id);
+    return sendAs(reply, LoginResponseSchema, { token, user: toUser(user) });
+  });
+
+  app.get(platformPaths.me(), async (request, reply) => {
+    const user = currentUser(request);
+    const organizations = await db
+      .selectFrom('memberships')
+      .innerJoin('organizations', 'organizations.id', 'memberships.organizationId')
+      .select(['organizations.id', 'organizations.slug', 'organizations.name', 'memberships.role'])
+      .where('memberships.userId', '=', user.id)
+      .orderBy('organizations.name')
+      .execute();
+    const channels =
+      organizations.length === 0
+        ? []
+        : await db
+            .selectFrom('channels')
+            .selectAll()
+            .where(
+              'organizationId',
+              'in',
+              organizations.map((organization) => organization.id),
+            )
+            .orderBy('title')
+            .execute();
+    const answer: Organization[] = organizations.map((organization) => ({
+      ...organization,
+      channels: channels
+        .filter((channel) => channel.organizationId === organization.id)
+        .map((channel) => toChannel(channel, organization.slug)),
+    }));
+    return sendAs(reply, MeResponseSchema, { user: toUser(user), organizations: answer });
+  });
+};
+
+export function toUser(row: UserRow): User {
+  return { uniqueId: row.uniqueId, email: row.email, name: row.name, surname: row.surname };
+}
+
+export function toChannel(row: ChannelRow, brandSlug: string): Channel {
+  return {
+    id: row.id,
+    title: row.title,
+    channelSlug: row.slug,
+    brandId: row.organizationId,
+    brandSlug,
+    accentColor: row.accentColor,
+    defaultStyleBaseFontSize: row.defaultStyleBaseFontSize,
+    channelSquareLogo: row.channelSquareLogo,
+    channelName: row.channelName,
+    timezone: { tzCode: row.timezone },
+    esp: row.esp,
+  };
+}

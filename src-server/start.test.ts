@@ -1,0 +1,49 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { startPlatform } from './start';
+import { createTestDatabase } from './testing/test-database';
+import { TEST_ACCOUNT, startTestPlatform } from './testing/test-platform';
+
+// startPlatform over real HTTP with a given database (the embedded one: embedded.test.ts).
+
+const cleanups: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+const login = (url: string, body: object) =>
+  fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+describe('startPlatform with a databaseUrl', () => {
+  it('migrates and listens but does not seed unless asked', async () => {
+    const database = await createTestDatabase();
+    cleanups.push(() => database.destroy());
+    const platform = await startPlatform({ databaseUrl: database.connectionString, port: 0 });
+    cleanups.push(() => platform.close());
+    expect(platform.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const health = await fetch(`${platform.url}/api/health`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    expect((await login(platform.url, TEST_ACCOUNT)).status).toBe(401);
+  });
+
+  it('stops listening on close, and close can be called twice', async () => {
+    const database = await createTestDatabase();
+    cleanups.push(() => database.destroy());
+    const platform = await startPlatform({ databaseUrl: database.connectionString, port: 0 });
+    await Promise.all([platform.close(), platform.close()]);
+    await expect(fetch(`${platform.url}/api/health`)).rejects.toThrow();
+  });
+});
+
+describe('startTestPlatform', () => {
+  it('serves the demo account on its own database', async () => {
+    const platform = await startTestPlatform();
+    cleanups.push(() => platform.close());
+    const response = await login(platform.url, TEST_ACCOUNT);
+    expect(response.status).toBe(200);
+    const { token } = (await response.json()) as { token: string };
+    const me = await fetch(`${platform.url}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+    const body = (await me.json()) as { organizations: Array<{ slug: string }> };
+    expect(body.organizations.map((o) => o.slug)).toEqual(['demo']);
+    expect(platform.connectionString).toContain('letterdesk_test_');
+  });
+});

@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { defaultDataDir } from './db/data-dir';
+import { createDb } from './db/database';
+import type { Db } from './db/database';
+import { startEmbeddedPostgres } from './db/embedded';
+import type { EmbeddedPostgres } from './db/embedded';
+import { migrateToLatest } from './db/migrate';
+import { seedDemo } from './db/seed-demo';
+
+// Starts the whole platform: database (embedded or given), migrations, demo seed, API.
+// Hosts call this in-process (the browser host, tests) or through main.ts, so it never
+// exits the process and installs no process-wide handlers: stopping is close()'s job.
+
+export interface StartPlatformOptions {
+  /** Default 4400; 0 picks any free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Where the embedded PostgreSQL keeps its files (ignored with databaseUrl). Default: defaultDataDir(). */
+  dataDir?: string;
+  /** Use this PostgreSQL instead of the embedded one. */
+  databaseUrl?: string;
+  /**
+   * Seed the demo account into an empty database. Default: true with the embedded
+   * database, false with databaseUrl (a shared database is never seeded by surprise).
+   */
+  seedDemo?: boolean;
+  /** Fastify's request logging (pino, to stdout). Default false. */
+  logger?: boolean;
+}
+
+export interface PlatformServer {
+  /** e.g. http://127.0.0.1:4400 (no trailing slash). */
+  url: string;
+  /** Stops listening, closes the pool and stops the embedded PostgreSQL; safe to call twice. */
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PLATFORM_PORT = 4400;
+
+export async function startPlatform(options: StartPlatformOptions = {}): Promise<PlatformServer> {
+  let embedded: EmbeddedPostgres | null = null;
+  let db: Db | null = null;
+  let app: FastifyInstance | null = null;
+  const shutdown = async () => {
+    // In reverse order of start; each step runs even when an earlier one failed.
+    const steps = [() => app?.close(), () => db?.destroy(), () => embedded?.stop()];
+    const failures: unknown[] = [];
+    for (const step of steps) await Promise.resolve(step()).catch((error: unknown) => failures.push(error));
+    if (failures.length > 0) throw new AggregateError(failures, 'The platform did not stop cleanly');
+  };
+
+  try {
+    if (!options.databaseUrl) embedded = await startEmbeddedPostgres({ dataDir: options.dataDir ?? defaultDataDir() });
+    db = createDb(options.databaseUrl ?? embedded!.connectionString);
+    await migrateToLatest(db);
+    if (options.seedDemo ?? !options.databaseUrl) await seedDemo(db);
+    app = await buildApp({ db, logger: options.logger ?? false });
+    const address = await app.listen({ port: options.port ?? DEFAULT_PLATFORM_PORT, host: options.host ?? '127.0.0.1' });
+    let closing: Promise<void> | undefined;
+    return { url: address.replace(/\/$/, ''), close: () => (closing ??= shutdown()) };
+  } catch (error) {
+    await shutdown().catch(() => undefined);
+    throw error;
+  }
+}
