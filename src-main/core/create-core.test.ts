@@ -1,0 +1,178 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { EventName, EventPayload } from '../../shared/contract/bridge';
+import { startTestPlatform } from '../../src-server/testing/test-platform';
+import type { Core, PlatformConnection } from './core-context';
+import { createCore } from './create-core';
+import { createPlatformClient } from './platform/platform-client';
+
+// The core against a real SQLite file and a real platform server on loopback.
+
+const ACCOUNT = { email: 'editor@example.com', password: 'letterdesk' };
+const WEEKLY = { brandSlug: 'demo', channelSlug: 'weekly' };
+/** A port nothing listens on: the platform is unreachable, as on a train. */
+const UNREACHABLE = 'http://127.0.0.1:9';
+
+let platform: Awaited<ReturnType<typeof startTestPlatform>>;
+const cleanup: Array<() => Promise<void> | void> = [];
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(async () => {
+  await platform?.close();
+});
+afterEach(async () => {
+  for (const step of cleanup.splice(0).reverse()) await step();
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'letterdesk-core-'));
+  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function openCore(dataDir: string, connection: Partial<PlatformConnection> = {}) {
+  const events: Array<{ event: EventName; payload: unknown }> = [];
+  const core = await createCore({
+    dataDir,
+    platform: { mode: 'embedded', url: platform.url, account: ACCOUNT, ...connection },
+    emit: <E extends EventName>(event: E, payload: EventPayload<E>) => events.push({ event, payload }),
+    pushDelayMs: 60_000,
+    log: () => {},
+  });
+  let closed = false;
+  const close = async () => {
+    if (!closed) await core.close();
+    closed = true;
+  };
+  cleanup.push(close);
+  return { core, events, close };
+}
+
+async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
+  const result = await core.dispatch(channel, input);
+  if (!result.ok) throw new Error(`${channel} failed: ${result.error.message}`);
+  return result.data as T;
+}
+
+async function platformLetter(id: number) {
+  let token: string | null = null;
+  const client = createPlatformClient(platform.url, () => token);
+  token = (await client.login(ACCOUNT)).token;
+  return client.getLetter('demo', 'weekly', id);
+}
+
+describe('the transport edge', () => {
+  it('refuses bad input with field messages before any handler runs, and stores nothing', async () => {
+    const { core } = await openCore(tempDir());
+    const refused = await core.dispatch('letters.create', { brandSlug: '', channelSlug: 'weekly' });
+    expect(refused).toEqual({
+      ok: false,
+      error: { code: 'invalid_input', message: 'Choose an organization', fields: { brandSlug: ['Choose an organization'] } },
+    });
+    expect(await call(core, 'letters.list', WEEKLY)).toEqual([]);
+  });
+
+  it('refuses an unknown channel name', async () => {
+    const { core } = await openCore(tempDir());
+    const result = await core.dispatch('letters.drop', {});
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.error.code).toBe('invalid_input');
+  });
+});
+
+describe('online', () => {
+  it('signs into the embedded platform and lists its organizations', async () => {
+    const { core } = await openCore(tempDir());
+    const session = await call<{ signedIn: boolean; organizations: Array<{ slug: string; channels: Array<{ channelSlug: string }> }> }>(
+      core,
+      'app.session',
+      {},
+    );
+    expect(session.signedIn).toBe(true);
+    const demo = session.organizations.find((o) => o.slug === 'demo');
+    expect(demo?.channels.map((c) => c.channelSlug)).toContain('weekly');
+  });
+
+  it('creates a letter that the platform names Draft {id}, and pushes edits to it', async () => {
+    const { core, events } = await openCore(tempDir());
+    await call(core, 'app.session', {});
+    const created = await call<{ id: number; uniqueId: string; title: string }>(core, 'letters.create', WEEKLY);
+    expect(created.id).toBeGreaterThan(0);
+    expect(created.title).toBe(`Draft ${created.id}`);
+
+    const saved = await call<{ title: string }>(core, 'letters.saveLocal', { uniqueId: created.uniqueId, changes: { title: 'Hello, readers' } });
+    expect(saved.title).toBe('Hello, readers');
+    const [listed] = await call<Array<{ title: string; unsynced: boolean }>>(core, 'letters.list', WEEKLY);
+    expect(listed).toMatchObject({ title: 'Hello, readers', unsynced: true });
+
+    const status = await call<{ state: string; pending: number }>(core, 'sync.now', {});
+    expect(status).toMatchObject({ state: 'synced', pending: 0 });
+    expect((await platformLetter(created.id))?.title).toBe('Hello, readers');
+    const [afterSync] = await call<Array<{ unsynced: boolean; version: number }>>(core, 'letters.list', WEEKLY);
+    expect(afterSync?.unsynced).toBe(false);
+    expect(events.some((e) => e.event === 'letters.changed')).toBe(true);
+  });
+
+  it('opens a letter by its platform id or its uniqueId, and answers null for a missing one', async () => {
+    const { core } = await openCore(tempDir());
+    await call(core, 'app.session', {});
+    const created = await call<{ id: number; uniqueId: string }>(core, 'letters.create', WEEKLY);
+    const byId = await call<{ uniqueId: string }>(core, 'letters.get', { ...WEEKLY, id: String(created.id) });
+    const byUniqueId = await call<{ id: number }>(core, 'letters.get', { ...WEEKLY, id: created.uniqueId });
+    expect(byId.uniqueId).toBe(created.uniqueId);
+    expect(byUniqueId.id).toBe(created.id);
+    expect(await call(core, 'letters.get', { ...WEEKLY, id: '99999999' })).toBeNull();
+  });
+});
+
+describe('offline', () => {
+  it('drafts with the platform unreachable, keeps the work across restarts, and syncs it later', async () => {
+    const dataDir = tempDir();
+    // A first run online leaves the session (organizations and channels) in the cache.
+    const first = await openCore(dataDir);
+    await call(first.core, 'app.session', {});
+    await first.close();
+
+    const offline = await openCore(dataDir, { url: UNREACHABLE });
+    const session = await call<{ signedIn: boolean }>(offline.core, 'app.session', {});
+    expect(session.signedIn).toBe(true);
+    const draft = await call<{ id: number | null; uniqueId: string; title: string }>(offline.core, 'letters.create', WEEKLY);
+    expect(draft.id).toBeNull();
+    await call(offline.core, 'letters.saveLocal', { uniqueId: draft.uniqueId, changes: { title: 'Written on a train' } });
+    const status = await call<{ state: string; pending: number }>(offline.core, 'sync.now', {});
+    expect(status).toMatchObject({ state: 'offline', pending: 1 });
+    await offline.close();
+
+    const reopened = await openCore(dataDir, { url: UNREACHABLE });
+    const kept = await call<{ title: string; id: number | null }>(reopened.core, 'letters.get', { ...WEEKLY, id: draft.uniqueId });
+    expect(kept).toMatchObject({ title: 'Written on a train', id: null });
+    await reopened.close();
+
+    const online = await openCore(dataDir);
+    expect(await call(online.core, 'sync.now', {})).toMatchObject({ state: 'synced', pending: 0 });
+    const synced = await call<{ id: number; title: string }>(online.core, 'letters.get', { ...WEEKLY, id: draft.uniqueId });
+    expect(synced.id).toBeGreaterThan(0);
+    expect(synced.title).toBe('Written on a train');
+    expect((await platformLetter(synced.id))?.title).toBe('Written on a train');
+  });
+});
+
+describe('a remote platform', () => {
+  it('needs a sign-in, refuses a wrong password with the platform message, and accepts the right one', async () => {
+    const { core } = await openCore(tempDir(), { mode: 'remote', account: undefined });
+    expect(await call(core, 'app.session', {})).toMatchObject({ mode: 'remote', signedIn: false, organizations: [] });
+
+    const wrong = await core.dispatch('auth.signIn', { email: ACCOUNT.email, password: 'nope' });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'unauthorized', message: 'Incorrect email or password.' } });
+    const badEmail = await core.dispatch('auth.signIn', { email: 'not-an-email', password: 'x' });
+    expect(badEmail).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: { email: ['Enter a valid email address'] } } });
+
+    const session = await call<{ signedIn: boolean; user: { email: string } }>(core, 'auth.signIn', ACCOUNT);
+    expect(session).toMatchObject({ signedIn: true, user: { email: ACCOUNT.email } });
+    expect(await call(core, 'auth.signOut', {})).toMatchObject({ signedIn: false });
+  });
+});

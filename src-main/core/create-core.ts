@@ -1,0 +1,46 @@
+import { AUTOSAVE_DEBOUNCE_MS } from '../../shared/timing';
+import type { Core, CoreContext } from './core-context';
+import { createDispatch } from './dispatch';
+import { appHandlers } from './handlers/app';
+import { letterHandlers } from './handlers/letters';
+import { syncHandlers } from './handlers/sync';
+import { createPlatformClient } from './platform/platform-client';
+import { createSession, memoryTokenVault } from './session';
+import { createKvStore } from './store/kv-store';
+import { createLettersStore } from './store/letters-store';
+import { openStore } from './store/open-store';
+import { createSyncEngine } from './sync/sync-engine';
+
+/** Builds the core both hosts run: the store, the session, sync, and a handler per channel. */
+export async function createCore(ctx: CoreContext): Promise<Core> {
+  const log = ctx.log ?? ((message: string, detail?: unknown) => console.error(`[core] ${message}`, detail ?? ''));
+  const db = await openStore(ctx.dataDir);
+  const store = createLettersStore(db);
+  let session: Awaited<ReturnType<typeof createSession>> | null = null;
+  const client = createPlatformClient(ctx.platform.url, () => session?.getToken() ?? null);
+  session = await createSession(ctx.platform, client, createKvStore(db), ctx.tokenVault ?? memoryTokenVault());
+  const sync = createSyncEngine({
+    store,
+    client,
+    session,
+    emit: ctx.emit,
+    pushDelayMs: ctx.pushDelayMs ?? AUTOSAVE_DEBOUNCE_MS,
+    log,
+  });
+
+  const handlers = {
+    ...appHandlers(session),
+    ...letterHandlers({ store, session, sync, client }),
+    ...syncHandlers(sync),
+  };
+  sync.start();
+
+  return {
+    handlers,
+    dispatch: createDispatch(handlers, (error) => log('Handler failed', error)),
+    async close() {
+      await sync.stop();
+      await db.destroy();
+    },
+  };
+}

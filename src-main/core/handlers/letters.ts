@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import type { BridgeHandlers } from '../../../shared/contract/bridge';
+import { AppError } from '../../../shared/contract/errors';
+import { newDraftLetter } from '../../../shared/model/new-letter';
+import { PlatformError, type PlatformClient } from '../platform/platform-client';
+import type { SessionService } from '../session';
+import type { LettersStore } from '../store/letters-store';
+import type { SyncEngine } from '../sync/sync-engine';
+
+// Letters are read from and written to the local cache first; the platform is reached
+// through the sync engine, so every call here works offline.
+
+type LetterHandlers = Pick<BridgeHandlers, 'letters.list' | 'letters.get' | 'letters.create' | 'letters.saveLocal'>;
+
+export function letterHandlers(deps: {
+  store: LettersStore;
+  session: SessionService;
+  sync: SyncEngine;
+  client: PlatformClient;
+}): LetterHandlers {
+  const { store, session, sync, client } = deps;
+
+  function channelOrThrow(brandSlug: string, channelSlug: string) {
+    const channel = session.findChannel(brandSlug, channelSlug);
+    if (!channel) throw new AppError('not_found', 'This channel does not exist, or you are not a member of it.');
+    return channel;
+  }
+
+  return {
+    async 'letters.list'({ brandSlug, channelSlug }) {
+      // The cached list answers at once; the platform's changes arrive as an event.
+      void sync.pullChannel(brandSlug, channelSlug);
+      return store.list(brandSlug, channelSlug);
+    },
+
+    async 'letters.get'({ brandSlug, channelSlug, id }) {
+      const local = await store.getByRouteId(brandSlug, channelSlug, id);
+      if (local || !/^\d+$/.test(id)) return local;
+      try {
+        if (!(await session.ensureSignedIn())) return null;
+        const remote = await client.getLetter(brandSlug, channelSlug, Number(id));
+        if (remote) await store.applyRemote(remote);
+        return remote;
+      } catch (error) {
+        if (error instanceof PlatformError && error.kind === 'network') {
+          throw new AppError('offline', 'This letter is not on this computer yet, and the platform cannot be reached.');
+        }
+        throw error;
+      }
+    },
+
+    async 'letters.create'({ brandSlug, channelSlug }) {
+      const channel = channelOrThrow(brandSlug, channelSlug);
+      const letter = newDraftLetter({ uniqueId: randomUUID(), channel, author: session.current().user, now: new Date().toISOString() });
+      await store.insertNew(letter);
+      // Online, the letter comes back with its platform id and 'Draft {id}' title at once.
+      await sync.pushNow();
+      return (await store.getByUniqueId(letter.uniqueId)) ?? letter;
+    },
+
+    async 'letters.saveLocal'({ uniqueId, changes }) {
+      const saved = await store.saveLocal(uniqueId, changes, new Date().toISOString());
+      if (!saved) throw new AppError('not_found', 'Eep. It doesn’t look like this letter exists.');
+      await sync.localChange();
+      return saved;
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import {
+  ApiErrorSchema,
+  LetterListResponseSchema,
+  LetterResponseSchema,
+  LoginResponseSchema,
+  MeResponseSchema,
+  platformPaths,
+  type AutosaveRequest,
+  type CreateLetterRequest,
+  type LoginRequest,
+} from '../../../shared/contract/platform-api';
+import type { Letter } from '../../../shared/model/letter';
+
+// The core's HTTP client for the platform API. Every answer is parsed with the shared
+// contract, so a server that drifts from it fails loudly here, not in the UI.
+
+const REQUEST_TIMEOUT_MS = 15_000;
+
+/**
+ * `network`: the platform could not be reached (offline, refused, timed out) — retry later.
+ * `http`: the platform answered with an error status and, usually, a message for the user.
+ */
+export class PlatformError extends Error {
+  constructor(
+    readonly kind: 'network' | 'http',
+    message: string,
+    readonly status: number | null = null,
+    readonly fields?: Record<string, string[]>,
+  ) {
+    super(message);
+    this.name = 'PlatformError';
+  }
+
+  get isUnauthorized(): boolean {
+    return this.status === 401;
+  }
+
+  /** A 4xx other than 401/408/429 will fail the same way however often it is sent. */
+  get isPermanent(): boolean {
+    return this.status !== null && this.status >= 400 && this.status < 500 && ![401, 408, 429].includes(this.status);
+  }
+}
+
+export interface PlatformClient {
+  readonly baseUrl: string;
+  health(): Promise<boolean>;
+  login(body: LoginRequest): Promise<z.output<typeof LoginResponseSchema>>;
+  me(): Promise<z.output<typeof MeResponseSchema>>;
+  createLetter(brandSlug: string, channelSlug: string, body: CreateLetterRequest): Promise<Letter>;
+  listLetters(brandSlug: string, channelSlug: string): Promise<z.output<typeof LetterListResponseSchema>>;
+  getLetter(brandSlug: string, channelSlug: string, id: number): Promise<Letter | null>;
+  autosave(channelId: number, id: number, body: AutosaveRequest): Promise<Letter>;
+}
+
+export function createPlatformClient(baseUrl: string, getToken: () => string | null): PlatformClient {
+  const root = baseUrl.replace(/\/+$/, '');
+
+  async function call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown): Promise<z.output<S>> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = getToken();
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    let response: Response;
+    try {
+      response = await fetch(root + path, {
+        method,
+        headers,
+        body: body === undefined ? null : JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    } catch {
+      throw new PlatformError('network', `The platform at ${root} cannot be reached.`);
+    }
+    const payload: unknown = await response.json().catch(() => null);
+    if (!response.ok) {
+      const parsed = ApiErrorSchema.safeParse(payload);
+      const message = parsed.success ? parsed.data.message : `The platform answered ${response.status}.`;
+      throw new PlatformError('http', message, response.status, parsed.success ? parsed.data.errors : undefined);
+    }
+    return schema.parse(payload);
+  }
+
+  return {
+    baseUrl: root,
+    async health() {
+      try {
+        const response = await fetch(root + platformPaths.health(), { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+        return response.ok;
+      } catch {
+        return false;
+      }
+    },
+    login: (body) => call('POST', platformPaths.login(), LoginResponseSchema, body),
+    me: () => call('GET', platformPaths.me(), MeResponseSchema),
+    createLetter: (brandSlug, channelSlug, body) => call('POST', platformPaths.letters(brandSlug, channelSlug), LetterResponseSchema, body),
+    listLetters: (brandSlug, channelSlug) => call('GET', platformPaths.letters(brandSlug, channelSlug), LetterListResponseSchema),
+    async getLetter(brandSlug, channelSlug, id) {
+      try {
+        return await call('GET', platformPaths.letter(brandSlug, channelSlug, id), LetterResponseSchema);
+      } catch (error) {
+        if (error instanceof PlatformError && error.status === 404) return null;
+        throw error;
+      }
+    },
+    autosave: (channelId, id, body) => call('POST', platformPaths.autosave(channelId, id), LetterResponseSchema, body),
+  };
+}

@@ -1,0 +1,193 @@
+import type { Selectable } from 'kysely';
+import type { LetterChanges, LetterListItem } from '../../../shared/contract/bridge';
+import { LetterSchema, type Letter, type LetterSummary } from '../../../shared/model/letter';
+import type { LocalDb } from './open-store';
+import type { LettersTable, OutboxKind } from './schema';
+
+// Letters in the desktop cache and the outbox entries that carry them to the platform.
+// Every local write and its outbox entry happen in one transaction, so a letter the UI
+// calls saved is on disk with its way to the platform recorded.
+
+type LetterRow = Selectable<LettersTable>;
+
+function rowValues(letter: Letter, dirty: boolean) {
+  return {
+    unique_id: letter.uniqueId,
+    id: letter.id,
+    brand_slug: letter.brandSlug,
+    channel_slug: letter.channelSlug,
+    title: letter.title,
+    publication_status: letter.publicationStatus,
+    publication_date: letter.publicationDate,
+    segment_name: letter.segmentName,
+    version: letter.version,
+    updated_at: letter.updatedAt,
+    body: JSON.stringify(letter),
+    dirty: dirty ? 1 : 0,
+    sync_error: null,
+  };
+}
+
+function letterFromRow(row: Pick<LetterRow, 'body'>): Letter {
+  return LetterSchema.parse(JSON.parse(row.body));
+}
+
+export function createLettersStore(db: LocalDb) {
+  async function enqueue(trx: LocalDb, uniqueId: string, kind: OutboxKind, now: string) {
+    // Coalesce: an entry not yet started will push the latest copy anyway.
+    const waiting = await trx
+      .selectFrom('outbox')
+      .select('seq')
+      .where('letter_unique_id', '=', uniqueId)
+      .where('started_at', 'is', null)
+      .executeTakeFirst();
+    if (waiting) return;
+    await trx
+      .insertInto('outbox')
+      .values({ letter_unique_id: uniqueId, kind, created_at: now, started_at: null, attempts: 0, last_error: null })
+      .execute();
+  }
+
+  return {
+    /** A letter made on this computer: stored, and queued for creation on the platform. */
+    async insertNew(letter: Letter): Promise<Letter> {
+      await db.transaction().execute(async (trx) => {
+        await trx.insertInto('letters').values(rowValues(letter, true)).execute();
+        await enqueue(trx, letter.uniqueId, 'create', letter.updatedAt);
+      });
+      return letter;
+    },
+
+    async saveLocal(uniqueId: string, changes: LetterChanges, now: string): Promise<Letter | null> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('letters').select('body').where('unique_id', '=', uniqueId).executeTakeFirst();
+        if (!row) return null;
+        const current = letterFromRow(row);
+        const next: Letter = { ...current, ...changes, updatedAt: now };
+        await trx
+          .updateTable('letters')
+          .set({ title: next.title, updated_at: now, body: JSON.stringify(next), dirty: 1, sync_error: null })
+          .where('unique_id', '=', uniqueId)
+          .execute();
+        await enqueue(trx, uniqueId, current.id === null ? 'create' : 'save', now);
+        return next;
+      });
+    },
+
+    /** `id` is the platform id when it is all digits, otherwise the uniqueId. */
+    async getByRouteId(brandSlug: string, channelSlug: string, id: string): Promise<Letter | null> {
+      const query = db.selectFrom('letters').select('body').where('brand_slug', '=', brandSlug).where('channel_slug', '=', channelSlug);
+      const row = await (/^\d+$/.test(id) ? query.where('id', '=', Number(id)) : query.where('unique_id', '=', id)).executeTakeFirst();
+      return row ? letterFromRow(row) : null;
+    },
+
+    async getByUniqueId(uniqueId: string): Promise<Letter | null> {
+      const row = await db.selectFrom('letters').select('body').where('unique_id', '=', uniqueId).executeTakeFirst();
+      return row ? letterFromRow(row) : null;
+    },
+
+    async list(brandSlug: string, channelSlug: string): Promise<LetterListItem[]> {
+      const rows = await db
+        .selectFrom('letters')
+        .select(['id', 'unique_id', 'version', 'title', 'publication_status', 'publication_date', 'segment_name', 'updated_at', 'dirty'])
+        .where('brand_slug', '=', brandSlug)
+        .where('channel_slug', '=', channelSlug)
+        .orderBy('updated_at', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        id: row.id,
+        uniqueId: row.unique_id,
+        version: row.version,
+        title: row.title,
+        publicationStatus: row.publication_status as LetterListItem['publicationStatus'],
+        publicationDate: row.publication_date,
+        segmentName: row.segment_name,
+        brandSlug,
+        channelSlug,
+        updatedAt: row.updated_at,
+        unsynced: row.dirty === 1,
+      }));
+    },
+
+    /**
+     * A letter as the platform has it. It replaces the local copy only when there are no
+     * local edits waiting: local work is never overwritten by a pull.
+     */
+    async applyRemote(letter: Letter): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('letters').select(['dirty', 'version']).where('unique_id', '=', letter.uniqueId).executeTakeFirst();
+        if (row && (row.dirty === 1 || row.version >= letter.version)) return false;
+        if (row) {
+          await trx.updateTable('letters').set(rowValues(letter, false)).where('unique_id', '=', letter.uniqueId).execute();
+        } else {
+          await trx.insertInto('letters').values(rowValues(letter, false)).execute();
+        }
+        return true;
+      });
+    },
+
+    /** Summaries the platform lists: which local rows are missing or older. */
+    async staleOf(summaries: readonly LetterSummary[]): Promise<LetterSummary[]> {
+      if (summaries.length === 0) return [];
+      const rows = await db
+        .selectFrom('letters')
+        .select(['unique_id', 'version', 'dirty'])
+        .where('unique_id', 'in', summaries.map((s) => s.uniqueId))
+        .execute();
+      const local = new Map(rows.map((r) => [r.unique_id, r]));
+      return summaries.filter((s) => {
+        const row = local.get(s.uniqueId);
+        return !row || (row.dirty === 0 && row.version < s.version);
+      });
+    },
+
+    outbox: {
+      async next() {
+        return db.selectFrom('outbox').selectAll().orderBy('seq').limit(1).executeTakeFirst();
+      },
+      async count(): Promise<number> {
+        const { n } = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        return Number(n);
+      },
+      async markStarted(seq: number, now: string) {
+        await db.updateTable('outbox').set({ started_at: now }).where('seq', '=', seq).execute();
+      },
+      async markFailed(seq: number, message: string) {
+        await db
+          .updateTable('outbox')
+          .set((eb) => ({ started_at: null, attempts: eb('attempts', '+', 1), last_error: message }))
+          .where('seq', '=', seq)
+          .execute();
+      },
+      /**
+       * The platform accepted a push of `sent`. The entry is done; the local row takes the
+       * platform's id and version, and its content too unless newer edits are queued.
+       */
+      async complete(seq: number, sent: Letter, remote: Letter) {
+        await db.transaction().execute(async (trx) => {
+          await trx.deleteFrom('outbox').where('seq', '=', seq).execute();
+          const queued = await trx.selectFrom('outbox').select('seq').where('letter_unique_id', '=', sent.uniqueId).executeTakeFirst();
+          const row = await trx.selectFrom('letters').select('body').where('unique_id', '=', sent.uniqueId).executeTakeFirst();
+          if (!row) return;
+          const local = letterFromRow(row);
+          const next: Letter = queued ? { ...local, id: remote.id, version: remote.version, channelId: remote.channelId } : remote;
+          await trx
+            .updateTable('letters')
+            .set({ ...rowValues(next, Boolean(queued)), updated_at: queued ? local.updatedAt : remote.updatedAt })
+            .where('unique_id', '=', sent.uniqueId)
+            .execute();
+        });
+      },
+      /** The platform refused the push for good: keep the local copy, show the reason. */
+      async reject(seq: number, uniqueId: string, message: string) {
+        await db.transaction().execute(async (trx) => {
+          await trx.deleteFrom('outbox').where('seq', '=', seq).execute();
+          await trx.updateTable('letters').set({ sync_error: message }).where('unique_id', '=', uniqueId).execute();
+        });
+      },
+    },
+
+  };
+}
+
+export type LettersStore = ReturnType<typeof createLettersStore>;

@@ -1,0 +1,48 @@
+import type { Kysely, Migration } from 'kysely';
+
+// Numbered migrations of the desktop cache, in code so a bundled app carries them.
+// Append only: a migration that has shipped is never edited.
+
+export const localMigrations: Record<string, Migration> = {
+  '0001-letters-outbox-kv': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('letters')
+        .addColumn('unique_id', 'text', (c) => c.primaryKey())
+        .addColumn('id', 'integer', (c) => c.unique())
+        .addColumn('brand_slug', 'text', (c) => c.notNull())
+        .addColumn('channel_slug', 'text', (c) => c.notNull())
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('publication_status', 'integer', (c) => c.notNull())
+        .addColumn('publication_date', 'text')
+        .addColumn('segment_name', 'text')
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('dirty', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('sync_error', 'text')
+        .execute();
+      await db.schema
+        .createIndex('letters_by_channel')
+        .on('letters')
+        .columns(['brand_slug', 'channel_slug', 'updated_at'])
+        .execute();
+      await db.schema
+        .createTable('outbox')
+        .addColumn('seq', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('letter_unique_id', 'text', (c) => c.notNull().references('letters.unique_id').onDelete('cascade'))
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('started_at', 'text')
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_error', 'text')
+        .execute();
+      await db.schema.createIndex('outbox_by_letter').on('outbox').column('letter_unique_id').execute();
+      await db.schema
+        .createTable('kv')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,32 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { localMigrations } from './migrations';
+import type { LocalDatabase } from './schema';
+
+export const LOCAL_DB_FILE = 'letterdesk.sqlite';
+
+export type LocalDb = Kysely<LocalDatabase>;
+
+/**
+ * Opens (creating when missing) the desktop cache in `dataDir` and brings its schema up to
+ * date. WAL keeps reads from waiting on writes; synchronous=NORMAL in WAL mode is still
+ * durable across an application crash, which is the failure the cache must survive.
+ */
+export async function openStore(dataDir: string): Promise<LocalDb> {
+  mkdirSync(dataDir, { recursive: true });
+  const sqlite = new Database(join(dataDir, LOCAL_DB_FILE));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<LocalDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => localMigrations } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) {
+    await db.destroy();
+    throw error instanceof Error ? error : new Error(String(error));
+  }
+  return db;
+}

@@ -1,0 +1,48 @@
+import type { Generated } from 'kysely';
+
+// The desktop cache's tables. A letter row keeps the whole Letter as JSON (`body`) plus the
+// columns lists and sync need, so a list never parses bodies.
+
+export interface LettersTable {
+  unique_id: string;
+  /** The platform's id, null until the letter first reaches the platform. */
+  id: number | null;
+  brand_slug: string;
+  channel_slug: string;
+  title: string;
+  publication_status: number;
+  publication_date: string | null;
+  segment_name: string | null;
+  /** The platform version this copy is based on (0 before the first push). */
+  version: number;
+  updated_at: string;
+  body: string;
+  /** 1 while local edits have not reached the platform. */
+  dirty: number;
+  /** The platform's message when a push was refused for good; the local copy is kept. */
+  sync_error: string | null;
+}
+
+export type OutboxKind = 'create' | 'save';
+
+export interface OutboxTable {
+  seq: Generated<number>;
+  letter_unique_id: string;
+  kind: OutboxKind;
+  created_at: string;
+  /** Set while a push of this entry is under way; later edits then queue a new entry. */
+  started_at: string | null;
+  attempts: number;
+  last_error: string | null;
+}
+
+export interface KvTable {
+  key: string;
+  value: string;
+}
+
+export interface LocalDatabase {
+  letters: LettersTable;
+  outbox: OutboxTable;
+  kv: KvTable;
+}

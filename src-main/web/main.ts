@@ -1,0 +1,66 @@
+import { dirname, join, resolve } from 'node:path';
+import { createCore } from '../core/create-core';
+import type { PlatformConnection } from '../core/core-context';
+import { defaultDataDir } from '../../src-server/db/data-dir';
+import { startPlatform } from '../../src-server/start';
+import { createEventHub, startWebHost } from './web-host';
+
+// The browser host (`npm run start:web`): one Node process that runs the core, starts the
+// embedded platform (unless PLATFORM_URL names one), serves the renderer on PORT and
+// bridges the page to the core over a WebSocket.
+
+/** The embedded platform's local account, which the app signs into without asking. */
+const LOCAL_ACCOUNT = { email: 'editor@example.com', password: 'letterdesk' };
+
+async function main() {
+  const env = process.env;
+  const dataRoot = env.LETTERDESK_DATA_DIR?.trim() ? resolve(env.LETTERDESK_DATA_DIR.trim()) : dirname(defaultDataDir());
+  const remoteUrl = env.PLATFORM_URL?.trim();
+
+  const platformServer = remoteUrl
+    ? null
+    : await startPlatform({
+        port: Number(env.PLATFORM_PORT ?? 0),
+        dataDir: join(dataRoot, 'platform'),
+        ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+        seedDemo: env.SEED_DEMO === '1' || !env.DATABASE_URL,
+      });
+  const platform: PlatformConnection = remoteUrl
+    ? { mode: 'remote', url: remoteUrl }
+    : { mode: 'embedded', url: platformServer!.url, account: LOCAL_ACCOUNT };
+
+  const hub = createEventHub();
+  const core = await createCore({
+    dataDir: join(dataRoot, 'desktop'),
+    platform,
+    emit: hub.emit,
+    ...(env.LETTERDESK_PUSH_DELAY_MS ? { pushDelayMs: Number(env.LETTERDESK_PUSH_DELAY_MS) } : {}),
+  });
+  const web = await startWebHost({
+    port: Number(env.PORT ?? 5173),
+    host: env.HOST ?? '127.0.0.1',
+    staticDir: resolve(import.meta.dirname, '../../out/web'),
+    dispatch: core.dispatch,
+    hub,
+  });
+
+  console.log(`Letterdesk is running at ${web.url}`);
+  console.log(platformServer ? `Embedded platform at ${platformServer.url}` : `Platform: ${remoteUrl} (sign in from the app)`);
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await web.close();
+    await core.close();
+    await platformServer?.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

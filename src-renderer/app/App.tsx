@@ -1,0 +1,55 @@
+import { Alert, Center, Loader } from '@mantine/core';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
+import type { Session } from '../../shared/contract/bridge';
+import { COMPANY_CHANNEL_SLUG } from '../../shared/model/channel';
+import { ComposerPage } from '../features/composer/ComposerPage';
+import { NewslettersPage } from '../features/newsletters/NewslettersPage';
+import { useGetSessionQuery } from '../features/session/session-api';
+import { SignInPage } from '../features/session/SignInPage';
+import { newslettersPath } from './paths';
+import { ShellLayout } from './ShellLayout';
+
+function HomeRedirect({ session }: { session: Session }) {
+  for (const organization of session.organizations) {
+    const channel = organization.channels.find((c) => c.channelSlug !== COMPANY_CHANNEL_SLUG) ?? organization.channels[0];
+    if (channel) return <Navigate to={newslettersPath(organization.slug, channel.channelSlug)} replace />;
+  }
+  return <Alert m="md">You are not a member of any organization yet.</Alert>;
+}
+
+function routerFor(session: Session) {
+  return createBrowserRouter([
+    {
+      path: '/',
+      element: <ShellLayout session={session} />,
+      children: [
+        { index: true, element: <HomeRedirect session={session} /> },
+        { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters', element: <NewslettersPage /> },
+        { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/:id', element: <ComposerPage /> },
+        { path: '*', element: <HomeRedirect session={session} /> },
+      ],
+    },
+  ]);
+}
+
+let router: ReturnType<typeof routerFor> | null = null;
+let routerSession: Session | null = null;
+
+export function App() {
+  const { data: session, isLoading, error } = useGetSessionQuery();
+  if (isLoading) {
+    return (
+      <Center h="100vh">
+        <Loader aria-label="Starting Letterdesk" />
+      </Center>
+    );
+  }
+  if (error || !session) return <Alert color="red" m="md">{error && 'message' in error ? String(error.message) : 'Letterdesk could not start.'}</Alert>;
+  if (!session.signedIn) return <SignInPage platformUrl={session.platformUrl} />;
+  // One router per session: signing in as someone else starts the routes afresh.
+  if (!router || routerSession?.user?.uniqueId !== session.user?.uniqueId || routerSession?.organizations !== session.organizations) {
+    router = routerFor(session);
+    routerSession = session;
+  }
+  return <RouterProvider router={router} />;
+}

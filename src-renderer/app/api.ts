@@ -1,0 +1,10 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { ipcBaseQuery } from './ipc-base-query';
+
+// The one RTK Query api; features add their endpoints with api.injectEndpoints.
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: ipcBaseQuery,
+  tagTypes: ['Session', 'Letters', 'Letter', 'Sync'],
+  endpoints: () => ({}),
+});

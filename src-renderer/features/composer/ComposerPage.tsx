@@ -1,0 +1,63 @@
+import { Alert, Anchor, Badge, Breadcrumbs, Group, Loader, Stack, TextInput } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { isEditableStatus, publicationStatusLabel } from '../../../shared/model/publication';
+import { letterPath, newslettersPath } from '../../app/paths';
+import { LetterNotFound } from '../../ui/LetterNotFound';
+import { useGetLetterQuery } from './composer-api';
+import { SaveIndicator } from './SaveIndicator';
+import { useLocalSave } from './use-local-save';
+
+/** The composer route: the letter's title area. Blocks and styles come with the composer issue. */
+export function ComposerPage() {
+  const { brandSlug = '', channelSlug = '', id = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: letter, isLoading, error } = useGetLetterQuery({ brandSlug, channelSlug, id });
+  const { save, state, error: saveError, savedAt } = useLocalSave(letter?.uniqueId);
+  const [title, setTitle] = useState<string | null>(null);
+
+  // The field owns the title while the letter is open: a refetch must not undo typing.
+  useEffect(() => {
+    setTitle(letter?.title ?? null);
+  }, [letter?.uniqueId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // A letter drafted offline is opened by uniqueId; once synced, its link uses its id.
+  useEffect(() => {
+    if (letter?.id && id !== String(letter.id)) navigate(letterPath(brandSlug, channelSlug, letter.id), { replace: true });
+  }, [letter?.id, id, brandSlug, channelSlug, navigate]);
+
+  if (isLoading) return <Loader aria-label="Loading letter" m="xl" />;
+  if (error) return <Alert color="red" m="md">{'message' in error ? String(error.message) : 'This letter could not be loaded.'}</Alert>;
+  if (!letter) return <LetterNotFound />;
+
+  const editable = isEditableStatus(letter.publicationStatus);
+  return (
+    <Stack p="md" gap="sm">
+      <Breadcrumbs>
+        <Anchor component={Link} to={newslettersPath(brandSlug, channelSlug)}>
+          Newsletters
+        </Anchor>
+        <span>{title || letter.title || 'Untitled'}</span>
+      </Breadcrumbs>
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label="Title"
+          value={title ?? ''}
+          readOnly={!editable}
+          style={{ flex: 1, maxWidth: 640 }}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setTitle(value);
+            save({ title: value });
+          }}
+        />
+        <Badge variant="outline">{publicationStatusLabel(letter.publicationStatus)}</Badge>
+        <Badge variant="light" color="gray">
+          {letter.segmentName ?? 'No audience'}
+        </Badge>
+        <SaveIndicator state={state} updatedAt={savedAt ?? letter.updatedAt} />
+      </Group>
+      {saveError && <Alert color="red">{saveError}</Alert>}
+    </Stack>
+  );
+}

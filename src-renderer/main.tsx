@@ -1,0 +1,21 @@
+import '@mantine/core/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { App } from './app/App';
+import { createAppStore } from './app/store';
+import { theme } from './app/theme';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element.');
+
+createRoot(root).render(
+  <StrictMode>
+    <Provider store={createAppStore()}>
+      <MantineProvider theme={theme}>
+        <App />
+      </MantineProvider>
+    </Provider>
+  </StrictMode>,
+);
