@@ -18,6 +18,10 @@ const types = {
 
 export function createDb(connectionString: string, options: { maxConnections?: number } = {}): Db {
   const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 10, types });
+  // A connection the server ends (a restart, or the embedded server stopping while the pool
+  // closes) emits 'error'; unheard, that would crash the process. The next query reconnects.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     // jsonb content (settings keys such as esp_template_id, custom fields) is kept as is.
