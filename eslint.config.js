@@ -68,6 +68,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src-preload/**/*.ts'],
+    ignores: ['src-preload/**/*.test.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: nodeBuiltins('The preload runs sandboxed: no Node modules.'),
+          patterns: [
+            { group: ['node:*'], message: 'The preload runs sandboxed: no Node modules.' },
+            { group: ['**/src-main/**', '**/src-server/**', '**/src-renderer/**'], message: 'The preload imports only shared/ and electron.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src-main/core/**/*.ts', 'src-main/web/**/*.ts', 'src-server/**/*.ts', 'tests/**/*.ts', 'bench/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [noElectron], patterns: [{ group: ['**/src-renderer/**'], message: 'Node code never imports the renderer.' }] }],

@@ -7,6 +7,10 @@ import { DEFAULT_PLATFORM_PORT, startPlatform } from './start';
 
 const env = process.env;
 
+interface ParentPort {
+  on(event: 'message', listener: (message: { data: unknown }) => void): void;
+}
+
 function portFrom(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return DEFAULT_PLATFORM_PORT;
   const port = Number(value);
@@ -45,6 +49,13 @@ try {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // In the desktop app the server runs in an Electron utility process, whose parent asks it
+  // to stop with a message: killing it is a hard kill on Windows, which would leave the
+  // embedded PostgreSQL running.
+  const parentPort = (process as NodeJS.Process & { parentPort?: ParentPort }).parentPort;
+  parentPort?.on('message', ({ data }) => {
+    if ((data as { type?: unknown } | null)?.type === 'shutdown') stop('SIGTERM');
+  });
 } catch (error) {
   console.error('Letterdesk platform could not start:', error);
   process.exit(1);

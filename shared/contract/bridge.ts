@@ -88,6 +88,9 @@ export function isChannelName(name: unknown): name is ChannelName {
   return typeof name === 'string' && Object.hasOwn(bridgeChannels, name);
 }
 
+/** The Electron ipc message that hands a window's preload its MessagePort to the core. */
+export const BRIDGE_PORT_MESSAGE = 'bridge-port';
+
 /** What the renderer sees as `window.bridge`, in Electron and in the browser alike. */
 export interface Bridge {
   invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<Result<ChannelOutput<C>>>;

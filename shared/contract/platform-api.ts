@@ -8,6 +8,12 @@ import { AuthorSchema, LetterSchema, LetterSummarySchema, PublicationStatusSchem
 
 export const API_PREFIX = '/api';
 
+/**
+ * The account an embedded platform seeds into an empty database and the desktop app signs
+ * into without asking (DECISIONS: the embedded local server has one owner account).
+ */
+export const EMBEDDED_ACCOUNT = { email: 'editor@example.com', password: 'letterdesk' } as const;
+
 export const platformPaths = {
   health: () => `${API_PREFIX}/health`,
   login: () => `${API_PREFIX}/auth/login`,

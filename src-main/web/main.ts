@@ -1,4 +1,5 @@
 import { dirname, join, resolve } from 'node:path';
+import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import { createCore } from '../core/create-core';
 import type { PlatformConnection } from '../core/core-context';
 import { defaultDataDir } from '../../src-server/db/data-dir';
@@ -8,9 +9,6 @@ import { createEventHub, startWebHost } from './web-host';
 // The browser host (`npm run start:web`): one Node process that runs the core, starts the
 // embedded platform (unless PLATFORM_URL names one), serves the renderer on PORT and
 // bridges the page to the core over a WebSocket.
-
-/** The embedded platform's local account, which the app signs into without asking. */
-const LOCAL_ACCOUNT = { email: 'editor@example.com', password: 'letterdesk' };
 
 async function main() {
   const env = process.env;
@@ -27,7 +25,7 @@ async function main() {
       });
   const platform: PlatformConnection = remoteUrl
     ? { mode: 'remote', url: remoteUrl }
-    : { mode: 'embedded', url: platformServer!.url, account: LOCAL_ACCOUNT };
+    : { mode: 'embedded', url: platformServer!.url, account: { ...EMBEDDED_ACCOUNT } };
 
   const hub = createEventHub();
   const core = await createCore({

@@ -4,14 +4,15 @@ import { COMPANY_CHANNEL_SLUG } from '../../shared/model/channel';
 import { addMembership, createChannel, createOrganization, createTenant, createUser } from './accounts';
 import type { Db } from './database';
 import { toJson } from './database';
+import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 
 // The demo account a fresh local platform starts with, so the desktop app has somewhere
 // to sign in (DECISIONS: "The embedded local server creates one owner account").
 
 export const DEMO_BRAND_SLUG = 'demo';
 export const DEMO_CHANNEL_SLUG = 'weekly';
-export const DEMO_EMAIL = 'editor@example.com';
-export const DEMO_PASSWORD = 'letterdesk';
+export const DEMO_EMAIL = EMBEDDED_ACCOUNT.email;
+export const DEMO_PASSWORD = EMBEDDED_ACCOUNT.password;
 
 /** Serialises seeding between instances starting together ("LDSD"). */
 const SEED_LOCK_KEY = 0x4c445344;

@@ -1,0 +1,32 @@
+import { contextBridge, ipcRenderer } from 'electron';
+import { BRIDGE_PORT_MESSAGE } from '../shared/contract/bridge';
+import { createPortBridgeClient, type ClientPort } from './port-bridge-client';
+
+// The sandboxed preload. Exposes exactly one object, window.bridge, and nothing of
+// Electron: main posts a MessagePort (one end of a channel whose other end is in the core's
+// utility process) and every request and event travels over it.
+
+const client = createPortBridgeClient((message, detail) => console.error(`[bridge] ${message}`, detail));
+
+// Main sends a port after every page load, and a new one when the core restarts.
+ipcRenderer.on(BRIDGE_PORT_MESSAGE, (event) => {
+  const [port] = event.ports;
+  if (port) client.connect(fromDomPort(port));
+});
+
+contextBridge.exposeInMainWorld('bridge', client.bridge);
+
+function fromDomPort(port: MessagePort): ClientPort {
+  return {
+    postMessage: (message) => port.postMessage(message),
+    onMessage: (listener) => {
+      // Assigning onmessage also starts the port.
+      port.onmessage = (event: MessageEvent<unknown>) => listener(event.data);
+    },
+    onClose: (listener) => {
+      // Chromium fires 'close' on a port whose other end is gone; the DOM typings lack it.
+      (port as EventTarget).addEventListener('close', listener);
+    },
+    close: () => port.close(),
+  };
+}
