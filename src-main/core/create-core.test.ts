@@ -1,22 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { EventName, EventPayload } from '../../shared/contract/bridge';
+import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import { startTestPlatform } from '../../src-server/testing/test-platform';
-import type { Core, PlatformConnection } from './core-context';
-import { createCore } from './create-core';
-import { createPlatformClient } from './platform/platform-client';
+import type { PlatformConnection } from './core-context';
+import { call, createCleanup, openTestCore, platformView, tempDir as makeTempDir, WEEKLY } from './testing/test-core';
 
 // The core against a real SQLite file and a real platform server on loopback.
 
-const ACCOUNT = { email: 'editor@example.com', password: 'letterdesk' };
-const WEEKLY = { brandSlug: 'demo', channelSlug: 'weekly' };
+const ACCOUNT = EMBEDDED_ACCOUNT;
 /** A port nothing listens on: the platform is unreachable, as on a train. */
 const UNREACHABLE = 'http://127.0.0.1:9';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
-const cleanup: Array<() => Promise<void> | void> = [];
+const cleanup = createCleanup();
 
 beforeAll(async () => {
   platform = await startTestPlatform();
@@ -24,45 +19,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await platform?.close();
 });
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
+afterEach(() => cleanup.run());
 
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'letterdesk-core-'));
-  cleanup.push(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
+const tempDir = () => makeTempDir(cleanup);
 
-async function openCore(dataDir: string, connection: Partial<PlatformConnection> = {}) {
-  const events: Array<{ event: EventName; payload: unknown }> = [];
-  const core = await createCore({
-    dataDir,
-    platform: { mode: 'embedded', url: platform.url, account: ACCOUNT, ...connection },
-    emit: <E extends EventName>(event: E, payload: EventPayload<E>) => events.push({ event, payload }),
-    pushDelayMs: 60_000,
-    log: () => {},
-  });
-  let closed = false;
-  const close = async () => {
-    if (!closed) await core.close();
-    closed = true;
-  };
-  cleanup.push(close);
-  return { core, events, close };
-}
-
-async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
-  const result = await core.dispatch(channel, input);
-  if (!result.ok) throw new Error(`${channel} failed: ${result.error.message}`);
-  return result.data as T;
+function openCore(dataDir: string, connection: Partial<PlatformConnection> = {}) {
+  return openTestCore(cleanup, dataDir, { mode: 'embedded', url: platform.url, account: ACCOUNT, ...connection });
 }
 
 async function platformLetter(id: number) {
-  let token: string | null = null;
-  const client = createPlatformClient(platform.url, () => token);
-  token = (await client.login(ACCOUNT)).token;
-  return client.getLetter('demo', 'weekly', id);
+  return (await platformView(platform.url)).letter(id);
 }
 
 describe('the transport edge', () => {

@@ -1,4 +1,5 @@
 import type { EmitEvent, SyncStatus } from '../../../shared/contract/bridge';
+import type { Letter } from '../../../shared/model/letter';
 import { PlatformError, type PlatformClient } from '../platform/platform-client';
 import type { SessionService } from '../session';
 import type { LettersStore } from '../store/letters-store';
@@ -17,6 +18,11 @@ export interface SyncEngineOptions {
   emit: EmitEvent;
   pushDelayMs: number;
   log: (message: string, detail?: unknown) => void;
+}
+
+/** Whether the platform's answer holds what was sent (an empty title becomes 'Draft {id}'). */
+function carries(remote: Letter, sent: Letter): boolean {
+  return remote.blocks === sent.blocks && (sent.title.trim() === '' || remote.title === sent.title);
 }
 
 export function createSyncEngine({ store, client, session, emit, pushDelayMs, log }: SyncEngineOptions) {
@@ -68,12 +74,17 @@ export function createSyncEngine({ store, client, session, emit, pushDelayMs, lo
       setStatus({ state: 'syncing', pending: await store.outbox.count(), message: null });
       await store.outbox.markStarted(entry.seq, new Date().toISOString());
       try {
-        let remote;
+        let remote: Letter;
         if (letter.id === null) {
           const channel = session.findChannel(letter.brandSlug, letter.channelSlug);
           const channelId = letter.channelId ?? channel?.id;
           if (channelId === undefined || channelId === null) throw new PlatformError('http', 'This channel is not available to you.', 403);
           remote = await client.createLetter(letter.brandSlug, letter.channelSlug, createPayload(letter, channelId));
+          // A retried create answers the letter the platform already made (the first answer
+          // was lost), without this copy's later edits: push them on top.
+          if (!carries(remote, letter) && remote.id !== null && remote.channelId !== null) {
+            remote = await client.autosave(remote.channelId, remote.id, autosavePayload({ ...letter, version: remote.version }));
+          }
         } else {
           if (letter.channelId === null) throw new PlatformError('http', 'This letter has no channel.', 422);
           remote = await client.autosave(letter.channelId, letter.id, autosavePayload(letter));

@@ -1,0 +1,87 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EMBEDDED_ACCOUNT } from '../../../shared/contract/platform-api';
+import { startTestPlatform } from '../../../src-server/testing/test-platform';
+import { call, createCleanup, openTestCore, platformView, tempDir, WEEKLY } from '../testing/test-core';
+import { startFaultyProxy, type FaultyProxy } from './testing/faulty-proxy';
+
+// Faults lose nothing: with the platform down, failing, slow, or dropping connections after
+// it applied a request, the local copy stays and, once the platform is back, the platform
+// holds exactly the local content — no duplicate letters, no lost edits.
+
+type Status = { state: string; pending: number; message: string | null };
+type LetterOut = { id: number | null; uniqueId: string; title: string };
+
+let platform: Awaited<ReturnType<typeof startTestPlatform>>;
+let proxy: FaultyProxy;
+const cleanup = createCleanup();
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  proxy = await startFaultyProxy(platform.url);
+});
+afterAll(async () => {
+  await proxy?.close();
+  await platform?.close();
+});
+afterEach(async () => {
+  proxy.mode = 'pass';
+  await cleanup.run();
+});
+
+async function onlineCore() {
+  const opened = await openTestCore(cleanup, tempDir(cleanup), { mode: 'embedded', url: proxy.url, account: EMBEDDED_ACCOUNT });
+  await call(opened.core, 'app.session', {});
+  return opened.core;
+}
+
+describe('sync under faults', () => {
+  it('keeps every edit through down, 500, dropped answers and slowness, and ends with the latest text once', async () => {
+    const core = await onlineCore();
+    const created = await call<LetterOut>(core, 'letters.create', WEEKLY);
+    expect(created.id).toBeGreaterThan(0);
+    const save = (title: string) => call(core, 'letters.saveLocal', { uniqueId: created.uniqueId, changes: { title } });
+
+    proxy.mode = 'reset-after-forward';
+    await save('Applied but never answered');
+    const forwardedBefore = proxy.forwarded;
+    expect(await call<Status>(core, 'sync.now', {})).toMatchObject({ state: 'offline', pending: 1 });
+    expect(proxy.forwarded).toBe(forwardedBefore + 1);
+
+    proxy.mode = 'error500';
+    await save('Refused by a fault');
+    expect(await call<Status>(core, 'sync.now', {})).toMatchObject({ state: 'error', pending: 1, message: 'The platform had a fault.' });
+
+    proxy.mode = 'down';
+    await save('Written while down');
+    expect(await call<Status>(core, 'sync.now', {})).toMatchObject({ state: 'offline', pending: 1 });
+    const [listedWhileDown] = await call<Array<{ title: string; unsynced: boolean }>>(core, 'letters.list', WEEKLY);
+    expect(listedWhileDown).toMatchObject({ title: 'Written while down', unsynced: true });
+
+    proxy.mode = 'slow';
+    proxy.delayMs = 300;
+    await save('The latest words');
+    expect(await call<Status>(core, 'sync.now', {})).toMatchObject({ state: 'synced', pending: 0 });
+
+    const view = await platformView(platform.url);
+    expect((await view.letter(created.id!))?.title).toBe('The latest words');
+    expect((await view.list()).filter((item) => item.uniqueId === created.uniqueId)).toHaveLength(1);
+  });
+
+  it('creates a letter once when the platform applied the create but the answer was lost', async () => {
+    const core = await onlineCore();
+    proxy.mode = 'reset-after-forward';
+    const draft = await call<LetterOut>(core, 'letters.create', WEEKLY);
+    expect(draft.id).toBeNull();
+    await call(core, 'letters.saveLocal', { uniqueId: draft.uniqueId, changes: { title: 'Created in a storm' } });
+
+    proxy.mode = 'pass';
+    expect(await call<Status>(core, 'sync.now', {})).toMatchObject({ state: 'synced', pending: 0 });
+    const synced = await call<LetterOut>(core, 'letters.get', { ...WEEKLY, id: draft.uniqueId });
+    expect(synced.id).toBeGreaterThan(0);
+
+    const view = await platformView(platform.url);
+    const copies = (await view.list()).filter((item) => item.uniqueId === draft.uniqueId);
+    expect(copies).toHaveLength(1);
+    expect(copies[0]?.title).toBe('Created in a storm');
+  });
+});

@@ -1,0 +1,70 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { EventName, EventPayload } from '../../../shared/contract/bridge';
+import { EMBEDDED_ACCOUNT } from '../../../shared/contract/platform-api';
+import type { Core, PlatformConnection } from '../core-context';
+import { createCore } from '../create-core';
+import { createPlatformClient } from '../platform/platform-client';
+
+// Helpers for tests that run a real core against a real platform server.
+
+export const WEEKLY = { brandSlug: 'demo', channelSlug: 'weekly' } as const;
+
+/** Collects cleanup steps and runs them in reverse (call `run` in afterEach). */
+export function createCleanup() {
+  const steps: Array<() => Promise<void> | void> = [];
+  return {
+    add: (step: () => Promise<void> | void) => steps.push(step),
+    async run() {
+      for (const step of steps.splice(0).reverse()) await step();
+    },
+  };
+}
+
+export function tempDir(cleanup: ReturnType<typeof createCleanup>, prefix = 'letterdesk-core-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cleanup.add(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export async function openTestCore(
+  cleanup: ReturnType<typeof createCleanup>,
+  dataDir: string,
+  connection: PlatformConnection,
+  pushDelayMs = 60_000,
+) {
+  const events: Array<{ event: EventName; payload: unknown }> = [];
+  const core = await createCore({
+    dataDir,
+    platform: connection,
+    emit: <E extends EventName>(event: E, payload: EventPayload<E>) => events.push({ event, payload }),
+    pushDelayMs,
+    log: () => {},
+  });
+  let closed = false;
+  const close = async () => {
+    if (!closed) await core.close();
+    closed = true;
+  };
+  cleanup.add(close);
+  return { core, events, close };
+}
+
+/** Calls a channel through the transport edge and fails the test on an error result. */
+export async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
+  const result = await core.dispatch(channel, input);
+  if (!result.ok) throw new Error(`${channel} failed: ${result.error.message}`);
+  return result.data as T;
+}
+
+/** The platform's own view, read with the demo account. */
+export async function platformView(platformUrl: string) {
+  let token: string | null = null;
+  const client = createPlatformClient(platformUrl, () => token);
+  token = (await client.login(EMBEDDED_ACCOUNT)).token;
+  return {
+    letter: (id: number) => client.getLetter(WEEKLY.brandSlug, WEEKLY.channelSlug, id),
+    list: async () => (await client.listLetters(WEEKLY.brandSlug, WEEKLY.channelSlug)).items,
+  };
+}
