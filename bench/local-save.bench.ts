@@ -74,7 +74,7 @@ async function baseline(dir: string, letter: Letter): Promise<Figures> {
   const db = new Database(join(dir, 'baseline.sqlite'));
   try {
     db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
+    db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
     // The cache's tables, keys and indexes, so each write touches the same structures.
     db.exec(`
