@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OrganizationSchema, UserSchema } from '../model/channel';
 import { LetterSchema, LetterSummarySchema } from '../model/letter';
+import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
 import type { Result } from './errors';
 
 // The bridge between the renderer and the core: every channel with the zod schema of its
@@ -57,7 +58,16 @@ export const bridgeChannels = {
     output: SessionSchema,
   },
   'auth.signOut': { input: empty, output: SessionSchema },
-  'letters.list': { input: LetterPlacementSchema, output: z.array(LetterListItemSchema) },
+  'letters.list': {
+    input: LetterPlacementSchema.extend({
+      /** Words to find in titles and text; every word must match (as a prefix). */
+      search: z.string().trim().max(200, 'Search with fewer words.').optional(),
+      status: z.enum(Object.keys(LETTER_STATUS_FILTERS) as [LetterStatusFilter, ...LetterStatusFilter[]]).optional(),
+      sort: z.enum(LETTER_SORT_COLUMNS).optional(),
+      direction: z.enum(['asc', 'desc']).optional(),
+    }),
+    output: z.array(LetterListItemSchema),
+  },
   /** `id` is the server id or, for a letter not yet synced, its uniqueId. */
   'letters.get': { input: LetterPlacementSchema.extend({ id: z.string().trim().min(1) }), output: LetterSchema.nullable() },
   'letters.create': { input: LetterPlacementSchema, output: LetterSchema },

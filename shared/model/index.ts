@@ -29,3 +29,4 @@ export * from './blocks/registry';
 export * from './blocks/social';
 export * from './blocks/text';
 export * from './utm';
+export * from './letter-text';

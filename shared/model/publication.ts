@@ -72,3 +72,30 @@ export type LetterSourceType = (typeof LetterSourceType)[keyof typeof LetterSour
 export function publicationStatusLabel(status: number): string {
   return PUBLICATION_STATUS_LABELS[status as PublicationStatus] ?? `Status ${status}`;
 }
+
+/**
+ * The letters list's status filters (issue: 'Any status', 'Drafts', 'Scheduled',
+ * 'Published'). Letters on their way out (publishing, sending) count as published; the
+ * schedule step and review count as drafts, since they are still being worked on.
+ */
+export const LETTER_STATUS_FILTERS = {
+  any: { label: 'Any status', statuses: null },
+  drafts: { label: 'Drafts', statuses: [PublicationStatus.draft, PublicationStatus.review, PublicationStatus.schedule] },
+  scheduled: { label: 'Scheduled', statuses: [PublicationStatus.scheduled] },
+  published: {
+    label: 'Published',
+    statuses: [
+      PublicationStatus.published,
+      PublicationStatus.publishing,
+      PublicationStatus.sending,
+      PublicationStatus.sending25,
+      PublicationStatus.sending50,
+      PublicationStatus.sending75,
+    ],
+  },
+} as const satisfies Record<string, { label: string; statuses: readonly PublicationStatus[] | null }>;
+export type LetterStatusFilter = keyof typeof LETTER_STATUS_FILTERS;
+
+/** The columns a letters list sorts by (spec 1 §7). */
+export const LETTER_SORT_COLUMNS = ['audience', 'publicationDate', 'title', 'uniqueId', 'updated_at'] as const;
+export type LetterSortColumn = (typeof LETTER_SORT_COLUMNS)[number];

@@ -49,6 +49,23 @@ describe('a new letter', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Spring issue' }).count()).toBe(1);
   });
 
+  it('is found by search and hidden by a status filter that does not match', async () => {
+    await page.getByRole('button', { name: 'New letter' }).click();
+    await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/\/newsletters\/\d+$/);
+    await page.getByRole('textbox', { name: 'Title' }).fill('Harbour lights');
+    await page.getByRole('link', { name: 'Newsletters' }).first().click();
+
+    const search = page.getByRole('textbox', { name: 'Search' });
+    await search.fill('harb');
+    await expect.poll(() => page.getByRole('link', { name: 'Harbour lights' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: 'Spring issue' }).count()).toBe(0);
+
+    await search.fill('');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Published' }).click();
+    await expect.poll(() => page.getByText('No newsletters match.').count()).toBe(1);
+  });
+
   it('shows the 404 text for a letter that does not exist', async () => {
     await page.goto(`${host.appUrl}/organizations/demo/channels/weekly/newsletters/987654`);
     await expect.poll(() => page.getByText('Eep. It doesn’t look like this letter exists.').count(), { timeout: 15_000 }).toBe(1);

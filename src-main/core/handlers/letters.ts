@@ -27,10 +27,10 @@ export function letterHandlers(deps: {
   }
 
   return {
-    async 'letters.list'({ brandSlug, channelSlug }) {
+    async 'letters.list'(query) {
       // The cached list answers at once; the platform's changes arrive as an event.
-      void sync.pullChannel(brandSlug, channelSlug);
-      return store.list(brandSlug, channelSlug);
+      void sync.pullChannel(query.brandSlug, query.channelSlug);
+      return store.list(query);
     },
 
     async 'letters.get'({ brandSlug, channelSlug, id }) {

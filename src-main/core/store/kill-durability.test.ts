@@ -37,7 +37,7 @@ it('keeps every committed edit and its outbox entry when the process is killed',
   try {
     const store = createLettersStore(db);
     expect((await store.getByUniqueId('killed-letter'))?.title).toBe('Edit 40');
-    const [listed] = await store.list('demo', 'weekly');
+    const [listed] = await store.list({ brandSlug: 'demo', channelSlug: 'weekly' });
     expect(listed?.unsynced).toBe(true);
     expect(await store.outbox.count()).toBe(1);
   } finally {

@@ -1,6 +1,8 @@
-import type { Selectable } from 'kysely';
-import type { LetterChanges, LetterListItem } from '../../../shared/contract/bridge';
+import { sql, type Selectable } from 'kysely';
+import type { ChannelInput, LetterChanges, LetterListItem } from '../../../shared/contract/bridge';
 import { LetterSchema, type Letter, type LetterSummary } from '../../../shared/model/letter';
+import { letterPlainText } from '../../../shared/model/letter-text';
+import { LETTER_STATUS_FILTERS, type LetterSortColumn } from '../../../shared/model/publication';
 import type { LocalDb } from './open-store';
 import type { LettersTable, OutboxKind } from './schema';
 
@@ -28,6 +30,27 @@ function rowValues(letter: Letter, dirty: boolean) {
   };
 }
 
+type ListQuery = ChannelInput<'letters.list'>;
+
+const SORT_COLUMNS: Record<LetterSortColumn, 'segment_name' | 'publication_date' | 'title' | 'unique_id' | 'updated_at'> = {
+  audience: 'segment_name',
+  publicationDate: 'publication_date',
+  title: 'title',
+  uniqueId: 'unique_id',
+  updated_at: 'updated_at',
+};
+
+/** Each word of the search as a quoted FTS5 prefix term, so operators typed by the user stay words. */
+function ftsQuery(search: string): string | null {
+  const words = search.split(/\s+/).filter(Boolean).map((word) => `"${word.replace(/"/g, '""')}"*`);
+  return words.length > 0 ? words.join(' ') : null;
+}
+
+async function indexText(trx: LocalDb, letter: Letter) {
+  await trx.deleteFrom('letters_fts').where('unique_id', '=', letter.uniqueId).execute();
+  await trx.insertInto('letters_fts').values({ unique_id: letter.uniqueId, title: letter.title, content: letterPlainText(letter) }).execute();
+}
+
 function letterFromRow(row: Pick<LetterRow, 'body'>): Letter {
   return LetterSchema.parse(JSON.parse(row.body));
 }
@@ -53,6 +76,7 @@ export function createLettersStore(db: LocalDb) {
     async insertNew(letter: Letter): Promise<Letter> {
       await db.transaction().execute(async (trx) => {
         await trx.insertInto('letters').values(rowValues(letter, true)).execute();
+        await indexText(trx, letter);
         await enqueue(trx, letter.uniqueId, 'create', letter.updatedAt);
       });
       return letter;
@@ -69,6 +93,7 @@ export function createLettersStore(db: LocalDb) {
           .set({ title: next.title, updated_at: now, body: JSON.stringify(next), dirty: 1, sync_error: null })
           .where('unique_id', '=', uniqueId)
           .execute();
+        await indexText(trx, next);
         await enqueue(trx, uniqueId, current.id === null ? 'create' : 'save', now);
         return next;
       });
@@ -86,13 +111,23 @@ export function createLettersStore(db: LocalDb) {
       return row ? letterFromRow(row) : null;
     },
 
-    async list(brandSlug: string, channelSlug: string): Promise<LetterListItem[]> {
-      const rows = await db
+    async list({ brandSlug, channelSlug, search, status, sort, direction }: ListQuery): Promise<LetterListItem[]> {
+      let query = db
         .selectFrom('letters')
         .select(['id', 'unique_id', 'version', 'title', 'publication_status', 'publication_date', 'segment_name', 'updated_at', 'dirty'])
         .where('brand_slug', '=', brandSlug)
-        .where('channel_slug', '=', channelSlug)
-        .orderBy('updated_at', 'desc')
+        .where('channel_slug', '=', channelSlug);
+      const statuses = LETTER_STATUS_FILTERS[status ?? 'any'].statuses;
+      if (statuses) query = query.where('publication_status', 'in', [...statuses]);
+      const match = search ? ftsQuery(search) : null;
+      if (match) {
+        query = query.where('unique_id', 'in', (eb) =>
+          eb.selectFrom('letters_fts').select('unique_id').where(sql<boolean>`letters_fts match ${match}`),
+        );
+      }
+      const rows = await query
+        .orderBy(SORT_COLUMNS[sort ?? 'updated_at'], direction ?? 'desc')
+        .orderBy('unique_id')
         .execute();
       return rows.map((row) => ({
         id: row.id,
@@ -122,6 +157,7 @@ export function createLettersStore(db: LocalDb) {
         } else {
           await trx.insertInto('letters').values(rowValues(letter, false)).execute();
         }
+        await indexText(trx, letter);
         return true;
       });
     },
@@ -176,6 +212,7 @@ export function createLettersStore(db: LocalDb) {
             .set({ ...rowValues(next, Boolean(queued)), updated_at: queued ? local.updatedAt : remote.updatedAt })
             .where('unique_id', '=', sent.uniqueId)
             .execute();
+          await indexText(trx, next);
         });
       },
       /** The platform refused the push for good: keep the local copy, show the reason. */

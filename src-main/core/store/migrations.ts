@@ -1,4 +1,5 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import { letterPlainText } from '../../../shared/model/letter-text';
 
 // Numbered migrations of the desktop cache, in code so a bundled app carries them.
 // Append only: a migration that has shipped is never edited.
@@ -43,6 +44,18 @@ export const localMigrations: Record<string, Migration> = {
         .addColumn('key', 'text', (c) => c.primaryKey())
         .addColumn('value', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+  '0002-letters-search': {
+    // Full-text search over titles and the letters' words; kept in step by the store in
+    // the same transaction as each letter write.
+    async up(db: Kysely<unknown>) {
+      await sql`create virtual table letters_fts using fts5(title, content, unique_id unindexed, tokenize = 'unicode61 remove_diacritics 2')`.execute(db);
+      const rows = await sql<{ unique_id: string; body: string }>`select unique_id, body from letters`.execute(db);
+      for (const row of rows.rows) {
+        const letter = JSON.parse(row.body) as { title: string; subtitle: string; blocks: string };
+        await sql`insert into letters_fts (title, content, unique_id) values (${letter.title}, ${letterPlainText(letter)}, ${row.unique_id})`.execute(db);
+      }
     },
   },
 };

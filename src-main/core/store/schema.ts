@@ -41,8 +41,16 @@ export interface KvTable {
   value: string;
 }
 
+/** FTS5 index of each letter's title and words (see letterPlainText). */
+export interface LettersFtsTable {
+  title: string;
+  content: string;
+  unique_id: string;
+}
+
 export interface LocalDatabase {
   letters: LettersTable;
+  letters_fts: LettersFtsTable;
   outbox: OutboxTable;
   kv: KvTable;
 }

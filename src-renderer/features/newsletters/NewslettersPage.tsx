@@ -1,19 +1,33 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Table, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
-import { Link, useNavigate, useParams } from 'react-router';
-import { publicationStatusLabel } from '../../../shared/model/publication';
+import { Alert, Button, Group, Loader, Select, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../../../shared/model/publication';
 import { letterPath } from '../../app/paths';
 import { useGetSessionQuery } from '../session/session-api';
 import { useCreateLetterMutation, useListLettersQuery } from './newsletters-api';
+import { NewslettersTable, type SortState } from './NewslettersTable';
 
-/** The channel's newsletters list (title, status, updated time) with New letter. */
+const STATUS_OPTIONS = Object.entries(LETTER_STATUS_FILTERS).map(([value, { label }]) => ({ value, label }));
+/** Typing pauses this long before the list searches. */
+const SEARCH_DEBOUNCE_MS = 200;
+
+/** The channel's newsletters: search, status filter, sortable table and New letter. */
 export function NewslettersPage() {
   const { brandSlug = '', channelSlug = '' } = useParams();
   const navigate = useNavigate();
   const { data: session } = useGetSessionQuery();
   const channel = session?.organizations.find((o) => o.slug === brandSlug)?.channels.find((c) => c.channelSlug === channelSlug);
-  const { data: letters, isLoading, error } = useListLettersQuery({ brandSlug, channelSlug }, { refetchOnMountOrArgChange: true });
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [status, setStatus] = useState<LetterStatusFilter>('any');
+  const [sort, setSort] = useState<SortState>({ sort: 'updated_at', direction: 'desc' });
+  const { data: letters, isLoading, error } = useListLettersQuery(
+    { brandSlug, channelSlug, status, ...sort, ...(debouncedSearch ? { search: debouncedSearch } : {}) },
+    { refetchOnMountOrArgChange: true },
+  );
   const [createLetter, creation] = useCreateLetterMutation();
+  const filtered = debouncedSearch !== '' || status !== 'any';
 
   async function onNewLetter() {
     const result = await createLetter({ brandSlug, channelSlug });
@@ -33,38 +47,18 @@ export function NewslettersPage() {
           New letter
         </Button>
       </Group>
+      <Group mb="md" align="flex-end">
+        <TextInput label="Search" placeholder="Search titles and text" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} />
+        <Select label="Status" data={STATUS_OPTIONS} value={status} allowDeselect={false} onChange={(value) => value && setStatus(value as LetterStatusFilter)} w={200} />
+      </Group>
       {creation.error && 'message' in creation.error && <Alert color="red" mb="md">{String(creation.error.message)}</Alert>}
       {error && 'message' in error && <Alert color="red">{String(error.message)}</Alert>}
       {isLoading && <Loader aria-label="Loading newsletters" />}
-      {letters && letters.length === 0 && <Text c="dimmed">No newsletters yet. Start one with New letter.</Text>}
+      {letters && letters.length === 0 && (
+        <Text c="dimmed">{filtered ? 'No newsletters match.' : 'No newsletters yet. Start one with New letter.'}</Text>
+      )}
       {letters && letters.length > 0 && (
-        <Table highlightOnHover aria-label="Newsletters">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Title</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Updated</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {letters.map((letter) => (
-              <Table.Tr key={letter.uniqueId}>
-                <Table.Td>
-                  <Anchor component={Link} to={letterPath(brandSlug, channelSlug, letter.id ?? letter.uniqueId)}>
-                    {letter.title || 'Untitled draft'}
-                  </Anchor>
-                  {letter.unsynced && (
-                    <Badge ml="xs" size="xs" color="yellow" variant="light">
-                      Not synced
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{publicationStatusLabel(letter.publicationStatus)}</Table.Td>
-                <Table.Td>{dayjs(letter.updatedAt).format('MMM D, YYYY h:mm A')}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <NewslettersTable letters={letters} brandSlug={brandSlug} channelSlug={channelSlug} sort={sort} onSort={setSort} />
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import type { LetterListItem } from '../../../shared/contract/bridge';
+import type { ChannelInput, LetterListItem } from '../../../shared/contract/bridge';
 import type { Letter } from '../../../shared/model/letter';
 import { api } from '../../app/api';
 import { ipc } from '../../app/ipc-base-query';
@@ -10,7 +10,7 @@ export interface ChannelRef {
 
 export const newslettersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listLetters: build.query<LetterListItem[], ChannelRef>({
+    listLetters: build.query<LetterListItem[], ChannelInput<'letters.list'>>({
       query: (input) => ipc('letters.list', input),
       providesTags: [{ type: 'Letters', id: 'LIST' }],
     }),

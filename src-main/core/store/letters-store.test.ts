@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newSection, serializeSections } from '../../../shared/model';
+import { newDraftLetter } from '../../../shared/model/new-letter';
+import type { Letter } from '../../../shared/model/letter';
+import { createCleanup, tempDir } from '../testing/test-core';
+import { createLettersStore, type LettersStore } from './letters-store';
+import { openStore, type LocalDb } from './open-store';
+
+// The letters list over a real SQLite file: search, status filters and sorting.
+
+const CHANNEL = {
+  id: 1,
+  title: 'The Weekly',
+  channelSlug: 'weekly',
+  brandId: 1,
+  brandSlug: 'demo',
+  accentColor: '#4c6ef5',
+  defaultStyleBaseFontSize: 16,
+  channelSquareLogo: null,
+  channelName: 'The Weekly',
+  timezone: { tzCode: 'America/New_York' },
+  esp: 0,
+};
+const WEEKLY = { brandSlug: 'demo', channelSlug: 'weekly' };
+
+const cleanup = createCleanup();
+let db: LocalDb;
+let store: LettersStore;
+
+beforeEach(async () => {
+  db = await openStore(tempDir(cleanup));
+  cleanup.add(() => db.destroy());
+  store = createLettersStore(db);
+});
+afterEach(() => cleanup.run());
+
+function remoteLetter(n: number, changes: Partial<Letter> & { words?: string }): Letter {
+  const paragraph = newSection('paragraph', `p${n}`);
+  paragraph.delta = { ops: [{ insert: `${changes.words ?? ''}\n` }] };
+  const { words: _words, ...rest } = changes;
+  return {
+    ...newDraftLetter({ uniqueId: `letter-${n}`, channel: CHANNEL, author: null, now: `2026-11-0${n}T10:00:00.000Z` }),
+    id: n,
+    version: 1,
+    blocks: serializeSections([paragraph]),
+    ...rest,
+  };
+}
+
+async function titles(query: Partial<Parameters<LettersStore['list']>[0]> = {}) {
+  return (await store.list({ ...WEEKLY, ...query })).map((item) => item.title);
+}
+
+describe('the letters list', () => {
+  beforeEach(async () => {
+    await store.applyRemote(remoteLetter(1, { title: 'Autumn notes', words: 'Tides turn slowly in October' }));
+    await store.applyRemote(remoteLetter(2, { title: 'Budget update', words: 'Numbers and more numbers', publicationStatus: 2 }));
+    await store.applyRemote(remoteLetter(3, { title: 'Café openings', words: 'New places downtown', publicationStatus: 1 }));
+  });
+
+  it('finds letters by words of their text, as prefixes, ignoring accents', async () => {
+    expect(await titles({ search: 'tide' })).toEqual(['Autumn notes']);
+    expect(await titles({ search: 'cafe' })).toEqual(['Café openings']);
+    expect(await titles({ search: 'numbers budget' })).toEqual(['Budget update']);
+    expect(await titles({ search: 'nothing-like-this' })).toEqual([]);
+  });
+
+  it('treats search operators typed by the user as words', async () => {
+    expect(await titles({ search: '"tides" OR -NEAR( numbers*' })).toEqual([]);
+    expect(await titles({ search: 'tides OR' })).toEqual([]);
+  });
+
+  it('follows local edits in the index', async () => {
+    await store.saveLocal('letter-1', { title: 'Winter notes' }, '2026-11-09T10:00:00.000Z');
+    expect(await titles({ search: 'winter' })).toEqual(['Winter notes']);
+    expect(await titles({ search: 'autumn' })).toEqual([]);
+  });
+
+  it('filters by status group', async () => {
+    expect(await titles({ status: 'drafts' })).toEqual(['Autumn notes']);
+    expect(await titles({ status: 'scheduled' })).toEqual(['Budget update']);
+    expect(await titles({ status: 'published' })).toEqual(['Café openings']);
+    expect(await titles({ status: 'any' })).toHaveLength(3);
+  });
+
+  it('sorts by the chosen column and direction, newest first by default', async () => {
+    expect(await titles()).toEqual(['Café openings', 'Budget update', 'Autumn notes']);
+    expect(await titles({ sort: 'title', direction: 'asc' })).toEqual(['Autumn notes', 'Budget update', 'Café openings']);
+    expect(await titles({ sort: 'uniqueId', direction: 'desc' })).toEqual(['Café openings', 'Budget update', 'Autumn notes']);
+  });
+});
