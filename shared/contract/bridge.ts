@@ -89,6 +89,18 @@ export const bridgeEvents = {
   'sync.status': SyncStatusSchema,
   /** Letters changed in the local store (by sync or another window): lists refetch. */
   'letters.changed': z.object({ uniqueIds: z.array(z.string()) }),
+  /**
+   * A push lost to a newer version on the platform: the letter now holds the platform's
+   * version and the local edits live on in a new draft (the conflicted copy).
+   */
+  'letters.conflict': z.object({
+    brandSlug: z.string(),
+    channelSlug: z.string(),
+    uniqueId: z.string(),
+    title: z.string(),
+    copyUniqueId: z.string(),
+    copyTitle: z.string(),
+  }),
 } as const;
 export type BridgeEvents = typeof bridgeEvents;
 export type EventName = keyof BridgeEvents;

@@ -25,6 +25,16 @@ export const ClaimantSchema = z.object({
 });
 export type Claimant = z.infer<typeof ClaimantSchema>;
 
+/** The claimant field as the spec sends it: a JSON string naming who is editing. */
+export function claimantJson(person: Claimant): string {
+  return JSON.stringify({ uniqueId: person.uniqueId, name: person.name, surname: person.surname, email: person.email });
+}
+
+/** A local edit that lost to a newer version elsewhere is kept under this title. */
+export function conflictedCopyTitle(title: string): string {
+  return `Conflicted copy of ${title}`;
+}
+
 /** The spec leaves authors open; we keep who they are the way a claimant is kept. */
 export const AuthorSchema = z.object({
   uniqueId: z.string(),

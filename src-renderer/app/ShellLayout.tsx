@@ -1,6 +1,7 @@
 import { AppShell, Group, NavLink, Select, Stack, Text, Title } from '@mantine/core';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
+import { ConflictNotices } from '../features/sync/ConflictNotices';
 import { newslettersPath } from './paths';
 import { SyncIndicator } from './SyncIndicator';
 
@@ -49,6 +50,7 @@ export function ShellLayout({ session }: { session: Session }) {
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main>
+        <ConflictNotices />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -215,6 +215,21 @@ export function createLettersStore(db: LocalDb) {
           await indexText(trx, next);
         });
       },
+      /**
+       * The platform holds a newer version made by someone else: the letter takes the
+       * platform's version, and the local edits become `copy`, a new letter queued for
+       * creation. One transaction, so the edits exist in exactly one of the two at all times.
+       */
+      async divert(uniqueId: string, remote: Letter, copy: Letter) {
+        await db.transaction().execute(async (trx) => {
+          await trx.deleteFrom('outbox').where('letter_unique_id', '=', uniqueId).execute();
+          await trx.updateTable('letters').set(rowValues(remote, false)).where('unique_id', '=', uniqueId).execute();
+          await indexText(trx, remote);
+          await trx.insertInto('letters').values(rowValues(copy, true)).execute();
+          await indexText(trx, copy);
+          await enqueue(trx, copy.uniqueId, 'create', copy.updatedAt);
+        });
+      },
       /** The platform refused the push for good: keep the local copy, show the reason. */
       async reject(seq: number, uniqueId: string, message: string) {
         await db.transaction().execute(async (trx) => {

@@ -27,11 +27,12 @@ export function createPayload(letter: Letter, channelId: number): CreateLetterRe
   };
 }
 
-export function autosavePayload(letter: Letter): AutosaveRequest {
+/** `claimant` is who saves now (the signed-in editor), not whoever last held the letter. */
+export function autosavePayload(letter: Letter, claimant: string | null): AutosaveRequest {
   return {
     blocks: letter.blocks,
     title: letter.title,
-    claimant: letter.claimant,
+    claimant,
     uniqueId: letter.uniqueId,
     publicationStatus: letter.publicationStatus,
     baseVersion: letter.version,

@@ -1,8 +1,9 @@
 import type { EmitEvent, SyncStatus } from '../../../shared/contract/bridge';
-import type { Letter } from '../../../shared/model/letter';
+import { claimantJson, type Letter } from '../../../shared/model/letter';
 import { PlatformError, type PlatformClient } from '../platform/platform-client';
 import type { SessionService } from '../session';
 import type { LettersStore } from '../store/letters-store';
+import { conflictedCopy } from './conflicted-copy';
 import { autosavePayload, createPayload } from './letter-payloads';
 
 // The first sync step: push the outbox to the platform in order, one entry at a time, and
@@ -56,6 +57,44 @@ export function createSyncEngine({ store, client, session, emit, pushDelayMs, lo
     schedule(backoff / 2 + Math.random() * (backoff / 2));
   }
 
+  function claimant(): string | null {
+    const user = session.current().user;
+    return user ? claimantJson(user) : null;
+  }
+
+  /** Sends one letter: created when the platform has not seen it, autosaved otherwise. */
+  async function pushLetter(letter: Letter): Promise<Letter> {
+    if (letter.id !== null) {
+      if (letter.channelId === null) throw new PlatformError('http', 'This letter has no channel.', 422);
+      return client.autosave(letter.channelId, letter.id, autosavePayload(letter, claimant()));
+    }
+    const channelId = letter.channelId ?? session.findChannel(letter.brandSlug, letter.channelSlug)?.id;
+    if (channelId === undefined || channelId === null) throw new PlatformError('http', 'This channel is not available to you.', 403);
+    const remote = await client.createLetter(letter.brandSlug, letter.channelSlug, createPayload(letter, channelId));
+    // A retried create answers the letter the platform already made (the first answer was
+    // lost), without this copy's later edits: push them on top.
+    if (carries(remote, letter) || remote.id === null || remote.channelId === null) return remote;
+    return client.autosave(remote.channelId, remote.id, autosavePayload({ ...letter, version: remote.version }, claimant()));
+  }
+
+  /** Someone else saved a newer version: take theirs, keep ours as a conflicted copy. */
+  async function divertToCopy(letter: Letter): Promise<void> {
+    const remote = await client.getLetter(letter.brandSlug, letter.channelSlug, letter.id!);
+    if (!remote) throw new PlatformError('http', 'This letter no longer exists on the platform.', 404);
+    const copy = conflictedCopy(letter, new Date().toISOString());
+    await store.outbox.divert(letter.uniqueId, remote, copy);
+    log(`Letter ${letter.uniqueId} changed elsewhere; local edits kept as ${copy.uniqueId}`);
+    emit('letters.changed', { uniqueIds: [letter.uniqueId, copy.uniqueId] });
+    emit('letters.conflict', {
+      brandSlug: letter.brandSlug,
+      channelSlug: letter.channelSlug,
+      uniqueId: letter.uniqueId,
+      title: remote.title,
+      copyUniqueId: copy.uniqueId,
+      copyTitle: copy.title,
+    });
+  }
+
   async function pushOnce(): Promise<void> {
     try {
       if (!(await session.ensureSignedIn())) {
@@ -74,21 +113,7 @@ export function createSyncEngine({ store, client, session, emit, pushDelayMs, lo
       setStatus({ state: 'syncing', pending: await store.outbox.count(), message: null });
       await store.outbox.markStarted(entry.seq, new Date().toISOString());
       try {
-        let remote: Letter;
-        if (letter.id === null) {
-          const channel = session.findChannel(letter.brandSlug, letter.channelSlug);
-          const channelId = letter.channelId ?? channel?.id;
-          if (channelId === undefined || channelId === null) throw new PlatformError('http', 'This channel is not available to you.', 403);
-          remote = await client.createLetter(letter.brandSlug, letter.channelSlug, createPayload(letter, channelId));
-          // A retried create answers the letter the platform already made (the first answer
-          // was lost), without this copy's later edits: push them on top.
-          if (!carries(remote, letter) && remote.id !== null && remote.channelId !== null) {
-            remote = await client.autosave(remote.channelId, remote.id, autosavePayload({ ...letter, version: remote.version }));
-          }
-        } else {
-          if (letter.channelId === null) throw new PlatformError('http', 'This letter has no channel.', 422);
-          remote = await client.autosave(letter.channelId, letter.id, autosavePayload(letter));
-        }
+        const remote = await pushLetter(letter);
         await store.outbox.complete(entry.seq, letter, remote);
         failures = 0;
         emit('letters.changed', { uniqueIds: [letter.uniqueId] });
@@ -96,6 +121,17 @@ export function createSyncEngine({ store, client, session, emit, pushDelayMs, lo
         if (!(error instanceof PlatformError)) {
           await store.outbox.markFailed(entry.seq, String(error));
           throw error;
+        }
+        if (error.status === 409 && letter.id !== null) {
+          const diverted = await divertToCopy(letter).then(
+            () => true,
+            async (failure: unknown) => {
+              await store.outbox.markFailed(entry.seq, String(failure));
+              return false;
+            },
+          );
+          if (diverted) continue;
+          return retryLater('error', 'This letter changed elsewhere; trying again shortly.', await store.outbox.count());
         }
         if (error.isPermanent) {
           log(`The platform refused letter ${letter.uniqueId}: ${error.message}`);

@@ -2,6 +2,7 @@ import { Alert, Anchor, Badge, Breadcrumbs, Group, Loader, Stack, TextInput } fr
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isEditableStatus, publicationStatusLabel } from '../../../shared/model/publication';
+import { getBridge } from '../../app/bridge';
 import { letterPath, newslettersPath } from '../../app/paths';
 import { LetterNotFound } from '../../ui/LetterNotFound';
 import { useGetLetterQuery } from './composer-api';
@@ -12,7 +13,7 @@ import { useLocalSave } from './use-local-save';
 export function ComposerPage() {
   const { brandSlug = '', channelSlug = '', id = '' } = useParams();
   const navigate = useNavigate();
-  const { data: letter, isLoading, error } = useGetLetterQuery({ brandSlug, channelSlug, id });
+  const { data: letter, isLoading, error, refetch } = useGetLetterQuery({ brandSlug, channelSlug, id });
   const { save, state, error: saveError, savedAt } = useLocalSave(letter?.uniqueId);
   const [title, setTitle] = useState<string | null>(null);
 
@@ -20,6 +21,16 @@ export function ComposerPage() {
   useEffect(() => {
     setTitle(letter?.title ?? null);
   }, [letter?.uniqueId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // After a conflict the letter holds the platform's version: the field shows it.
+  useEffect(
+    () =>
+      getBridge().on('letters.conflict', ({ uniqueId }) => {
+        if (uniqueId !== letter?.uniqueId) return;
+        void refetch().then((fresh) => fresh.data && setTitle(fresh.data.title));
+      }),
+    [letter?.uniqueId, refetch],
+  );
 
   // A letter drafted offline is opened by uniqueId; once synced, its link uses its id.
   useEffect(() => {
