@@ -5,10 +5,10 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { createLettersStore } from '../src-main/core/store/letters-store';
 import { openStore } from '../src-main/core/store/open-store';
-import type { Channel } from '../shared/model/channel';
 import type { Letter } from '../shared/model/letter';
 import { newDraftLetter } from '../shared/model/new-letter';
 import { newSection, newSectionOfEveryType, serializeSections } from '../shared/model/index';
+import { benchChannel, percentile } from './support/figures';
 
 // What an editor feels on every edit: `letters.saveLocal` writing a letter to the local
 // SQLite cache, against a baseline doing the least work with the same durability (one
@@ -18,27 +18,13 @@ import { newSection, newSectionOfEveryType, serializeSections } from '../shared/
 const WARM_UP = 200;
 const SAVES = 2000;
 
-const channel: Channel = {
-  id: 1,
-  title: 'Morning Brief',
-  channelSlug: 'morning-brief',
-  brandId: 1,
-  brandSlug: 'acme',
-  accentColor: '#1c7ed6',
-  defaultStyleBaseFontSize: 16,
-  channelSquareLogo: null,
-  channelName: 'Morning Brief',
-  timezone: { tzCode: 'Europe/Paris' },
-  esp: 0,
-};
-
 /** A letter with 30 sections (every block type plus a few layouts), as an editor's would be. */
 function realisticLetter(uniqueId: string): Letter {
   const sections = [
     ...newSectionOfEveryType('s-'),
     ...[1, 2, 3, 4].map((n) => newSection('layout', `extra-layout-${n}`)),
   ];
-  const letter = newDraftLetter({ uniqueId, channel, author: null, now: new Date().toISOString() });
+  const letter = newDraftLetter({ uniqueId, channel: benchChannel, author: null, now: new Date().toISOString() });
   return { ...letter, title: 'Edit 0', blocks: serializeSections(sections) };
 }
 
@@ -53,8 +39,7 @@ async function measure(save: (i: number) => unknown): Promise<Figures> {
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  // Nearest-rank percentile: always one of the measured times.
-  const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
+  const at = (p: number) => percentile(times, p);
   const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
   return { p50: at(50), p95: at(95), p99: at(99), mean, perSecond: 1000 / mean };
 }

@@ -48,6 +48,9 @@ export type LetterChanges = z.infer<typeof LetterChangesSchema>;
 
 const empty = z.object({}).strict();
 
+export const LETTER_LIST_PAGE_SIZE = 100;
+const LETTER_LIST_MAX_LIMIT = 1000;
+
 export const bridgeChannels = {
   'app.session': { input: empty, output: SessionSchema },
   'auth.signIn': {
@@ -65,6 +68,9 @@ export const bridgeChannels = {
       status: z.enum(Object.keys(LETTER_STATUS_FILTERS) as [LetterStatusFilter, ...LetterStatusFilter[]]).optional(),
       sort: z.enum(LETTER_SORT_COLUMNS).optional(),
       direction: z.enum(['asc', 'desc']).optional(),
+      /** A page of the list: the window shows LETTER_LIST_PAGE_SIZE rows at a time. */
+      limit: z.number().int().min(1).max(LETTER_LIST_MAX_LIMIT).optional(),
+      offset: z.number().int().min(0).optional(),
     }),
     output: z.array(LetterListItemSchema),
   },

@@ -83,6 +83,11 @@ describe('the letters list', () => {
     expect(await titles({ status: 'any' })).toHaveLength(3);
   });
 
+  it('answers one page at a time', async () => {
+    expect(await titles({ sort: 'title', direction: 'asc', limit: 2 })).toEqual(['Autumn notes', 'Budget update']);
+    expect(await titles({ sort: 'title', direction: 'asc', limit: 2, offset: 2 })).toEqual(['Café openings']);
+  });
+
   it('sorts by the chosen column and direction, newest first by default', async () => {
     expect(await titles()).toEqual(['Café openings', 'Budget update', 'Autumn notes']);
     expect(await titles({ sort: 'title', direction: 'asc' })).toEqual(['Autumn notes', 'Budget update', 'Café openings']);

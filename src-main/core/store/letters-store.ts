@@ -1,16 +1,17 @@
 import { sql, type Selectable } from 'kysely';
-import type { ChannelInput, LetterChanges, LetterListItem } from '../../../shared/contract/bridge';
+import { LETTER_LIST_PAGE_SIZE, type ChannelInput, type LetterChanges, type LetterListItem } from '../../../shared/contract/bridge';
 import { LetterSchema, type Letter, type LetterSummary } from '../../../shared/model/letter';
 import { letterPlainText } from '../../../shared/model/letter-text';
 import { LETTER_STATUS_FILTERS, type LetterSortColumn } from '../../../shared/model/publication';
 import type { LocalDb } from './open-store';
-import type { LettersTable, OutboxKind } from './schema';
+import type { LettersTable, OutboxKind, OutboxTable } from './schema';
 
 // Letters in the desktop cache and the outbox entries that carry them to the platform.
 // Every local write and its outbox entry happen in one transaction, so a letter the UI
 // calls saved is on disk with its way to the platform recorded.
 
 type LetterRow = Selectable<LettersTable>;
+export type OutboxEntry = Selectable<OutboxTable>;
 
 function rowValues(letter: Letter, dirty: boolean) {
   return {
@@ -111,7 +112,7 @@ export function createLettersStore(db: LocalDb) {
       return row ? letterFromRow(row) : null;
     },
 
-    async list({ brandSlug, channelSlug, search, status, sort, direction }: ListQuery): Promise<LetterListItem[]> {
+    async list({ brandSlug, channelSlug, search, status, sort, direction, limit, offset }: ListQuery): Promise<LetterListItem[]> {
       let query = db
         .selectFrom('letters')
         .select(['id', 'unique_id', 'version', 'title', 'publication_status', 'publication_date', 'segment_name', 'updated_at', 'dirty'])
@@ -128,6 +129,8 @@ export function createLettersStore(db: LocalDb) {
       const rows = await query
         .orderBy(SORT_COLUMNS[sort ?? 'updated_at'], direction ?? 'desc')
         .orderBy('unique_id')
+        .limit(limit ?? LETTER_LIST_PAGE_SIZE)
+        .offset(offset ?? 0)
         .execute();
       return rows.map((row) => ({
         id: row.id,
@@ -178,12 +181,23 @@ export function createLettersStore(db: LocalDb) {
     },
 
     outbox: {
-      async next() {
-        return db.selectFrom('outbox').selectAll().orderBy('seq').limit(1).executeTakeFirst();
+      /** The earliest entry of each letter, oldest first: these may be pushed side by side. */
+      async nextPerLetter(limit: number): Promise<OutboxEntry[]> {
+        return db
+          .selectFrom('outbox')
+          .selectAll()
+          .where('seq', 'in', (eb) => eb.selectFrom('outbox').select((e) => e.fn.min('seq').as('seq')).groupBy('letter_unique_id'))
+          .orderBy('seq')
+          .limit(limit)
+          .execute();
       },
       async count(): Promise<number> {
         const { n } = await db.selectFrom('outbox').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
         return Number(n);
+      },
+      /** An entry whose letter is gone has nothing left to push. */
+      async discard(seq: number) {
+        await db.deleteFrom('outbox').where('seq', '=', seq).execute();
       },
       async markStarted(seq: number, now: string) {
         await db.updateTable('outbox').set({ started_at: now }).where('seq', '=', seq).execute();

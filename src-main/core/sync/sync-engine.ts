@@ -1,14 +1,12 @@
 import type { EmitEvent, SyncStatus } from '../../../shared/contract/bridge';
-import { claimantJson, type Letter } from '../../../shared/model/letter';
 import { PlatformError, type PlatformClient } from '../platform/platform-client';
 import type { SessionService } from '../session';
 import type { LettersStore } from '../store/letters-store';
-import { conflictedCopy } from './conflicted-copy';
-import { autosavePayload, createPayload } from './letter-payloads';
+import { createEntryPusher, type PushOutcome } from './push-entry';
 
-// The first sync step: push the outbox to the platform in order, one entry at a time, and
-// bring the platform's letters of a channel into the cache. Failures never lose work: an
-// entry leaves the outbox only when the platform has accepted it or refused it for good.
+// The sync engine: pushes the outbox to the platform (several letters at once, each
+// letter's entries in order), retries with backoff, pulls a channel's letters into the
+// cache, and reports its state. Failures never lose work (see push-entry.ts).
 
 const MAX_BACKOFF_MS = 60_000;
 
@@ -21,12 +19,11 @@ export interface SyncEngineOptions {
   log: (message: string, detail?: unknown) => void;
 }
 
-/** Whether the platform's answer holds what was sent (an empty title becomes 'Draft {id}'). */
-function carries(remote: Letter, sent: Letter): boolean {
-  return remote.blocks === sent.blocks && (sent.title.trim() === '' || remote.title === sent.title);
-}
+/** Letters pushed at once; entries of one letter still go one after another, in order. */
+const PUSH_CONCURRENCY = 8;
 
 export function createSyncEngine({ store, client, session, emit, pushDelayMs, log }: SyncEngineOptions) {
+  const pushEntry = createEntryPusher({ store, client, session, emit, log });
   let status: SyncStatus = { state: 'synced', pending: 0, message: null };
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -57,44 +54,6 @@ export function createSyncEngine({ store, client, session, emit, pushDelayMs, lo
     schedule(backoff / 2 + Math.random() * (backoff / 2));
   }
 
-  function claimant(): string | null {
-    const user = session.current().user;
-    return user ? claimantJson(user) : null;
-  }
-
-  /** Sends one letter: created when the platform has not seen it, autosaved otherwise. */
-  async function pushLetter(letter: Letter): Promise<Letter> {
-    if (letter.id !== null) {
-      if (letter.channelId === null) throw new PlatformError('http', 'This letter has no channel.', 422);
-      return client.autosave(letter.channelId, letter.id, autosavePayload(letter, claimant()));
-    }
-    const channelId = letter.channelId ?? session.findChannel(letter.brandSlug, letter.channelSlug)?.id;
-    if (channelId === undefined || channelId === null) throw new PlatformError('http', 'This channel is not available to you.', 403);
-    const remote = await client.createLetter(letter.brandSlug, letter.channelSlug, createPayload(letter, channelId));
-    // A retried create answers the letter the platform already made (the first answer was
-    // lost), without this copy's later edits: push them on top.
-    if (carries(remote, letter) || remote.id === null || remote.channelId === null) return remote;
-    return client.autosave(remote.channelId, remote.id, autosavePayload({ ...letter, version: remote.version }, claimant()));
-  }
-
-  /** Someone else saved a newer version: take theirs, keep ours as a conflicted copy. */
-  async function divertToCopy(letter: Letter): Promise<void> {
-    const remote = await client.getLetter(letter.brandSlug, letter.channelSlug, letter.id!);
-    if (!remote) throw new PlatformError('http', 'This letter no longer exists on the platform.', 404);
-    const copy = conflictedCopy(letter, new Date().toISOString());
-    await store.outbox.divert(letter.uniqueId, remote, copy);
-    log(`Letter ${letter.uniqueId} changed elsewhere; local edits kept as ${copy.uniqueId}`);
-    emit('letters.changed', { uniqueIds: [letter.uniqueId, copy.uniqueId] });
-    emit('letters.conflict', {
-      brandSlug: letter.brandSlug,
-      channelSlug: letter.channelSlug,
-      uniqueId: letter.uniqueId,
-      title: remote.title,
-      copyUniqueId: copy.uniqueId,
-      copyTitle: copy.title,
-    });
-  }
-
   async function pushOnce(): Promise<void> {
     try {
       if (!(await session.ensureSignedIn())) {
@@ -106,47 +65,17 @@ export function createSyncEngine({ store, client, session, emit, pushDelayMs, lo
       throw error;
     }
     for (;;) {
-      const entry = await store.outbox.next();
-      if (!entry) break;
-      const letter = await store.getByUniqueId(entry.letter_unique_id);
-      if (!letter) continue;
+      const batch = await store.outbox.nextPerLetter(PUSH_CONCURRENCY);
+      if (batch.length === 0) break;
       setStatus({ state: 'syncing', pending: await store.outbox.count(), message: null });
-      await store.outbox.markStarted(entry.seq, new Date().toISOString());
-      try {
-        const remote = await pushLetter(letter);
-        await store.outbox.complete(entry.seq, letter, remote);
-        failures = 0;
-        emit('letters.changed', { uniqueIds: [letter.uniqueId] });
-      } catch (error) {
-        if (!(error instanceof PlatformError)) {
-          await store.outbox.markFailed(entry.seq, String(error));
-          throw error;
-        }
-        if (error.status === 409 && letter.id !== null) {
-          const diverted = await divertToCopy(letter).then(
-            () => true,
-            async (failure: unknown) => {
-              await store.outbox.markFailed(entry.seq, String(failure));
-              return false;
-            },
-          );
-          if (diverted) continue;
-          return retryLater('error', 'This letter changed elsewhere; trying again shortly.', await store.outbox.count());
-        }
-        if (error.isPermanent) {
-          log(`The platform refused letter ${letter.uniqueId}: ${error.message}`);
-          await store.outbox.reject(entry.seq, letter.uniqueId, error.message);
-          emit('letters.changed', { uniqueIds: [letter.uniqueId] });
-          continue;
-        }
-        await store.outbox.markFailed(entry.seq, error.message);
-        const pending = await store.outbox.count();
-        if (error.isUnauthorized) {
-          await session.signedOutByPlatform();
-          return retryLater('signed-out', 'Sign in to sync your letters.', pending);
-        }
-        return retryLater(error.kind === 'network' ? 'offline' : 'error', error.message, pending);
-      }
+      // Settle every push of the batch before deciding, so none is still writing afterwards.
+      const settled = await Promise.allSettled(batch.map(pushEntry));
+      const fault = settled.find((result) => result.status === 'rejected');
+      if (fault) throw fault.reason;
+      const outcomes = settled.map((result) => (result as PromiseFulfilledResult<PushOutcome>).value);
+      const retry = outcomes.find((outcome) => outcome.kind === 'retry');
+      if (retry) return retryLater(retry.state, retry.message, await store.outbox.count());
+      failures = 0;
     }
     setStatus({ state: 'synced', pending: 0, message: null });
   }

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Select, Text, TextInput, Title } from '@m
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { LETTER_LIST_PAGE_SIZE } from '../../../shared/contract/bridge';
 import { LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../../../shared/model/publication';
 import { letterPath } from '../../app/paths';
 import { useGetSessionQuery } from '../session/session-api';
@@ -22,8 +23,9 @@ export function NewslettersPage() {
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState<LetterStatusFilter>('any');
   const [sort, setSort] = useState<SortState>({ sort: 'updated_at', direction: 'desc' });
-  const { data: letters, isLoading, error } = useListLettersQuery(
-    { brandSlug, channelSlug, status, ...sort, ...(debouncedSearch ? { search: debouncedSearch } : {}) },
+  const [limit, setLimit] = useState(LETTER_LIST_PAGE_SIZE);
+  const { data: letters, isLoading, isFetching, error } = useListLettersQuery(
+    { brandSlug, channelSlug, status, ...sort, limit, ...(debouncedSearch ? { search: debouncedSearch } : {}) },
     { refetchOnMountOrArgChange: true },
   );
   const [createLetter, creation] = useCreateLetterMutation();
@@ -59,6 +61,11 @@ export function NewslettersPage() {
       )}
       {letters && letters.length > 0 && (
         <NewslettersTable letters={letters} brandSlug={brandSlug} channelSlug={channelSlug} sort={sort} onSort={setSort} />
+      )}
+      {letters && letters.length === limit && (
+        <Button variant="subtle" mt="sm" loading={isFetching} onClick={() => setLimit((n) => n + LETTER_LIST_PAGE_SIZE)}>
+          Show more
+        </Button>
       )}
     </div>
   );
