@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { acceleratorLabel, matchesAccelerator } from './accelerator';
+import { COMMANDS, commandById, isCommandEnabled, type CommandState } from './commands';
+import { buildMenuTemplate, type MenuItemSpec } from './menu-template';
+
+const letterState = (publicationStatus: number, extra: Partial<NonNullable<CommandState['letter']>> = {}): CommandState => ({
+  channelOpen: true,
+  letter: { publicationStatus, esp: 0, isCompanyLevel: false, ...extra },
+});
+const noLetter: CommandState = { channelOpen: true, letter: null };
+
+function labels(items: MenuItemSpec[] | undefined): string[] {
+  return (items ?? []).map((item) => item.label ?? '—');
+}
+function find(template: MenuItemSpec[], menu: string, label: string): MenuItemSpec | undefined {
+  return template.find((m) => m.label === menu)?.submenu?.find((item) => item.label === label);
+}
+
+describe('the command registry', () => {
+  it('gives every command a unique id and no two commands the same shortcut', () => {
+    expect(new Set(COMMANDS.map((c) => c.id)).size).toBe(COMMANDS.length);
+    const accelerators = COMMANDS.flatMap((c) => ('accelerator' in c ? [c.accelerator.toLowerCase()] : []));
+    expect(new Set(accelerators).size).toBe(accelerators.length);
+  });
+
+  it('keeps the editing shortcuts for editing: preview and test send use their own', () => {
+    expect(commandById('view.togglePreview').accelerator).toBe('CmdOrCtrl+Shift+P');
+    expect(commandById('letter.sendTestEmail').accelerator).toBe('CmdOrCtrl+Shift+E');
+    const editing = ['CmdOrCtrl+Z', 'Shift+CmdOrCtrl+Z', 'CmdOrCtrl+X', 'CmdOrCtrl+C', 'CmdOrCtrl+V', 'CmdOrCtrl+A'];
+    const others = COMMANDS.filter((c) => c.menu !== 'edit' && 'accelerator' in c).map((c) => ('accelerator' in c ? c.accelerator : ''));
+    for (const shortcut of editing) expect(others).not.toContain(shortcut);
+  });
+
+  it('enables letter commands by the letter state', () => {
+    const schedule = commandById('letter.previewAndSchedule');
+    const testSend = commandById('letter.sendTestEmail');
+    const saveAsDraft = commandById('letter.saveAsDraft');
+    expect(isCommandEnabled(schedule, letterState(0))).toBe(true);
+    expect(isCommandEnabled(schedule, letterState(2))).toBe(false);
+    expect(isCommandEnabled(schedule, letterState(0, { isCompanyLevel: true }))).toBe(false);
+    expect(isCommandEnabled(schedule, noLetter)).toBe(false);
+    expect(isCommandEnabled(testSend, letterState(0))).toBe(true);
+    expect(isCommandEnabled(testSend, letterState(0, { esp: 1 }))).toBe(false);
+    expect(isCommandEnabled(saveAsDraft, letterState(0))).toBe(false);
+    expect(isCommandEnabled(saveAsDraft, letterState(7))).toBe(true);
+  });
+});
+
+describe('accelerators', () => {
+  const key = (k: string, mods: Partial<{ meta: boolean; ctrl: boolean; shift: boolean; alt: boolean }> = {}, code?: string) => ({
+    key: k,
+    metaKey: Boolean(mods.meta),
+    ctrlKey: Boolean(mods.ctrl),
+    shiftKey: Boolean(mods.shift),
+    altKey: Boolean(mods.alt),
+    ...(code ? { code } : {}),
+  });
+
+  it('matches CmdOrCtrl as Command on macOS and Control elsewhere, with exact modifiers', () => {
+    expect(matchesAccelerator('CmdOrCtrl+Shift+P', key('P', { meta: true, shift: true }, 'KeyP'), 'mac')).toBe(true);
+    expect(matchesAccelerator('CmdOrCtrl+Shift+P', key('P', { ctrl: true, shift: true }, 'KeyP'), 'mac')).toBe(false);
+    expect(matchesAccelerator('CmdOrCtrl+Shift+P', key('P', { ctrl: true, shift: true }, 'KeyP'), 'other')).toBe(true);
+    expect(matchesAccelerator('CmdOrCtrl+Shift+P', key('p', { ctrl: true }, 'KeyP'), 'other')).toBe(false);
+    expect(matchesAccelerator('CmdOrCtrl+Alt+1', key('¡', { meta: true, alt: true }, 'Digit1'), 'mac')).toBe(true);
+    expect(matchesAccelerator('CmdOrCtrl+Enter', key('Enter', { ctrl: true }), 'other')).toBe(true);
+  });
+
+  it('reads as each platform writes shortcuts', () => {
+    expect(acceleratorLabel('CmdOrCtrl+Shift+P', 'mac')).toBe('⇧⌘P');
+    expect(acceleratorLabel('CmdOrCtrl+Shift+P', 'other')).toBe('Ctrl+Shift+P');
+    expect(acceleratorLabel('CmdOrCtrl+Enter', 'mac')).toBe('⌘↩');
+  });
+});
+
+describe('the native menu', () => {
+  it('has the macOS app menu and the menus in order', () => {
+    const template = buildMenuTemplate({ platform: 'darwin', isDevelopment: false, state: letterState(0) });
+    expect(labels(template)).toEqual(['Letterdesk', 'File', 'Edit', 'View', 'Letter', 'Window', 'Help']);
+    expect(labels(template[0]?.submenu).filter((l) => l !== '—')).toEqual([
+      'About Letterdesk',
+      'Settings…',
+      'Check for Updates…',
+      'Hide Letterdesk',
+      'Quit Letterdesk',
+    ]);
+    expect(labels(template.find((m) => m.label === 'Letter')?.submenu).filter((l) => l !== '—')).toEqual([
+      'Preview and schedule',
+      'Send Test Email…',
+      'Save as draft',
+      'Clone',
+    ]);
+  });
+
+  it('moves the app items into File and Help on Windows and Linux, without macOS-only items', () => {
+    for (const platform of ['win32', 'linux'] as const) {
+      const template = buildMenuTemplate({ platform, isDevelopment: false, state: noLetter });
+      expect(labels(template)).toEqual(['File', 'Edit', 'View', 'Letter', 'Window', 'Help']);
+      const file = labels(template[0]?.submenu);
+      expect(file).toContain('Settings…');
+      expect(file.at(-1)).toBe('Quit Letterdesk');
+      expect(labels(template.at(-1)?.submenu)).toEqual(expect.arrayContaining(['About Letterdesk', 'Check for Updates…']));
+      expect(JSON.stringify(template)).not.toContain('Hide Letterdesk');
+    }
+  });
+
+  it('shows reload and developer tools only in development', () => {
+    const production = JSON.stringify(buildMenuTemplate({ platform: 'linux', isDevelopment: false, state: noLetter }));
+    const development = JSON.stringify(buildMenuTemplate({ platform: 'linux', isDevelopment: true, state: noLetter }));
+    expect(production).not.toContain('Toggle Developer Tools');
+    expect(development).toContain('Toggle Developer Tools');
+  });
+
+  it('disables letter items when the letter does not allow them and routes them as commands', () => {
+    const scheduled = buildMenuTemplate({ platform: 'darwin', isDevelopment: false, state: letterState(2) });
+    expect(find(scheduled, 'Letter', 'Preview and schedule')).toMatchObject({ enabled: false, commandId: 'letter.previewAndSchedule' });
+    expect(find(scheduled, 'Letter', 'Send Test Email…')).toMatchObject({ enabled: true, accelerator: 'CmdOrCtrl+Shift+E' });
+    expect(find(scheduled, 'View', 'Toggle Preview')).toMatchObject({ enabled: true, accelerator: 'CmdOrCtrl+Shift+P' });
+    const empty = buildMenuTemplate({ platform: 'darwin', isDevelopment: false, state: noLetter });
+    expect(find(empty, 'View', 'Toggle Preview')).toMatchObject({ enabled: false });
+    expect(find(empty, 'Edit', 'Copy')).toMatchObject({ role: 'copy' });
+  });
+});

@@ -1,0 +1,104 @@
+import { isEditableStatus, PublicationStatus } from '../model/publication';
+
+// The one registry of the app's commands: the native menu (Electron), the renderer's
+// keyboard handling (both hosts), tooltips and buttons all read these declarations, so a
+// label or a shortcut is written once.
+
+/** What the focused window shows, as far as commands care. */
+export interface CommandState {
+  /** A channel's screens are open (New Letter needs one). */
+  channelOpen: boolean;
+  /** The letter open in the composer, or null. */
+  letter: { publicationStatus: number; esp: number; isCompanyLevel: boolean } | null;
+}
+
+export type MenuName = 'app' | 'file' | 'edit' | 'view' | 'letter' | 'window' | 'help';
+
+export interface CommandDeclaration {
+  id: string;
+  label: string;
+  /** Electron accelerator syntax; CmdOrCtrl is ⌘ on macOS and Ctrl elsewhere. */
+  accelerator?: string;
+  menu: MenuName;
+  /** An Electron menu role: the item's behaviour is the platform's own (copy, zoom...). */
+  role?: string;
+  /** Only in development builds (reload, devtools). */
+  developmentOnly?: boolean;
+  /** Only on macOS (the app menu's Hide, for example). */
+  macOnly?: boolean;
+  /** A separator goes before this item. */
+  separatorBefore?: boolean;
+  enabledWhen?: (state: CommandState) => boolean;
+}
+
+const ITERABLE_ESP = 1;
+const hasLetter = (state: CommandState) => state.letter !== null;
+const canPreviewAndSchedule = ({ letter }: CommandState) =>
+  letter !== null &&
+  !letter.isCompanyLevel &&
+  (isEditableStatus(letter.publicationStatus) || letter.publicationStatus === PublicationStatus.review);
+
+export const COMMANDS = [
+  { id: 'app.about', label: 'About Letterdesk', menu: 'app', role: 'about' },
+  { id: 'app.settings', label: 'Settings…', accelerator: 'CmdOrCtrl+,', menu: 'app', separatorBefore: true },
+  { id: 'app.checkForUpdates', label: 'Check for Updates…', menu: 'app' },
+  { id: 'app.hide', label: 'Hide Letterdesk', accelerator: 'Command+H', menu: 'app', role: 'hide', macOnly: true, separatorBefore: true },
+  { id: 'app.quit', label: 'Quit Letterdesk', accelerator: 'CmdOrCtrl+Q', menu: 'app', role: 'quit', separatorBefore: true },
+
+  { id: 'file.newLetter', label: 'New Letter', accelerator: 'CmdOrCtrl+N', menu: 'file', enabledWhen: (s) => s.channelOpen },
+  { id: 'file.save', label: 'Save', accelerator: 'CmdOrCtrl+S', menu: 'file', enabledWhen: hasLetter },
+  { id: 'file.closeWindow', label: 'Close Window', accelerator: 'CmdOrCtrl+W', menu: 'file', role: 'close', separatorBefore: true },
+
+  { id: 'edit.undo', label: 'Undo', accelerator: 'CmdOrCtrl+Z', menu: 'edit', role: 'undo' },
+  { id: 'edit.redo', label: 'Redo', accelerator: 'Shift+CmdOrCtrl+Z', menu: 'edit', role: 'redo' },
+  { id: 'edit.cut', label: 'Cut', accelerator: 'CmdOrCtrl+X', menu: 'edit', role: 'cut', separatorBefore: true },
+  { id: 'edit.copy', label: 'Copy', accelerator: 'CmdOrCtrl+C', menu: 'edit', role: 'copy' },
+  { id: 'edit.paste', label: 'Paste', accelerator: 'CmdOrCtrl+V', menu: 'edit', role: 'paste' },
+  { id: 'edit.selectAll', label: 'Select All', accelerator: 'CmdOrCtrl+A', menu: 'edit', role: 'selectAll' },
+
+  { id: 'view.desktopPreview', label: 'Desktop Preview', accelerator: 'CmdOrCtrl+Alt+1', menu: 'view', enabledWhen: hasLetter },
+  { id: 'view.mobilePreview', label: 'Mobile Preview', accelerator: 'CmdOrCtrl+Alt+2', menu: 'view', enabledWhen: hasLetter },
+  { id: 'view.togglePreview', label: 'Toggle Preview', accelerator: 'CmdOrCtrl+Shift+P', menu: 'view', enabledWhen: hasLetter },
+  { id: 'view.reload', label: 'Reload', accelerator: 'CmdOrCtrl+R', menu: 'view', role: 'reload', developmentOnly: true, separatorBefore: true },
+  { id: 'view.toggleDevTools', label: 'Toggle Developer Tools', accelerator: 'Alt+CmdOrCtrl+I', menu: 'view', role: 'toggleDevTools', developmentOnly: true },
+  { id: 'view.resetZoom', label: 'Actual Size', accelerator: 'CmdOrCtrl+0', menu: 'view', role: 'resetZoom', separatorBefore: true },
+  { id: 'view.zoomIn', label: 'Zoom In', accelerator: 'CmdOrCtrl+=', menu: 'view', role: 'zoomIn' },
+  { id: 'view.zoomOut', label: 'Zoom Out', accelerator: 'CmdOrCtrl+-', menu: 'view', role: 'zoomOut' },
+
+  { id: 'letter.previewAndSchedule', label: 'Preview and schedule', accelerator: 'CmdOrCtrl+Enter', menu: 'letter', enabledWhen: canPreviewAndSchedule },
+  {
+    id: 'letter.sendTestEmail',
+    label: 'Send Test Email…',
+    accelerator: 'CmdOrCtrl+Shift+E',
+    menu: 'letter',
+    // Hidden in the composer for the special provider and for company letters (spec 1 §2).
+    enabledWhen: ({ letter }) => letter !== null && !letter.isCompanyLevel && letter.esp !== ITERABLE_ESP,
+  },
+  {
+    id: 'letter.saveAsDraft',
+    label: 'Save as draft',
+    accelerator: 'CmdOrCtrl+Shift+D',
+    menu: 'letter',
+    // Disabled when the letter is already a draft (spec 1 §2); in schedule it returns it to draft.
+    enabledWhen: ({ letter }) => letter !== null && letter.publicationStatus === PublicationStatus.schedule,
+  },
+  { id: 'letter.clone', label: 'Clone', menu: 'letter', separatorBefore: true, enabledWhen: hasLetter },
+
+  { id: 'window.minimize', label: 'Minimize', accelerator: 'CmdOrCtrl+M', menu: 'window', role: 'minimize' },
+  { id: 'window.zoom', label: 'Zoom', menu: 'window', role: 'zoom', macOnly: true },
+  { id: 'window.front', label: 'Bring All to Front', menu: 'window', role: 'front', macOnly: true, separatorBefore: true },
+
+  { id: 'help.guide', label: 'Letterdesk Help', menu: 'help' },
+] as const satisfies readonly CommandDeclaration[];
+
+export type CommandId = (typeof COMMANDS)[number]['id'];
+
+export function commandById(id: CommandId): CommandDeclaration {
+  const command = COMMANDS.find((c) => c.id === id);
+  if (!command) throw new Error(`Unknown command ${id}`);
+  return command;
+}
+
+export function isCommandEnabled(command: CommandDeclaration, state: CommandState): boolean {
+  return command.enabledWhen ? command.enabledWhen(state) : true;
+}

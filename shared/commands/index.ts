@@ -1,0 +1,3 @@
+export * from './accelerator';
+export * from './commands';
+export * from './menu-template';
