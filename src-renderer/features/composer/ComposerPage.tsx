@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isEditableStatus, publicationStatusLabel } from '../../../shared/model/publication';
 import { getBridge } from '../../app/bridge';
+import { useCommandHandler } from '../../app/command-bus';
 import { letterPath, newslettersPath } from '../../app/paths';
 import { LetterNotFound } from '../../ui/LetterNotFound';
 import { useGetLetterQuery } from './composer-api';
@@ -14,7 +15,9 @@ export function ComposerPage() {
   const { brandSlug = '', channelSlug = '', id = '' } = useParams();
   const navigate = useNavigate();
   const { data: letter, isLoading, error, refetch } = useGetLetterQuery({ brandSlug, channelSlug, id });
-  const { save, state, error: saveError, savedAt } = useLocalSave(letter?.uniqueId);
+  const { save, state, error: saveError, savedAt, flush } = useLocalSave(letter?.uniqueId);
+  // Save (CmdOrCtrl+S): finish the local save, then push to the platform now.
+  useCommandHandler('file.save', () => void flush().then(() => getBridge().invoke('sync.now', {})), Boolean(letter));
   const [title, setTitle] = useState<string | null>(null);
 
   // The field owns the title while the letter is open: a refetch must not undo typing.

@@ -54,5 +54,5 @@ export function useLocalSave(uniqueId: string | undefined) {
     return () => clearTimeout(timer);
   }, [state, savedAt]);
 
-  return { save, state, error, savedAt, retry: flush };
+  return { save, state, error, savedAt, flush };
 }

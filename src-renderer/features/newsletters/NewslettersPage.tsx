@@ -1,9 +1,11 @@
-import { Alert, Button, Group, Loader, Select, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LETTER_LIST_PAGE_SIZE } from '../../../shared/contract/bridge';
 import { LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../../../shared/model/publication';
+import { acceleratorLabel, commandById } from '../../../shared/commands';
+import { currentPlatform, useCommandHandler } from '../../app/command-bus';
 import { letterPath } from '../../app/paths';
 import { useGetSessionQuery } from '../session/session-api';
 import { useCreateLetterMutation, useListLettersQuery } from './newsletters-api';
@@ -31,6 +33,8 @@ export function NewslettersPage() {
   const [createLetter, creation] = useCreateLetterMutation();
   const filtered = debouncedSearch !== '' || status !== 'any';
 
+  useCommandHandler('file.newLetter', () => void onNewLetter(), !creation.isLoading);
+
   async function onNewLetter() {
     const result = await createLetter({ brandSlug, channelSlug });
     if ('data' in result && result.data) {
@@ -45,9 +49,11 @@ export function NewslettersPage() {
           <Title order={2}>Newsletters</Title>
           {channel && <Text c="dimmed">{channel.title}</Text>}
         </div>
-        <Button onClick={onNewLetter} loading={creation.isLoading}>
-          New letter
-        </Button>
+        <Tooltip label={`New Letter (${acceleratorLabel(commandById('file.newLetter').accelerator!, currentPlatform())})`}>
+          <Button onClick={onNewLetter} loading={creation.isLoading}>
+            New letter
+          </Button>
+        </Tooltip>
       </Group>
       <Group mb="md" align="flex-end">
         <TextInput label="Search" placeholder="Search titles and text" value={search} onChange={(e) => setSearch(e.currentTarget.value)} w={320} />

@@ -1,0 +1,54 @@
+import { useEffect, useRef } from 'react';
+import { COMMANDS, matchesAccelerator, type CommandId, type CommandPlatform } from '../../shared/commands';
+
+// Runs the registry's commands in the renderer. Screens register what a command does
+// while they are shown; the keyboard (and, in Electron, the native menu) only names the
+// command. Commands with an Electron role (copy, zoom...) are left to the platform.
+
+type Handler = () => void;
+const handlers = new Map<CommandId, Handler[]>();
+
+/** The most recently shown screen that handles `id` wins. */
+export function runCommand(id: CommandId): boolean {
+  const handler = handlers.get(id)?.at(-1);
+  if (!handler) return false;
+  handler();
+  return true;
+}
+
+export function useCommandHandler(id: CommandId, handler: Handler, enabled = true): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    if (!enabled) return;
+    const run: Handler = () => latest.current();
+    const list = handlers.get(id) ?? [];
+    handlers.set(id, [...list, run]);
+    return () => {
+      handlers.set(id, (handlers.get(id) ?? []).filter((h) => h !== run));
+    };
+  }, [id, enabled]);
+}
+
+export function currentPlatform(): CommandPlatform {
+  return /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent) ? 'mac' : 'other';
+}
+
+const KEYBOARD_COMMANDS = COMMANDS.filter((c) => 'accelerator' in c && !('role' in c));
+
+/** Listens for the registry's shortcuts on the whole window. */
+export function installKeyboardShortcuts(target: Window = window): () => void {
+  const platform = currentPlatform();
+  const onKeyDown = (event: KeyboardEvent) => {
+    for (const command of KEYBOARD_COMMANDS) {
+      if (!('accelerator' in command) || !matchesAccelerator(command.accelerator, event, platform)) continue;
+      if (runCommand(command.id)) {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+      return;
+    }
+  };
+  target.addEventListener('keydown', onKeyDown, true);
+  return () => target.removeEventListener('keydown', onKeyDown, true);
+}
