@@ -6,6 +6,14 @@ import { errorHandler, notFoundHandler } from './http/errors';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { letterRoutes } from './routes/letters';
+import { letterCopyRoutes } from './routes/letter-copies';
+import { letterLifecycleRoutes } from './routes/letter-lifecycle';
+import { letterListRoutes } from './routes/letter-lists';
+import { syncChangesRoutes } from './routes/sync-changes';
+import { featureFlagRoutes } from './routes/feature-flags';
+import { mergeTagRoutes } from './routes/merge-tags';
+import { segmentRoutes } from './routes/segments';
+import { subscriberRoutes } from './routes/subscribers';
 
 // Builds the platform API (STYLE "Server: build, then listen"): plugins and routes, no
 // listening, so tests call it with inject() and start.ts decides where it listens.
@@ -28,5 +36,13 @@ export async function buildApp({ db, logger = false }: BuildAppOptions): Promise
   await app.register(healthRoutes);
   await app.register(authRoutes, { db });
   await app.register(letterRoutes, { db });
+  await app.register(letterLifecycleRoutes, { db });
+  await app.register(letterCopyRoutes, { db });
+  await app.register(letterListRoutes, { db });
+  await app.register(syncChangesRoutes, { db });
+  await app.register(segmentRoutes, { db });
+  await app.register(subscriberRoutes, { db });
+  await app.register(featureFlagRoutes, { db });
+  await app.register(mergeTagRoutes, { db });
   return app as unknown as FastifyInstance;
 }

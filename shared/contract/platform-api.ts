@@ -23,6 +23,36 @@ export const platformPaths = {
   letter: (brandSlug: string, channelSlug: string, id: number) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/letters/${id}`,
   autosave: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/autosave`,
+  // Audience, feature flags and merge tags (platform-audience.ts holds their payloads).
+  audienceSegments: (brandSlug: string) => `${API_PREFIX}/organizations/${enc(brandSlug)}/audience/segments`,
+  segments: (brandSlug: string, channelSlug: string) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/segments`,
+  segment: (brandSlug: string, channelSlug: string, id: number) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/segments/${id}`,
+  segmentCriterias: (brandSlug: string, channelSlug: string) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/segments/criterias`,
+  subscribers: (brandSlug: string, channelSlug: string) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/subscribers`,
+  subscribersImport: (brandSlug: string, channelSlug: string) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/subscribers/import`,
+  featureFlag: (name: string) => `${API_PREFIX}/feature-flags/${enc(name)}`,
+  validateMergeTag: (letterId: number) => `${API_PREFIX}/letters/${letterId}/validate-merge-tag`,
+  // The rest of the letter lifecycle (platform-letters.ts holds their payloads). Deleting
+  // a letter uses `letter(...)` with DELETE.
+  resolveLetterId: (channelSlug: string, idOrUniqueId: number | string) =>
+    `${API_PREFIX}/channels/${enc(channelSlug)}/letters/${enc(String(idOrUniqueId))}/resolveId`,
+  saveOnScheduling: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/save-on-scheduling`,
+  updateStatus: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/update-status`,
+  updateLetter: (channelSlug: string, id: number) => `${API_PREFIX}/channels/${enc(channelSlug)}/letters/${id}/update-letter`,
+  updatePrivate: (channelSlug: string, id: number) => `${API_PREFIX}/channels/${enc(channelSlug)}/letters/${id}/update-private`,
+  letterSettings: (channelSlug: string, uniqueId: string) =>
+    `${API_PREFIX}/channels/${enc(channelSlug)}/letters/${enc(uniqueId)}/settings`,
+  claimLetter: (channelSlug: string, id: number) => `${API_PREFIX}/channels/${enc(channelSlug)}/letters/${id}/claim`,
+  cloneLetter: (id: number) => `${API_PREFIX}/letters/${id}/clone`,
+  channelLetters: (channelSlug: string) => `${API_PREFIX}/channels/${enc(channelSlug)}/letters`,
+  includeCompanyLetters: (channelId: number, id: number) =>
+    `${API_PREFIX}/channels/${channelId}/letters/${id}/include-company-letters`,
+  syncChanges: () => `${API_PREFIX}/sync/changes`,
 } as const;
 
 function enc(segment: string): string {

@@ -30,3 +30,4 @@ export * from './blocks/social';
 export * from './blocks/text';
 export * from './utm';
 export * from './letter-text';
+export * from './segment';

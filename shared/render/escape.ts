@@ -19,6 +19,8 @@ export function safeUrl(value: string): string {
   const url = value.trim();
   if (/^\{\{\s*[\w.]+\s*\}\}$/.test(url)) return url;
   if (/^(https?:|mailto:|tel:)/i.test(url)) return url;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(url.replace(/[\s\u0000-\u001f]/g, ''))) return '#';
+  // Browsers ignore whitespace and control characters inside a scheme ('java\tscript:').
+  const squeezed = [...url].filter((c) => c.charCodeAt(0) > 32).join('');
+  if (/^[a-z][a-z0-9+.-]*:/i.test(squeezed)) return '#';
   return url;
 }

@@ -138,6 +138,14 @@ export interface LettersTable {
   createdByUserId: number | null;
   createdAt: Generated<Date>;
   updatedAt: Timestamp;
+  /** Set on delete: the row stays for its revisions and the sync feed's tombstone. */
+  deletedAt: Timestamp | null;
+  /** Set while someone holds the editing claim; `claimant` says who. */
+  claimedAt: Timestamp | null;
+  pollIds: JsonWithDefault<unknown>;
+  /** Change feed position, set by a trigger on every write (migration 0002); int8 and xid8 read as text. */
+  changeSeq: Generated<string>;
+  changeXid: Generated<string>;
 }
 
 /** One row per saved version of a letter, so nothing written is ever lost. */

@@ -5,6 +5,7 @@ import { addMembership, createChannel, createOrganization, createTenant, createU
 import type { Db } from './database';
 import { toJson } from './database';
 import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
+import type { SegmentCriteria } from '../../shared/contract/platform-audience';
 
 // The demo account a fresh local platform starts with, so the desktop app has somewhere
 // to sign in (DECISIONS: "The embedded local server creates one owner account").
@@ -33,6 +34,15 @@ const demoSubscribers = [
   { email: 'katherine@example.com', firstName: 'Katherine', lastName: 'Johnson', status: 'unsubscribed', tags: [] },
   { email: 'bounce@example.com', firstName: 'Bo', lastName: 'Unce', status: 'bounced', tags: [] },
 ] as const;
+
+/** In the criteria language of shared/contract/platform-audience.ts: Ada and Grace. */
+const DEMO_SEGMENT_CRITERIA: SegmentCriteria = {
+  match: 'any',
+  conditions: [
+    { field: 'tag', op: 'has_tag', value: 'engaged' },
+    { field: 'tag', op: 'has_tag', value: 'vip' },
+  ],
+};
 
 /** Seeds the demo account into an empty database; does nothing when any tenant exists. */
 export async function seedDemo(db: Db): Promise<{ seeded: boolean }> {
@@ -87,7 +97,7 @@ export async function seedDemo(db: Db): Promise<{ seeded: boolean }> {
       .values({
         channelId: weekly.id,
         name: 'Engaged readers',
-        criteria: toJson({ status: 'active', openedWithinDays: 30 }),
+        criteria: toJson(DEMO_SEGMENT_CRITERIA),
         isEngagementSegment: true,
       })
       .execute();

@@ -51,3 +51,24 @@ export async function channelById(db: Db, userId: number, channelId: number): Pr
   if (!role) throw forbidden(NO_ACCESS);
   return { channel, brandSlug, role };
 }
+
+/**
+ * The caller's channels with this slug. Slugs are unique within a brand only (every
+ * tenant has a `company`), so paths that name a channel by slug alone look among the
+ * brands the caller belongs to; another tenant's channel is simply not there (404).
+ */
+export async function channelsBySlug(db: Db, userId: number, channelSlug: string): Promise<ChannelAccess[]> {
+  const found = await db
+    .selectFrom('channels')
+    .innerJoin('organizations', 'organizations.id', 'channels.organizationId')
+    .innerJoin('memberships', (join) =>
+      join.onRef('memberships.organizationId', '=', 'organizations.id').on('memberships.userId', '=', userId),
+    )
+    .selectAll('channels')
+    .select(['organizations.slug as brandSlug', 'memberships.role'])
+    .where('channels.slug', '=', channelSlug)
+    .orderBy('channels.id')
+    .execute();
+  if (found.length === 0) throw notFound(NO_CHANNEL);
+  return found.map(({ brandSlug, role, ...channel }) => ({ channel, brandSlug, role }));
+}

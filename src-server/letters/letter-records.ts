@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { builtInSegmentName } from '../../shared/model/segment';
 import { LetterSchema, LetterSummarySchema } from '../../shared/model/letter';
 import type { Letter, LetterSummary } from '../../shared/model/letter';
 import type { Database, LetterRow } from '../db/schema';
@@ -7,13 +8,13 @@ import type { Database, LetterRow } from '../db/schema';
 // the audience's name along, and the mapping from rows to the Letter the API answers.
 
 /** Segment ids that are not rows (spec 1 §3 "Other entities"). */
-export const ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID = 0;
-export const SPECIFIC_EMAILS_SEGMENT_ID = 99991;
+export { ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID, SPECIFIC_EMAILS_SEGMENT_ID } from '../../shared/model/segment';
 
 export const LETTER_NOT_FOUND_MESSAGE = 'Eep. It doesn’t look like this letter exists.';
 
 export type LetterRecord = LetterRow & { channelSlug: string; brandSlug: string; joinedSegmentName: string | null };
 
+/** Every letter row, deleted ones included: add `deletedAt is null` for what users see. */
 export function selectLetters(db: Kysely<Database>) {
   return db
     .selectFrom('letters')
@@ -30,14 +31,13 @@ export async function findLetter(db: Kysely<Database>, channelId: number, letter
   const record = await selectLetters(db)
     .where('letters.id', '=', letterId)
     .where('letters.channelId', '=', channelId)
+    .where('letters.deletedAt', 'is', null)
     .executeTakeFirst();
   return record ?? null;
 }
 
 function segmentName(record: LetterRecord): string | null {
-  if (record.segmentId === ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID) return 'All active subscribers';
-  if (record.segmentId === SPECIFIC_EMAILS_SEGMENT_ID) return 'Specific emails';
-  return record.joinedSegmentName;
+  return builtInSegmentName(record.segmentId) ?? record.joinedSegmentName;
 }
 
 /** The Letter as answered; parsing here means a corrupt row fails loudly, not silently. */

@@ -129,6 +129,7 @@ export async function autosaveLetter(
       .select(['uniqueId', 'version', 'claimant', 'publicationStatus'])
       .where('id', '=', letterId)
       .where('channelId', '=', channelId)
+      .where('deletedAt', 'is', null)
       .forUpdate()
       .executeTakeFirst();
     if (!current) throw notFound(LETTER_NOT_FOUND_MESSAGE);
@@ -167,7 +168,7 @@ export async function autosaveLetter(
 }
 
 /** Reads the letter as written and keeps it as the revision of its version. */
-async function recordRevision(trx: Kysely<Database>, channelId: number, letterId: number, userId: number) {
+export async function recordRevision(trx: Kysely<Database>, channelId: number, letterId: number, userId: number) {
   const record = await findLetter(trx, channelId, letterId);
   if (!record) throw new Error(`Letter ${letterId} missing right after its write`);
   const letter = toLetter(record);
@@ -183,6 +184,8 @@ async function existingLetter(db: Db, uniqueId: string, channelId: number): Prom
   if (!record) return null;
   // uniqueIds are global; one used in another channel (or tenant) must not be revealed.
   if (record.channelId !== channelId) throw conflict('A letter with this uniqueId already exists.');
+  // A deleted letter is not handed back, and its uniqueId is never reused.
+  if (record.deletedAt !== null) throw conflict('This letter has been deleted.');
   return toLetter(record);
 }
 
@@ -218,7 +221,7 @@ function parseClaimant(text: string | null): Claimant | null {
   return parsed.data;
 }
 
-async function segmentBelongsTo(db: Db, segmentId: number | null, channelId: number): Promise<boolean> {
+export async function segmentBelongsTo(db: Db, segmentId: number | null, channelId: number): Promise<boolean> {
   if (segmentId === null || segmentId === ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID || segmentId === SPECIFIC_EMAILS_SEGMENT_ID) {
     return true;
   }

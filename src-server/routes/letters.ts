@@ -53,6 +53,7 @@ export const letterRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
     const { channel } = await channelBySlugs(db, user.id, params.brand, params.channel);
     const records = await selectLetters(db)
       .where('letters.channelId', '=', channel.id)
+      .where('letters.deletedAt', 'is', null)
       .orderBy('letters.updatedAt', 'desc')
       .orderBy('letters.id', 'desc')
       .execute();

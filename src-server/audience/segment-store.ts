@@ -1,0 +1,177 @@
+import { sql } from 'kysely';
+import type { RawBuilder, SqlBool } from 'kysely';
+import {
+  ALL_ACTIVE_SUBSCRIBERS_NAME,
+  SUBSCRIBER_CRITERIA_FIELDS,
+  SegmentCriteriaSchema,
+  TAG_FIELD,
+  TAG_OPERATORS,
+  TEXT_OPERATORS,
+} from '../../shared/contract/platform-audience';
+import type { Segment, SegmentCondition, SegmentCriteria, SegmentCriterion } from '../../shared/contract/platform-audience';
+import type { Db } from '../db/database';
+import { ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID } from '../letters/letter-records';
+
+// Segments as the API answers them: criteria turned into SQL over `subscribers`, totals
+// counted in one pass per page, and the fields a channel's criteria may name. The criteria
+// language is described in shared/contract/platform-audience.ts.
+
+export interface SegmentRow {
+  id: number;
+  channelId: number;
+  name: string;
+  criteria: unknown;
+  isEngagementSegment: boolean;
+}
+
+const TEXT_COLUMNS: Record<string, string> = {
+  email: 'subscribers.email',
+  first_name: 'subscribers.firstName',
+  last_name: 'subscribers.lastName',
+};
+
+function fieldText(field: string): RawBuilder<string> {
+  const column = TEXT_COLUMNS[field];
+  if (column) return sql<string>`${sql.ref(column)}`;
+  // A subscriber without the field reads as empty text, so 'is_not' matches them.
+  return sql<string>`coalesce(${sql.ref('subscribers.customFields')} ->> ${field}::text, '')`;
+}
+
+function conditionSql(condition: SegmentCondition): RawBuilder<SqlBool> {
+  const value = sql`lower(${condition.value}::text)`;
+  if (condition.op === 'has_tag' || condition.op === 'lacks_tag') {
+    const has = sql`EXISTS (SELECT 1 FROM unnest(${sql.ref('subscribers.tags')}) AS t(tag) WHERE lower(t.tag) = ${value})`;
+    return condition.op === 'has_tag' ? sql<SqlBool>`${has}` : sql<SqlBool>`NOT ${has}`;
+  }
+  const text = sql`lower(${fieldText(condition.field)})`;
+  if (condition.op === 'is') return sql<SqlBool>`${text} = ${value}`;
+  if (condition.op === 'is_not') return sql<SqlBool>`${text} <> ${value}`;
+  return sql<SqlBool>`strpos(${text}, ${value}) > 0`;
+}
+
+export function criteriaSql(criteria: SegmentCriteria): RawBuilder<SqlBool> {
+  const joiner = sql.raw(criteria.match === 'all' ? ' AND ' : ' OR ');
+  return sql<SqlBool>`(${sql.join(criteria.conditions.map(conditionSql), joiner)})`;
+}
+
+/** Stored criteria in another shape (older rows) read as null: such a segment matches nobody. */
+export function readCriteria(stored: unknown): SegmentCriteria | null {
+  const parsed = SegmentCriteriaSchema.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The tags a segment targets: the values of its 'has_tag' conditions. */
+export function segmentTags(criteria: SegmentCriteria | null): string[] {
+  const tags = (criteria?.conditions ?? []).filter((c) => c.op === 'has_tag').map((c) => c.value);
+  return [...new Set(tags)];
+}
+
+// Each count is a FILTER over one scan; chunks keep the bind parameters well under
+// PostgreSQL's 65535 for a page of 9999 segments.
+const TOTALS_CHUNK = 200;
+
+async function countMatching(db: Db, channelIds: number[], filters: (RawBuilder<SqlBool> | null)[]): Promise<number[]> {
+  if (filters.length === 0) return [];
+  const totals: number[] = [];
+  for (let start = 0; start < filters.length; start += TOTALS_CHUNK) {
+    const chunk = filters.slice(start, start + TOTALS_CHUNK);
+    const row = (await db
+      .selectFrom('subscribers')
+      .select(chunk.map((filter, i) => (filter ? sql<string>`count(*) FILTER (WHERE ${filter})` : sql<string>`0`).as(`t${i}`)))
+      .where('subscribers.status', '=', 'active')
+      .where('subscribers.channelId', 'in', channelIds)
+      .executeTakeFirstOrThrow()) as Record<string, string | number>;
+    chunk.forEach((_filter, i) => totals.push(Number(row[`t${i}`] ?? 0)));
+  }
+  return totals;
+}
+
+export async function activeSubscriberCount(db: Db, channelIds: number[]): Promise<number> {
+  if (channelIds.length === 0) return 0;
+  const [total] = await countMatching(db, channelIds, [sql<SqlBool>`true`]);
+  return total ?? 0;
+}
+
+export async function toSegments(db: Db, rows: SegmentRow[]): Promise<Segment[]> {
+  const criteria = rows.map((row) => readCriteria(row.criteria));
+  const channelIds = [...new Set(rows.map((row) => row.channelId))];
+  const filters = rows.map((row, i) => {
+    const readable = criteria[i];
+    return readable ? sql<SqlBool>`${sql.ref('subscribers.channelId')} = ${row.channelId} AND ${criteriaSql(readable)}` : null;
+  });
+  const totals = await countMatching(db, channelIds, filters);
+  return rows.map((row, i) => ({
+    id: row.id,
+    name: row.name,
+    total: totals[i] ?? 0,
+    isEngagementSegment: row.isEngagementSegment,
+    tags: segmentTags(criteria[i] ?? null),
+    channelId: row.channelId,
+    criteria: criteria[i] ?? null,
+  }));
+}
+
+/** "All active subscribers" (id 0) over the given channels. */
+export async function allActiveSubscribers(db: Db, channelIds: number[]): Promise<Segment> {
+  return {
+    id: ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID,
+    name: ALL_ACTIVE_SUBSCRIBERS_NAME,
+    total: await activeSubscriberCount(db, channelIds),
+    isEngagementSegment: false,
+    tags: [],
+    channelId: channelIds.length === 1 ? channelIds[0]! : null,
+    criteria: null,
+  };
+}
+
+export function selectSegmentRows(db: Db) {
+  return db.selectFrom('segments').select(['id', 'channelId', 'name', 'criteria', 'isEngagementSegment']);
+}
+
+/** Custom field names seen on the channel's subscribers, whatever their status. */
+export async function channelCustomFields(db: Db, channelId: number): Promise<string[]> {
+  const result = await sql<{ key: string }>`
+    SELECT DISTINCT jsonb_object_keys(custom_fields) AS key FROM subscribers
+    WHERE channel_id = ${channelId} ORDER BY key`.execute(db);
+  return result.rows.map((row) => row.key);
+}
+
+export async function channelTags(db: Db, channelId: number): Promise<string[]> {
+  const result = await sql<{ tag: string }>`
+    SELECT DISTINCT unnest(tags) AS tag FROM subscribers WHERE channel_id = ${channelId} ORDER BY tag`.execute(db);
+  return result.rows.map((row) => row.tag);
+}
+
+const SUBSCRIBER_FIELD_LABELS: Record<(typeof SUBSCRIBER_CRITERIA_FIELDS)[number], string> = {
+  email: 'Email',
+  first_name: 'First name',
+  last_name: 'Last name',
+};
+
+/** What a condition may name in this channel (the "criterias" call). */
+export async function channelCriterias(db: Db, channelId: number): Promise<SegmentCriterion[]> {
+  const [tags, customFields] = await Promise.all([channelTags(db, channelId), channelCustomFields(db, channelId)]);
+  const reserved = new Set<string>([TAG_FIELD, ...SUBSCRIBER_CRITERIA_FIELDS]);
+  return [
+    { attribute: 'tags', field: TAG_FIELD, label: 'Tag', kind: 'tag', operators: [...TAG_OPERATORS], values: tags },
+    ...SUBSCRIBER_CRITERIA_FIELDS.map((field) => ({
+      attribute: field,
+      field,
+      label: SUBSCRIBER_FIELD_LABELS[field],
+      kind: 'subscriber' as const,
+      operators: [...TEXT_OPERATORS],
+      values: [],
+    })),
+    // A custom field spelled like a built-in one is shadowed by it, so it is not offered.
+    ...customFields
+      .filter((field) => !reserved.has(field))
+      .map((field) => ({
+        attribute: field,
+        field,
+        label: field,
+        kind: 'custom' as const,
+        operators: [...TEXT_OPERATORS],
+        values: [],
+      })),
+  ];
+}

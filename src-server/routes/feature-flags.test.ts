@@ -1,0 +1,109 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformPaths } from '../../shared/contract/platform-api';
+import { FEATURE_FLAGS } from '../../shared/model/feature-flags';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
+import { setFeatureFlag } from '../feature-flags/flag-store';
+import { channelIdOf, createRival } from '../testing/audience-fixtures';
+import type { Rival } from '../testing/audience-fixtures';
+import { createTestApp, signIn } from '../testing/test-app';
+import type { TestApp } from '../testing/test-app';
+
+let t: TestApp;
+let editor: { authorization: string };
+let weeklyId: number;
+let companyId: number;
+let demo: { tenantId: number; organizationId: number };
+let rival: Rival;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  editor = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
+  weeklyId = await channelIdOf(t.db, 'demo', 'weekly');
+  companyId = await channelIdOf(t.db, 'demo', 'company');
+  const brand = await t.db.selectFrom('organizations').select(['id', 'tenantId']).where('slug', '=', 'demo').executeTakeFirstOrThrow();
+  demo = { tenantId: brand.tenantId, organizationId: brand.id };
+  rival = await createRival(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function lookup(name: string, query: string, headers = editor) {
+  return t.app.inject({ method: 'GET', url: `${platformPaths.featureFlag(name)}?${query}`, headers });
+}
+
+async function enabled(name: string, query: string): Promise<boolean> {
+  const response = await lookup(name, query);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { enabled: boolean }).enabled;
+}
+
+const withUser = `userUniqueId=u-1&email=${encodeURIComponent(DEMO_EMAIL)}&tenant=demo`;
+
+describe('feature flag lookup', () => {
+  it('is off for every product flag until set', async () => {
+    for (const name of Object.values(FEATURE_FLAGS)) {
+      expect(await enabled(name, `brandSlug=demo&channelId=${weeklyId}&${withUser}`)).toBe(false);
+    }
+  });
+
+  it('lets the channel win over the brand, and the brand over the tenant', async () => {
+    const flag = FEATURE_FLAGS.spanishFooter;
+    await setFeatureFlag(t.db, flag, { tenantId: demo.tenantId }, true);
+    expect(await enabled(flag, `brandSlug=demo&channelId=${weeklyId}`)).toBe(true);
+    expect(await enabled(flag, 'brandSlug=demo')).toBe(true);
+
+    await setFeatureFlag(t.db, flag, { organizationId: demo.organizationId }, false);
+    expect(await enabled(flag, `brandSlug=demo&channelId=${weeklyId}`)).toBe(false);
+    expect(await enabled(flag, 'brandSlug=demo')).toBe(false);
+
+    await setFeatureFlag(t.db, flag, { channelId: weeklyId }, true);
+    expect(await enabled(flag, `brandSlug=demo&channelId=${weeklyId}`)).toBe(true);
+    expect(await enabled(flag, `brandSlug=demo&channelId=${companyId}`)).toBe(false);
+    expect(await enabled(flag, 'brandSlug=demo')).toBe(false);
+
+    // Setting a scope again replaces its value rather than adding a row.
+    await setFeatureFlag(t.db, flag, { channelId: weeklyId }, false);
+    expect(await enabled(flag, `brandSlug=demo&channelId=${weeklyId}`)).toBe(false);
+    const rows = await sql<{ n: string }>`SELECT count(*) AS n FROM feature_flags WHERE name = ${flag}`.execute(t.db);
+    expect(Number(rows.rows[0]!.n)).toBe(3);
+  });
+
+  it('keeps flags apart per flag name and per tenant', async () => {
+    await setFeatureFlag(t.db, FEATURE_FLAGS.eventsBlock, { organizationId: rival.account.organizationId }, true);
+    await setFeatureFlag(t.db, FEATURE_FLAGS.utmTracking, { organizationId: demo.organizationId }, true);
+    expect(await enabled(FEATURE_FLAGS.eventsBlock, 'brandSlug=demo')).toBe(false);
+    expect(await enabled(FEATURE_FLAGS.utmTracking, 'brandSlug=demo')).toBe(true);
+    expect(await enabled(FEATURE_FLAGS.subjectGenerator, 'brandSlug=demo')).toBe(false);
+  });
+
+  it('answers 404 for a flag the product does not know, and 422 without a brand', async () => {
+    const unknown = await lookup('pollsEverywhere', 'brandSlug=demo');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe("Unknown feature flag 'pollsEverywhere'.");
+    const noBrand = await lookup(FEATURE_FLAGS.utmTracking, '');
+    expect(noBrand.statusCode).toBe(422);
+    expect(noBrand.json().errors).toHaveProperty('brandSlug');
+  });
+
+  it('refuses, in the database, a flag row that ties a channel to another brand', async () => {
+    await expect(
+      sql`INSERT INTO feature_flags (name, tenant_id, organization_id, channel_id, enabled)
+          VALUES ('utmTracking', ${rival.account.tenantId}, ${rival.account.organizationId}, ${weeklyId}, true)`.execute(t.db),
+    ).rejects.toThrow(/foreign key/);
+  });
+});
+
+describe('tenancy', () => {
+  it("answers another tenant's user 403 for brand 'demo' and 404 for demo's channel under their brand", async () => {
+    await setFeatureFlag(t.db, FEATURE_FLAGS.composerPollBlock, { channelId: weeklyId }, true);
+    const demoBrand = await lookup(FEATURE_FLAGS.composerPollBlock, `brandSlug=demo&channelId=${weeklyId}`, rival.headers);
+    expect(demoBrand.statusCode).toBe(403);
+    const ownBrand = await lookup(FEATURE_FLAGS.composerPollBlock, `brandSlug=rival&channelId=${weeklyId}`, rival.headers);
+    expect(ownBrand.statusCode).toBe(404);
+    expect(ownBrand.body).not.toContain('enabled');
+    const theirs = await lookup(FEATURE_FLAGS.composerPollBlock, `brandSlug=rival&channelId=${rival.account.channelId}`, rival.headers);
+    expect(theirs.json()).toEqual({ enabled: false });
+  });
+});

@@ -1,0 +1,206 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import {
+  AudienceSegmentsQuerySchema,
+  AudienceSegmentsResponseSchema,
+  ChannelSegmentsQuerySchema,
+  ChannelSegmentsResponseSchema,
+  CreateSegmentRequestSchema,
+  SegmentCriteriasResponseSchema,
+  SegmentSchema,
+} from '../../shared/contract/platform-audience';
+import { platformPaths } from '../../shared/contract/platform-api';
+import { PublicationStatus } from '../../shared/model/publication';
+import { NO_CHANNEL, brandBySlug, queryList, queryScalars } from '../audience/brand-access';
+import {
+  allActiveSubscribers,
+  channelCriterias,
+  readCriteria,
+  segmentTags,
+  selectSegmentRows,
+  toSegments,
+} from '../audience/segment-store';
+import type { Db } from '../db/database';
+import { toJson } from '../db/database';
+import { channelBySlugs } from '../http/access';
+import { currentUser } from '../http/authentication';
+import { conflict, invalidData, notFound } from '../http/errors';
+import type { FieldErrors } from '../http/errors';
+import { parseInput, sendAs } from '../http/validation';
+import { ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID, SPECIFIC_EMAILS_SEGMENT_ID } from '../letters/letter-records';
+
+// Audience segments (spec 3 §7): the organization-wide picker list the composer reads, and
+// the channel's own list, read, create, delete and criterias calls.
+
+const SEGMENT_NOT_FOUND = 'This segment does not exist.';
+const ChannelParams = z.object({ brand: z.string().min(1), channel: z.string().min(1) });
+const SegmentParams = ChannelParams.extend({ id: z.coerce.number().int().nonnegative().max(2_147_483_647) });
+const BrandParams = z.object({ brand: z.string().min(1) });
+
+/** Letters in these states will still be sent to their segment, so it must stay. */
+const SENDING_STATUSES: number[] = [
+  PublicationStatus.scheduled,
+  PublicationStatus.publishing,
+  PublicationStatus.processingForAutomation,
+  PublicationStatus.sending,
+  PublicationStatus.sending25,
+  PublicationStatus.sending50,
+  PublicationStatus.sending75,
+];
+
+function params<S extends z.ZodType>(schema: S, raw: unknown, missing: string): z.output<S> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw notFound(missing);
+  return parsed.data;
+}
+
+function page<T>(items: T[], pageNumber: number, size: number): T[] {
+  return items.slice((pageNumber - 1) * size, pageNumber * size);
+}
+
+export const segmentRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  const segmentsPath = decodeURIComponent(platformPaths.segments(':brand', ':channel'));
+  const segmentPath = `${segmentsPath}/:id`;
+
+  app.get(decodeURIComponent(platformPaths.audienceSegments(':brand')), async (request, reply) => {
+    const user = currentUser(request);
+    const { brand } = params(BrandParams, request.params, 'This brand does not exist.');
+    const access = await brandBySlug(db, user.id, brand);
+    const query = parseInput(AudienceSegmentsQuerySchema, {
+      ...queryScalars(request.query, ['channels']),
+      channels: queryList(request.query, 'channels'),
+    });
+    const brandChannels = await db
+      .selectFrom('channels')
+      .select('id')
+      .where('organizationId', '=', access.organizationId)
+      .execute();
+    const brandIds = new Set(brandChannels.map((channel) => channel.id));
+    // Another brand's channel is answered like a missing one, so nothing leaks.
+    if (query.channels.some((id) => !brandIds.has(id))) throw notFound(NO_CHANNEL);
+    const channelIds = query.channels.length > 0 ? [...new Set(query.channels)] : [...brandIds];
+    const rows =
+      channelIds.length === 0
+        ? []
+        : await selectSegmentRows(db).where('channelId', 'in', channelIds).orderBy('name').orderBy('id').execute();
+    // "All active subscribers" is item zero of the list: it leads page 1 and counts in total.
+    const listed = page([null, ...rows], query.page, query.limit);
+    const segments = await toSegments(db, listed.filter((row) => row !== null));
+    const items = listed[0] === null ? [await allActiveSubscribers(db, channelIds), ...segments] : segments;
+    return sendAs(reply, AudienceSegmentsResponseSchema, {
+      items: items.map(({ criteria: _criteria, ...option }) => option),
+      total: rows.length + 1,
+    });
+  });
+
+  app.get(decodeURIComponent(platformPaths.segmentCriterias(':brand', ':channel')), async (request, reply) => {
+    const user = currentUser(request);
+    const { brand, channel } = params(ChannelParams, request.params, NO_CHANNEL);
+    const access = await channelBySlugs(db, user.id, brand, channel);
+    return sendAs(reply, SegmentCriteriasResponseSchema, { items: await channelCriterias(db, access.channel.id) });
+  });
+
+  app.get(segmentsPath, async (request, reply) => {
+    const user = currentUser(request);
+    const { brand, channel } = params(ChannelParams, request.params, NO_CHANNEL);
+    const access = await channelBySlugs(db, user.id, brand, channel);
+    const query = parseInput(ChannelSegmentsQuerySchema, {
+      ...queryScalars(request.query, ['tags']),
+      tags: queryList(request.query, 'tags'),
+    });
+    const rows = await selectSegmentRows(db).where('channelId', '=', access.channel.id).orderBy('name').orderBy('id').execute();
+    const name = query.name?.toLowerCase() ?? '';
+    const wanted = query.tags.map((tag) => tag.toLowerCase());
+    // Filters read the stored rows; totals are counted for the answered page only.
+    const matching = rows.filter((row) => {
+      const tags = segmentTags(readCriteria(row.criteria)).map((tag) => tag.toLowerCase());
+      return row.name.toLowerCase().includes(name) && wanted.every((tag) => tags.includes(tag));
+    });
+    return sendAs(reply, ChannelSegmentsResponseSchema, {
+      segments: await toSegments(db, page(matching, query.page, query.itemsPerPage)),
+      total: matching.length,
+    });
+  });
+
+  app.get(segmentPath, async (request, reply) => {
+    const user = currentUser(request);
+    const { brand, channel, id } = params(SegmentParams, request.params, SEGMENT_NOT_FOUND);
+    const access = await channelBySlugs(db, user.id, brand, channel);
+    if (id === ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID) {
+      return sendAs(reply, SegmentSchema, await allActiveSubscribers(db, [access.channel.id]));
+    }
+    const row = await selectSegmentRows(db).where('id', '=', id).where('channelId', '=', access.channel.id).executeTakeFirst();
+    if (!row) throw notFound(SEGMENT_NOT_FOUND);
+    const [segment] = await toSegments(db, [row]);
+    return sendAs(reply, SegmentSchema, segment!);
+  });
+
+  app.post(segmentsPath, async (request, reply) => {
+    const user = currentUser(request);
+    const { brand, channel } = params(ChannelParams, request.params, NO_CHANNEL);
+    const access = await channelBySlugs(db, user.id, brand, channel);
+    const body = parseInput(CreateSegmentRequestSchema, request.body);
+    const fields = new Set((await channelCriterias(db, access.channel.id)).map((criterion) => criterion.field));
+    const errors: FieldErrors = {};
+    body.criteria.conditions.forEach((condition, i) => {
+      if (!fields.has(condition.field)) {
+        errors[`criteria.conditions.${i}.field`] = [
+          `Unknown field '${condition.field}': use 'tag', email, first_name, last_name or a custom field of this channel.`,
+        ];
+      }
+    });
+    if (Object.keys(errors).length > 0) throw invalidData(errors);
+    const inserted = await db
+      .insertInto('segments')
+      .values({
+        channelId: access.channel.id,
+        name: body.name,
+        criteria: toJson(body.criteria),
+        isEngagementSegment: body.isEngagementSegment,
+      })
+      .returning(['id', 'channelId', 'name', 'criteria', 'isEngagementSegment'])
+      .executeTakeFirstOrThrow()
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw invalidData({ name: ['A segment with this name already exists in this channel.'] });
+        throw error;
+      });
+    const [segment] = await toSegments(db, [inserted]);
+    return sendAs(reply, SegmentSchema, segment!, 201);
+  });
+
+  app.delete(segmentPath, async (request, reply) => {
+    const user = currentUser(request);
+    const { brand, channel, id } = params(SegmentParams, request.params, SEGMENT_NOT_FOUND);
+    const access = await channelBySlugs(db, user.id, brand, channel);
+    if (id === ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID || id === SPECIFIC_EMAILS_SEGMENT_ID) {
+      throw conflict('This audience is built in and cannot be deleted.');
+    }
+    await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('segments')
+        .select('id')
+        .where('id', '=', id)
+        .where('channelId', '=', access.channel.id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!row) throw notFound(SEGMENT_NOT_FOUND);
+      const letter = await trx
+        .selectFrom('letters')
+        .select('title')
+        .where('channelId', '=', access.channel.id)
+        .where('segmentId', '=', id)
+        .where('publicationStatus', 'in', SENDING_STATUSES)
+        .where('deletedAt', 'is', null)
+        .executeTakeFirst();
+      if (letter) {
+        throw conflict(`The letter '${letter.title}' is scheduled for this segment. Choose another audience for it first.`);
+      }
+      await trx.deleteFrom('segments').where('id', '=', id).execute();
+    });
+    return reply.code(204).send();
+  });
+};
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'code' in error && error.code === '23505';
+}
