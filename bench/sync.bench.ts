@@ -12,6 +12,8 @@ import { createKvStore } from '../src-main/core/store/kv-store';
 import { createLettersStore } from '../src-main/core/store/letters-store';
 import { openStore } from '../src-main/core/store/open-store';
 import { createSyncEngine } from '../src-main/core/sync/sync-engine';
+import { sql } from 'kysely';
+import { createDb } from '../src-server/db/database';
 import { startPlatform } from '../src-server/start';
 import { benchChannel, median, trackPeakMemory } from './support/figures';
 
@@ -21,6 +23,7 @@ import { benchChannel, median, trackPeakMemory } from './support/figures';
 
 const CACHED = 10_000;
 const PUSHED = 1_000;
+const PULLED = 10_000;
 const RUNS = 50;
 const WORDS = ['harbour', 'lights', 'autumn', 'budget', 'garden', 'river', 'market', 'council', 'festival', 'school'];
 
@@ -71,10 +74,11 @@ async function push(dir: string) {
     const connection = { mode: 'embedded' as const, url: platform.url, account: { ...EMBEDDED_ACCOUNT } };
     let session: Awaited<ReturnType<typeof createSession>> | null = null;
     const client = createPlatformClient(platform.url, () => session?.getToken() ?? null);
-    session = await createSession(connection, client, createKvStore(db), memoryTokenVault());
+    const kv = createKvStore(db);
+    session = await createSession(connection, client, kv, memoryTokenVault());
     const channel = (await session.refresh()).organizations.flatMap((o) => o.channels).find((c) => c.channelSlug === 'weekly');
     if (!channel) throw new Error('The demo channel is missing.');
-    const sync = createSyncEngine({ store, client, session, emit: () => {}, pushDelayMs: 3_600_000, log: () => {} });
+    const sync = createSyncEngine({ store, kv, client, session, emit: () => {}, pushDelayMs: 3_600_000, log: () => {} });
     for (let n = 0; n < PUSHED; n++) {
       const letter = newDraftLetter({ uniqueId: `pushed-${n}`, channel, author: null, now: new Date().toISOString() });
       await store.insertNew({ ...letter, title: `Pushed ${n}` });
@@ -84,9 +88,49 @@ async function push(dir: string) {
     const seconds = (performance.now() - start) / 1000;
     console.log(`push ${PUSHED} new letters: ${(PUSHED / seconds).toFixed(0)} letters/s (${seconds.toFixed(2)} s, ${status.state}) (target ≥ 200/s)`);
     await sync.stop();
+    await pullIntoEmptyCache(platform.url, platform.connectionString, join(dir, 'pull'));
   } finally {
     await db.destroy();
     await platform.close();
+  }
+}
+
+/** Copies one stored letter on the platform until it holds PULLED letters (fast, in SQL). */
+async function fillPlatform(connectionString: string) {
+  const db = createDb(connectionString);
+  try {
+    const { rows } = await sql<{ column_name: string }>`select column_name from information_schema.columns
+      where table_name = 'letters' and column_name not in ('id', 'unique_id') and is_generated = 'NEVER'`.execute(db);
+    const columns = sql.join(rows.map((r) => sql.ref(r.column_name)));
+    const { rows: counted } = await sql<{ n: string }>`select count(*) as n from letters`.execute(db);
+    const missing = PULLED - Number(counted[0]?.n ?? 0);
+    await sql`insert into letters (unique_id, ${columns})
+      select 'bench-' || g, ${columns} from (select * from letters order by id limit 1) one, generate_series(1, ${missing}) g`.execute(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function pullIntoEmptyCache(platformUrl: string, connectionString: string, dataDir: string) {
+  await fillPlatform(connectionString);
+  const db = await openStore(dataDir);
+  try {
+    const store = createLettersStore(db);
+    const kv = createKvStore(db);
+    const connection = { mode: 'embedded' as const, url: platformUrl, account: { ...EMBEDDED_ACCOUNT } };
+    let session: Awaited<ReturnType<typeof createSession>> | null = null;
+    const client = createPlatformClient(platformUrl, () => session?.getToken() ?? null);
+    session = await createSession(connection, client, kv, memoryTokenVault());
+    await session.refresh();
+    const sync = createSyncEngine({ store, kv, client, session, emit: () => {}, pushDelayMs: 3_600_000, log: console.error });
+    const start = performance.now();
+    await sync.pull();
+    const seconds = (performance.now() - start) / 1000;
+    const cached = await store.list({ brandSlug: 'demo', channelSlug: 'weekly', limit: 1000, offset: PULLED - 1 });
+    console.log(`pull ${PULLED} letters into an empty cache: ${seconds.toFixed(2)} s${cached.length === 1 ? '' : ' (INCOMPLETE)'} (target < 5 s)`);
+    await sync.stop();
+  } finally {
+    await db.destroy();
   }
 }
 

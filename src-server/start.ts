@@ -33,6 +33,8 @@ export interface StartPlatformOptions {
 export interface PlatformServer {
   /** e.g. http://127.0.0.1:4400 (no trailing slash). */
   url: string;
+  /** The database it uses (tools and benchmarks read or fill it directly). */
+  connectionString: string;
   /** Stops listening, closes the pool and stops the embedded PostgreSQL; safe to call twice. */
   close(): Promise<void>;
 }
@@ -53,13 +55,14 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
 
   try {
     if (!options.databaseUrl) embedded = await startEmbeddedPostgres({ dataDir: options.dataDir ?? defaultDataDir() });
-    db = createDb(options.databaseUrl ?? embedded!.connectionString);
+    const connectionString = options.databaseUrl ?? embedded!.connectionString;
+    db = createDb(connectionString);
     await migrateToLatest(db);
     if (options.seedDemo ?? !options.databaseUrl) await seedDemo(db);
     app = await buildApp({ db, logger: options.logger ?? false });
     const address = await app.listen({ port: options.port ?? DEFAULT_PLATFORM_PORT, host: options.host ?? '127.0.0.1' });
     let closing: Promise<void> | undefined;
-    return { url: address.replace(/\/$/, ''), close: () => (closing ??= shutdown()) };
+    return { url: address.replace(/\/$/, ''), connectionString, close: () => (closing ??= shutdown()) };
   } catch (error) {
     await shutdown().catch(() => undefined);
     throw error;

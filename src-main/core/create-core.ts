@@ -16,11 +16,13 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
   const log = ctx.log ?? ((message: string, detail?: unknown) => console.error(`[core] ${message}`, detail ?? ''));
   const db = await openStore(ctx.dataDir);
   const store = createLettersStore(db);
+  const kv = createKvStore(db);
   let session: Awaited<ReturnType<typeof createSession>> | null = null;
   const client = createPlatformClient(ctx.platform.url, () => session?.getToken() ?? null);
-  session = await createSession(ctx.platform, client, createKvStore(db), ctx.tokenVault ?? memoryTokenVault());
+  session = await createSession(ctx.platform, client, kv, ctx.tokenVault ?? memoryTokenVault());
   const sync = createSyncEngine({
     store,
+    kv,
     client,
     session,
     emit: ctx.emit,

@@ -29,7 +29,7 @@ export function letterHandlers(deps: {
   return {
     async 'letters.list'(query) {
       // The cached list answers at once; the platform's changes arrive as an event.
-      void sync.pullChannel(query.brandSlug, query.channelSlug);
+      void sync.pull();
       return store.list(query);
     },
 

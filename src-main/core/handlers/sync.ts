@@ -4,6 +4,11 @@ import type { SyncEngine } from '../sync/sync-engine';
 export function syncHandlers(sync: SyncEngine): Pick<BridgeHandlers, 'sync.status' | 'sync.now'> {
   return {
     'sync.status': async () => sync.status(),
-    'sync.now': () => sync.pushNow(),
+    // Sync now: send what is waiting, then bring in what changed on the platform.
+    'sync.now': async () => {
+      await sync.pushNow();
+      await sync.pull();
+      return sync.status();
+    },
   };
 }

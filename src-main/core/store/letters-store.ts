@@ -1,6 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import { LETTER_LIST_PAGE_SIZE, type ChannelInput, type LetterChanges, type LetterListItem } from '../../../shared/contract/bridge';
-import { LetterSchema, type Letter, type LetterSummary } from '../../../shared/model/letter';
+import type { LetterTombstone } from '../../../shared/contract/platform-letters';
+import { LetterSchema, type Letter } from '../../../shared/model/letter';
 import { letterPlainText } from '../../../shared/model/letter-text';
 import { LETTER_STATUS_FILTERS, type LetterSortColumn } from '../../../shared/model/publication';
 import type { LocalDb } from './open-store';
@@ -54,6 +55,15 @@ async function indexText(trx: LocalDb, letter: Letter) {
 
 function letterFromRow(row: Pick<LetterRow, 'body'>): Letter {
   return LetterSchema.parse(JSON.parse(row.body));
+}
+
+async function applyOne(trx: LocalDb, letter: Letter): Promise<boolean> {
+  const row = await trx.selectFrom('letters').select(['dirty', 'version']).where('unique_id', '=', letter.uniqueId).executeTakeFirst();
+  if (row && (row.dirty === 1 || row.version >= letter.version)) return false;
+  if (row) await trx.updateTable('letters').set(rowValues(letter, false)).where('unique_id', '=', letter.uniqueId).execute();
+  else await trx.insertInto('letters').values(rowValues(letter, false)).execute();
+  await indexText(trx, letter);
+  return true;
 }
 
 export function createLettersStore(db: LocalDb) {
@@ -152,31 +162,37 @@ export function createLettersStore(db: LocalDb) {
      * local edits waiting: local work is never overwritten by a pull.
      */
     async applyRemote(letter: Letter): Promise<boolean> {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('letters').select(['dirty', 'version']).where('unique_id', '=', letter.uniqueId).executeTakeFirst();
-        if (row && (row.dirty === 1 || row.version >= letter.version)) return false;
-        if (row) {
-          await trx.updateTable('letters').set(rowValues(letter, false)).where('unique_id', '=', letter.uniqueId).execute();
-        } else {
-          await trx.insertInto('letters').values(rowValues(letter, false)).execute();
-        }
-        await indexText(trx, letter);
-        return true;
-      });
+      return db.transaction().execute((trx) => applyOne(trx, letter));
     },
 
-    /** Summaries the platform lists: which local rows are missing or older. */
-    async staleOf(summaries: readonly LetterSummary[]): Promise<LetterSummary[]> {
-      if (summaries.length === 0) return [];
-      const rows = await db
-        .selectFrom('letters')
-        .select(['unique_id', 'version', 'dirty'])
-        .where('unique_id', 'in', summaries.map((s) => s.uniqueId))
-        .execute();
-      const local = new Map(rows.map((r) => [r.unique_id, r]));
-      return summaries.filter((s) => {
-        const row = local.get(s.uniqueId);
-        return !row || (row.dirty === 0 && row.version < s.version);
+    /**
+     * A page of the platform's changes, in one transaction. A letter deleted on the platform
+     * goes from the cache, unless it has local edits: then they move to a new letter (a new
+     * uniqueId, since the platform never reuses a deleted one) queued for creation, so the
+     * edits are not lost. Answers the uniqueIds that changed.
+     */
+    async applyChanges(items: ReadonlyArray<Letter | LetterTombstone>, now: string, newUniqueId: () => string): Promise<string[]> {
+      return db.transaction().execute(async (trx) => {
+        const changed: string[] = [];
+        for (const item of items) {
+          if (!('deleted' in item)) {
+            if (await applyOne(trx, item)) changed.push(item.uniqueId);
+            continue;
+          }
+          const row = await trx.selectFrom('letters').select(['dirty', 'body']).where('unique_id', '=', item.uniqueId).executeTakeFirst();
+          if (!row) continue;
+          if (row.dirty === 1) {
+            const kept: Letter = { ...letterFromRow(row), id: null, uniqueId: newUniqueId(), version: 0, claimant: null, updatedAt: now };
+            await trx.insertInto('letters').values(rowValues(kept, true)).execute();
+            await indexText(trx, kept);
+            await enqueue(trx, kept.uniqueId, 'create', now);
+            changed.push(kept.uniqueId);
+          }
+          await trx.deleteFrom('letters_fts').where('unique_id', '=', item.uniqueId).execute();
+          await trx.deleteFrom('letters').where('unique_id', '=', item.uniqueId).execute();
+          changed.push(item.uniqueId);
+        }
+        return changed;
       });
     },
 

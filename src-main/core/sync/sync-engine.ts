@@ -1,17 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import type { EmitEvent, SyncStatus } from '../../../shared/contract/bridge';
 import { PlatformError, type PlatformClient } from '../platform/platform-client';
 import type { SessionService } from '../session';
+import type { KvStore } from '../store/kv-store';
 import type { LettersStore } from '../store/letters-store';
 import { createEntryPusher, type PushOutcome } from './push-entry';
 
 // The sync engine: pushes the outbox to the platform (several letters at once, each
-// letter's entries in order), retries with backoff, pulls a channel's letters into the
+// letter's entries in order), retries with backoff, pulls the platform's changes into the
 // cache, and reports its state. Failures never lose work (see push-entry.ts).
 
 const MAX_BACKOFF_MS = 60_000;
 
 export interface SyncEngineOptions {
   store: LettersStore;
+  kv: KvStore;
   client: PlatformClient;
   session: SessionService;
   emit: EmitEvent;
@@ -21,8 +24,10 @@ export interface SyncEngineOptions {
 
 /** Letters pushed at once; entries of one letter still go one after another, in order. */
 const PUSH_CONCURRENCY = 8;
+/** Online, the platform's changes are pulled this often (and on start and on demand). */
+const PULL_INTERVAL_MS = 60_000;
 
-export function createSyncEngine({ store, client, session, emit, pushDelayMs, log }: SyncEngineOptions) {
+export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs, log }: SyncEngineOptions) {
   const pushEntry = createEntryPusher({ store, client, session, emit, log });
   let status: SyncStatus = { state: 'synced', pending: 0, message: null };
   let timer: NodeJS.Timeout | null = null;
@@ -30,8 +35,9 @@ export function createSyncEngine({ store, client, session, emit, pushDelayMs, lo
   let again = false;
   let failures = 0;
   let stopped = false;
-  /** Pulls under way; closing waits for them so none writes to a closed store. */
-  const pulls = new Set<Promise<void>>();
+  /** The pull under way; closing waits for it so it never writes to a closed store. */
+  let pulling: Promise<void> | null = null;
+  let pullTimer: NodeJS.Timeout | null = null;
 
   function setStatus(next: SyncStatus) {
     status = next;
@@ -102,21 +108,22 @@ export function createSyncEngine({ store, client, session, emit, pushDelayMs, lo
     return running;
   }
 
-  /** Brings the channel's letters from the platform into the cache; offline it does nothing. */
-  async function pullOnce(brandSlug: string, channelSlug: string): Promise<void> {
+  /** Brings every change the platform has made since the last pull into the cache. */
+  async function pullOnce(): Promise<void> {
     try {
       if (!(await session.ensureSignedIn())) return;
-      const { items } = await client.listLetters(brandSlug, channelSlug);
-      const changed: string[] = [];
-      for (const summary of await store.staleOf(items)) {
-        if (summary.id === null || stopped) continue;
-        const letter = await client.getLetter(brandSlug, channelSlug, summary.id);
-        if (letter && (await store.applyRemote(letter))) changed.push(letter.uniqueId);
+      const cursorKey = `sync.cursor.${session.current().user?.uniqueId ?? 'anonymous'}`;
+      let more = true;
+      while (more && !stopped) {
+        const page = await client.changes((await kv.get<string>(cursorKey)) ?? '0');
+        const changed = await store.applyChanges(page.items, new Date().toISOString(), randomUUID);
+        await kv.set(cursorKey, page.cursor);
+        if (changed.length > 0) emit('letters.changed', { uniqueIds: changed });
+        more = page.hasMore;
       }
-      if (changed.length > 0) emit('letters.changed', { uniqueIds: changed });
     } catch (error) {
-      // A pull runs in the background of a list: its failure is logged, never thrown.
-      log(`Could not pull ${brandSlug}/${channelSlug}`, error instanceof PlatformError ? error.message : error);
+      // A pull runs in the background: its failure is logged, never thrown; the next one resumes.
+      log('Could not pull changes', error instanceof PlatformError ? error.message : error);
     }
   }
 
@@ -133,21 +140,24 @@ export function createSyncEngine({ store, client, session, emit, pushDelayMs, lo
       await pushAll();
       return status;
     },
-    pullChannel(brandSlug: string, channelSlug: string): Promise<void> {
+    /** Single flight: a pull asked for while one runs joins it. */
+    pull(): Promise<void> {
       if (stopped) return Promise.resolve();
-      const pull = pullOnce(brandSlug, channelSlug).finally(() => pulls.delete(pull));
-      pulls.add(pull);
-      return pull;
+      pulling ??= pullOnce().finally(() => (pulling = null));
+      return pulling;
     },
     start() {
       schedule(0);
+      void this.pull();
+      pullTimer = setInterval(() => void this.pull(), PULL_INTERVAL_MS);
     },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      if (pullTimer) clearInterval(pullTimer);
       timer = null;
       await running;
-      await Promise.allSettled([...pulls]);
+      await pulling;
     },
   };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventName, EventPayload } from '../../../shared/contract/bridge';
-import { EMBEDDED_ACCOUNT } from '../../../shared/contract/platform-api';
+import { EMBEDDED_ACCOUNT, platformPaths } from '../../../shared/contract/platform-api';
 import type { Core, PlatformConnection } from '../core-context';
 import { createCore } from '../create-core';
 import { createPlatformClient } from '../platform/platform-client';
@@ -66,5 +66,12 @@ export async function platformView(platformUrl: string) {
   return {
     letter: (id: number) => client.getLetter(WEEKLY.brandSlug, WEEKLY.channelSlug, id),
     list: async () => (await client.listLetters(WEEKLY.brandSlug, WEEKLY.channelSlug)).items,
+    async remove(id: number) {
+      const response = await fetch(`${platformUrl}${platformPaths.letter(WEEKLY.brandSlug, WEEKLY.channelSlug, id)}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (!response.ok) throw new Error(`delete answered ${response.status}`);
+    },
   };
 }

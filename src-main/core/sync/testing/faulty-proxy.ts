@@ -20,8 +20,6 @@ export interface FaultyProxy {
   url: string;
   mode: FaultMode;
   delayMs: number;
-  /** How many requests reached the platform through the proxy. */
-  forwarded: number;
   close(): Promise<void>;
 }
 
@@ -30,7 +28,6 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
   const sockets = new Set<Socket>();
 
   function forward(req: IncomingMessage, body: Buffer, onAnswer: (status: number, headers: IncomingMessage['headers'], data: Buffer) => void) {
-    proxy.forwarded += 1;
     const outgoing = httpRequest(
       { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
       (answer) => {
@@ -81,7 +78,6 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
     url: `http://127.0.0.1:${port}`,
     mode: 'pass',
     delayMs: 0,
-    forwarded: 0,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
