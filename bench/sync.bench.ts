@@ -99,9 +99,9 @@ async function push(dir: string) {
 async function fillPlatform(connectionString: string) {
   const db = createDb(connectionString);
   try {
-    const { rows } = await sql<{ column_name: string }>`select column_name from information_schema.columns
+    const { rows } = await sql<{ name: string }>`select column_name as name from information_schema.columns
       where table_name = 'letters' and column_name not in ('id', 'unique_id') and is_generated = 'NEVER'`.execute(db);
-    const columns = sql.join(rows.map((r) => sql.ref(r.column_name)));
+    const columns = sql.join(rows.map((r) => sql.ref(r.name)));
     const { rows: counted } = await sql<{ n: string }>`select count(*) as n from letters`.execute(db);
     const missing = PULLED - Number(counted[0]?.n ?? 0);
     await sql`insert into letters (unique_id, ${columns})

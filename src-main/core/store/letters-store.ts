@@ -66,6 +66,44 @@ async function applyOne(trx: LocalDb, letter: Letter): Promise<boolean> {
   return true;
 }
 
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * applyOne for a whole page of letters in a few statements: pulling thousands of letters
+ * row by row would spend its time in per-statement overhead. The last copy of a letter in
+ * the page wins. Answers the uniqueIds written.
+ */
+async function applyMany(trx: LocalDb, letters: readonly Letter[]): Promise<string[]> {
+  const latest = new Map(letters.map((letter) => [letter.uniqueId, letter]));
+  const local = new Map<string, { dirty: number; version: number }>();
+  for (const ids of chunks([...latest.keys()], 500)) {
+    const rows = await trx.selectFrom('letters').select(['unique_id', 'dirty', 'version']).where('unique_id', 'in', ids).execute();
+    for (const row of rows) local.set(row.unique_id, row);
+  }
+  const fresh: Letter[] = [];
+  const newer: Letter[] = [];
+  for (const letter of latest.values()) {
+    const row = local.get(letter.uniqueId);
+    if (!row) fresh.push(letter);
+    else if (row.dirty === 0 && row.version < letter.version) newer.push(letter);
+  }
+  for (const page of chunks(fresh, 100)) await trx.insertInto('letters').values(page.map((l) => rowValues(l, false))).execute();
+  for (const letter of newer) await trx.updateTable('letters').set(rowValues(letter, false)).where('unique_id', '=', letter.uniqueId).execute();
+  for (const ids of chunks(newer.map((l) => l.uniqueId), 500)) await trx.deleteFrom('letters_fts').where('unique_id', 'in', ids).execute();
+  const written = [...fresh, ...newer];
+  for (const page of chunks(written, 200)) {
+    await trx
+      .insertInto('letters_fts')
+      .values(page.map((l) => ({ unique_id: l.uniqueId, title: l.title, content: letterPlainText(l) })))
+      .execute();
+  }
+  return written.map((l) => l.uniqueId);
+}
+
 export function createLettersStore(db: LocalDb) {
   async function enqueue(trx: LocalDb, uniqueId: string, kind: OutboxKind, now: string) {
     // Coalesce: an entry not yet started will push the latest copy anyway.
@@ -173,12 +211,9 @@ export function createLettersStore(db: LocalDb) {
      */
     async applyChanges(items: ReadonlyArray<Letter | LetterTombstone>, now: string, newUniqueId: () => string): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
-        const changed: string[] = [];
+        const changed = await applyMany(trx, items.filter((item): item is Letter => !('deleted' in item)));
         for (const item of items) {
-          if (!('deleted' in item)) {
-            if (await applyOne(trx, item)) changed.push(item.uniqueId);
-            continue;
-          }
+          if (!('deleted' in item)) continue;
           const row = await trx.selectFrom('letters').select(['dirty', 'body']).where('unique_id', '=', item.uniqueId).executeTakeFirst();
           if (!row) continue;
           if (row.dirty === 1) {
@@ -215,8 +250,9 @@ export function createLettersStore(db: LocalDb) {
       async discard(seq: number) {
         await db.deleteFrom('outbox').where('seq', '=', seq).execute();
       },
-      async markStarted(seq: number, now: string) {
-        await db.updateTable('outbox').set({ started_at: now }).where('seq', '=', seq).execute();
+      /** Entries being pushed; later edits of their letters queue new entries. One write for a batch. */
+      async markStarted(seqs: readonly number[], now: string) {
+        if (seqs.length > 0) await db.updateTable('outbox').set({ started_at: now }).where('seq', 'in', [...seqs]).execute();
       },
       async markFailed(seq: number, message: string) {
         await db

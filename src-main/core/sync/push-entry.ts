@@ -71,7 +71,6 @@ export function createEntryPusher(deps: {
       await store.outbox.discard(entry.seq);
       return { kind: 'done' };
     }
-    await store.outbox.markStarted(entry.seq, new Date().toISOString());
     try {
       await store.outbox.complete(entry.seq, letter, await pushLetter(letter));
       emit('letters.changed', { uniqueIds: [letter.uniqueId] });

@@ -74,6 +74,10 @@ export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs
       const batch = await store.outbox.nextPerLetter(PUSH_CONCURRENCY);
       if (batch.length === 0) break;
       setStatus({ state: 'syncing', pending: await store.outbox.count(), message: null });
+      await store.outbox.markStarted(
+        batch.map((entry) => entry.seq),
+        new Date().toISOString(),
+      );
       // Settle every push of the batch before deciding, so none is still writing afterwards.
       const settled = await Promise.allSettled(batch.map(pushEntry));
       const fault = settled.find((result) => result.status === 'rejected');
