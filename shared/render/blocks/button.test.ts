@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { newSection } from '../../model';
+import { renderParsed, styleOf } from '../test-support';
+import { buttonHref } from './button';
+
+describe('button', () => {
+  it('renders every field of the block', async () => {
+    const section = newSection('button', 'b');
+    section.blockModel = {
+      value: 'Get <started>',
+      link: 'https://example.com/start',
+      align: 'left',
+      backgroundColor: '#aa0000',
+      color: '#00ff00',
+      borderRadius: 12,
+      innerPadding: { top: 5, right: 30, bottom: 6, left: 31 },
+      buttonSpacing: 20,
+      buttonWidth: 60,
+    };
+    const { $, errors } = await renderParsed([section]);
+    expect(errors).toEqual([]);
+    const anchor = $('a[href="https://example.com/start"]');
+    expect(anchor.text().trim()).toBe('Get <started>');
+    expect(styleOf(anchor.attr('style'))).toMatchObject({ color: '#00ff00', padding: '5px 30px 6px 31px', 'border-radius': '12px' });
+    const cell = anchor.closest('td[bgcolor]');
+    expect(cell.attr('bgcolor')).toBe('#aa0000');
+    expect(styleOf(cell.attr('style'))['border-radius']).toBe('12px');
+    const table = anchor.closest('table');
+    expect(styleOf(table.attr('style')).width).toBe('60%');
+    const container = table.closest('td[align]');
+    expect(container.attr('align')).toBe('left');
+    // Spacing above and below; the sides keep the letter's block padding (4px).
+    expect(styleOf(container.attr('style')).padding).toBe('20px 4px 20px 4px');
+  });
+
+  it('uses the letter button font', async () => {
+    const section = newSection('button', 'b');
+    section.blockModel.link = 'https://example.com';
+    const settings = (await import('../../model')).defaultLetterSettings();
+    settings.buttons = { ...settings.buttons, font: 'Georgia', fallbackFont: 'Arial', fontSize: 22 };
+    const { $ } = await renderParsed([section], { settings });
+    const style = styleOf($('a[href="https://example.com"]').attr('style'));
+    expect(style).toMatchObject({ 'font-family': 'Georgia, Arial', 'font-size': '22px' });
+  });
+
+  it('links email addresses with mailto and refuses unsafe links', () => {
+    expect(buttonHref('team@example.com')).toBe('mailto:team@example.com');
+    expect(buttonHref('mailto:team@example.com')).toBe('mailto:team@example.com');
+    expect(buttonHref('javascript:alert(1)')).toBeNull();
+    expect(buttonHref('')).toBeNull();
+  });
+});
+
+describe('divider', () => {
+  it('draws the block colour, style and thickness', async () => {
+    const section = newSection('divider', 'd');
+    section.blockModel = { color: '#123456', style: 'dashed', width: 3 };
+    const { $, errors } = await renderParsed([section]);
+    expect(errors).toEqual([]);
+    const rule = $('p').filter((_, p) => (styleOf($(p).attr('style'))['border-top'] ?? '') !== '');
+    expect(styleOf(rule.attr('style'))['border-top']).toBe('dashed 3px #123456');
+  });
+});

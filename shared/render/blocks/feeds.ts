@@ -1,0 +1,131 @@
+import type { CurationModel, Delta, LayoutType, SectionCommon, SectionOf, TextStyleWithOptionalColor } from '../../model';
+import { LayoutType as Layout } from '../../model';
+import { css, px, safeColor } from '../css';
+import { escapeAttr, escapeHtml, safeUrl } from '../escape';
+import { mjElement, styleAttr } from '../mjml';
+import { deltaHasText, deltaToHtml } from '../rich-text';
+import type { BlockRenderer, RenderContext } from '../types';
+import { textCss } from './dynamic';
+
+// Feed content. Curation (and its newrss and wordpress kinds) holds one inserted article
+// with has-flags and a text style per part; news and the legacy RSS block hold their
+// loaded content as the section's rich text. Nothing loaded means nothing to render: the
+// editor's placeholders ('Please add a valid RSS feed url.') are not for readers.
+
+type Arrangement = 'textOnly' | 'stacked' | 'imageLeft' | 'imageRight';
+
+const TEXT_ONLY_LAYOUTS: readonly LayoutType[] = [Layout.paragraphOnly, Layout.paragraphsSideBySide, Layout.fullContent];
+const IMAGE_LEFT_LAYOUTS: readonly LayoutType[] = [Layout.imageLeftParagraphRight, Layout.imagesSideBySide];
+
+function arrangementOf(layoutType: LayoutType | null, model: CurationModel, showsImage: boolean, hasText: boolean): Arrangement {
+  if (!showsImage || (layoutType !== null && TEXT_ONLY_LAYOUTS.includes(layoutType))) return 'textOnly';
+  if (!hasText) return 'stacked';
+  // Columns that together are wider than the block (the 100/100 image-and-text columns) stack.
+  if (model.imageColumnWidth + model.textColumnWidth > 100) return 'stacked';
+  if (layoutType !== null && IMAGE_LEFT_LAYOUTS.includes(layoutType)) return 'imageLeft';
+  if (layoutType === Layout.paragraphLeftImageRight) return 'imageRight';
+  return 'stacked';
+}
+
+function usableUrl(value: string): string {
+  const url = safeUrl(value);
+  return url === '#' ? '' : url;
+}
+
+/** The article's text parts, each in its own style, in reading order. */
+function textParts(section: SectionOf<'curation' | 'newrss' | 'wordpress'>, ctx: RenderContext): string {
+  const model = section.blockModel;
+  const fallback = safeColor(section.textColor, '#202a33');
+  const link = usableUrl(model.link);
+  const block = (style: TextStyleWithOptionalColor, html: string, extra: Record<string, string> = {}): string =>
+    `<div${styleAttr(`${textCss(style, fallback)};${css({ margin: '0 0 4px 0', ...extra })}`)}>${html}</div>`;
+  const parts: string[] = [];
+
+  if (model.hasTitle && model.title.trim()) {
+    const title = escapeHtml(model.title.trim());
+    const color = safeColor(model.titleSettings.color, fallback);
+    parts.push(
+      block(
+        model.titleSettings,
+        link ? `<a href="${escapeAttr(link)}" target="_blank"${styleAttr(css({ color, 'text-decoration': 'none' }))}>${title}</a>` : title,
+        { 'font-weight': 'bold' },
+      ),
+    );
+  }
+  if (model.hasAuthor && model.author.trim()) parts.push(block(model.authorSettings, escapeHtml(model.author.trim())));
+  if (model.hasPublishedDate && model.publicationDate.trim()) {
+    parts.push(block(model.publicationDateSettings, escapeHtml(model.publicationDate.trim())));
+  }
+  if (model.hasSource && model.siteName.trim()) parts.push(block(model.siteNameSettings, escapeHtml(model.siteName.trim())));
+  if (model.hasExcerpt) {
+    // Text edited in the editor (a delta) replaces the fetched excerpt.
+    const edited = [model.delta, section.delta].find(deltaHasText);
+    const color = safeColor(model.excerptSettings.color, fallback);
+    const excerpt = edited ? deltaToHtml(edited, ctx, { color }) : escapeHtml(model.excerpt.trim());
+    if (excerpt) parts.push(block(model.excerptSettings, excerpt));
+  }
+  return parts.join('');
+}
+
+function imageTag(src: string, alt: string, width: number, radius: number, link: string): string {
+  const imgCss = css({ display: 'block', width: '100%', 'max-width': `${width}px`, height: 'auto', border: '0', 'border-radius': px(radius) });
+  const img = `<img src="${escapeAttr(src)}" alt="${escapeAttr(alt)}" width="${width}"${styleAttr(imgCss)} />`;
+  return link ? `<a href="${escapeAttr(link)}" target="_blank">${img}</a>` : img;
+}
+
+/** Curation, newrss and wordpress blocks: one article in the block's layout. */
+export const renderCuration: BlockRenderer<'curation' | 'newrss' | 'wordpress'> = (section, ctx) => {
+  const model = section.blockModel;
+  const src = model.hasImage ? usableUrl(model.image) : '';
+  const text = textParts(section, ctx);
+  const arrangement = arrangementOf(section.layoutType, model, src !== '', text !== '');
+  const link = usableUrl(model.link);
+  const alt = model.title.trim();
+  const gap = Math.max(0, model.gap);
+
+  const textElement = text ? mjElement('mj-text', {}, text) : '';
+  if (arrangement === 'textOnly') return textElement;
+  if (arrangement === 'stacked') {
+    const image = mjElement('mj-image', {
+      src,
+      alt,
+      href: link,
+      'border-radius': px(model.borderRadius),
+      'padding-bottom': text ? px(gap) : undefined,
+    });
+    return [image, textElement].filter(Boolean).join('\n');
+  }
+
+  const total = model.imageColumnWidth + model.textColumnWidth;
+  const imagePercent = total > 0 ? Math.round((model.imageColumnWidth / total) * 100) : 50;
+  // Outlook sizes images by their width attribute alone: the image cell's inside width,
+  // within the mj-table's own padding (the letter's BLOCK padding).
+  const inner = ctx.contentWidth - ctx.settings.padding.left - ctx.settings.padding.right;
+  const imageWidth = Math.max(1, Math.round((inner * imagePercent) / 100 - gap / 2));
+  const half = px(gap / 2);
+  const cell = (percent: number, padding: string, html: string): string =>
+    `<td width="${percent}%" valign="top"${styleAttr(css({ 'vertical-align': 'top', padding }))}>${html}</td>`;
+  const image = imageTag(src, alt, imageWidth, model.borderRadius, link);
+  const cells =
+    arrangement === 'imageLeft'
+      ? cell(imagePercent, `0 ${half} 0 0`, image) + cell(100 - imagePercent, `0 0 0 ${half}`, text)
+      : cell(100 - imagePercent, `0 ${half} 0 0`, text) + cell(imagePercent, `0 0 0 ${half}`, image);
+  const table = { cellpadding: 0, cellspacing: 0, role: 'presentation', 'table-layout': 'fixed' };
+  return mjElement('mj-table', table, `<tr>${cells}</tr>`);
+};
+
+/** The section's rich text, or nothing when it has none; the section wrapper gives the mj-text the section's font. */
+function sectionRichText(section: SectionCommon, delta: Delta, ctx: RenderContext): string {
+  if (!deltaHasText(delta)) return '';
+  return mjElement('mj-text', {}, deltaToHtml(delta, ctx, { color: section.textColor }));
+}
+
+/** News: the loaded articles are the section's rich text (spec 2 §4: without it the editor shows a placeholder). */
+export const renderNews: BlockRenderer<'news'> = (section, ctx) => sectionRichText(section, section.delta, ctx);
+
+/**
+ * The legacy RSS block's model holds only the feed settings (link, count, offset, layout),
+ * never the items: what a load brought in is the section's rich text, and without it
+ * there is nothing to show.
+ */
+export const renderRss: BlockRenderer<'rss'> = (section, ctx) => sectionRichText(section, section.delta, ctx);

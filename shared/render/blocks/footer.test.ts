@@ -1,0 +1,140 @@
+import { selectAll as cssSelectAll, selectOne as cssSelectOne } from 'css-select';
+import type { AnyNode, Element } from 'domhandler';
+import { getAttributeValue, textContent } from 'domutils';
+import { parseDocument } from 'htmlparser2';
+import mjml2html from 'mjml';
+import { describe, expect, it } from 'vitest';
+import { defaultLetterSettings, newSection } from '../../model';
+import type { SectionOf } from '../../model';
+import type { BlockRenderer, RenderContext } from '../types';
+import { FOOTER_TEXT, renderFooter } from './footer';
+
+const selectAll = (query: string, root: AnyNode): Element[] => cssSelectAll<AnyNode, Element>(query, root);
+const selectOne = (query: string, root: AnyNode): Element | null => cssSelectOne<AnyNode, Element>(query, root);
+
+const ctx: RenderContext = {
+  settings: defaultLetterSettings(),
+  esp: 0,
+  letterUniqueId: 'letter-42',
+  channel: {
+    title: 'The Daily Title',
+    channelName: 'The Daily',
+    channelSlug: 'the-daily',
+    accentColor: '#ff0000',
+    logoUrl: 'https://cdn.example/logo.png',
+    contactAddress: { street: '1 Main St', city: 'Springfield', state: 'IL', postal: '62701' },
+  },
+  platformUrl: 'https://letters.example',
+  isCompanyLevel: false,
+  year: 2031,
+  isEngagementSegment: false,
+  contentWidth: 590,
+};
+
+async function compile(content: string) {
+  const { html, errors } = await mjml2html(
+    `<mjml><mj-body><mj-section><mj-column>${content}</mj-column></mj-section></mj-body></mjml>`,
+    { validationLevel: 'strict' },
+  );
+  expect(errors).toEqual([]);
+  return parseDocument(html);
+}
+
+const attr = (element: Element | null, name: string): string => (element ? getAttributeValue(element, name) ?? '' : '');
+const paragraphs = (doc: ReturnType<typeof parseDocument>): string[] => selectAll('p', doc).map((p) => textContent(p));
+const hrefs = (doc: ReturnType<typeof parseDocument>): string[] => selectAll('a', doc).map((a) => attr(a, 'href'));
+
+function footer(change: Partial<SectionOf<'footer'>['blockModel']> = {}): SectionOf<'footer'> {
+  const section = newSection('footer', 'f1');
+  return { ...section, blockModel: { ...section.blockModel, ...change } };
+}
+
+describe('renderFooter', () => {
+  it('shows © year, the channel name, its address, the platform unsubscribe link and the credit in English', async () => {
+    const doc = await compile(renderFooter(footer(), ctx));
+    expect(paragraphs(doc)).toEqual([
+      '© 2031 The Daily. All rights reserved.',
+      '1 Main St, Springfield, IL 62701',
+      'Unsubscribe',
+      'Made with Letterdesk',
+    ]);
+    expect(hrefs(doc)).toEqual(['https://letters.example/unsubscribe/the-daily/{{uniqueId}}', 'https://letters.example']);
+    expect(selectAll('img', doc)).toHaveLength(0);
+  });
+
+  it('uses the Iterable merge tag for esp 1', async () => {
+    const doc = await compile(renderFooter(footer(), { ...ctx, esp: 1 }));
+    expect(hrefs(doc)[0]).toBe('{{unsubscribeUrl}}');
+  });
+
+  it('writes Spanish for languageType sp, with the custom name, own address and the behaviour opt-out', async () => {
+    const section = footer({
+      languageType: 'sp',
+      channelName: 'El Diario',
+      address: { street: 'Calle 5', city: 'Madrid', state: '', postal: '28001' },
+      align: 'right',
+    });
+    const doc = await compile(renderFooter(section, { ...ctx, isEngagementSegment: true }));
+    expect(paragraphs(doc)).toEqual([
+      '© 2031 El Diario. Todos los derechos reservados.',
+      'Calle 5, Madrid, 28001',
+      'Cancelar suscripción · Dejar de recibir correos basados en tu actividad',
+      'Hecho con Letterdesk',
+    ]);
+    expect(hrefs(doc)).toEqual([
+      'https://letters.example/unsubscribe/the-daily/{{uniqueId}}',
+      'https://letters.example/opt-out/the-daily/{{uniqueId}}',
+      'https://letters.example',
+    ]);
+    expect(attr(selectOne('div[style*="text-align:right"]', doc), 'style')).toContain('text-align:right');
+  });
+
+  it('keeps every English string paired with a Spanish one', () => {
+    expect(Object.keys(FOOTER_TEXT.sp)).toEqual(Object.keys(FOOTER_TEXT.en));
+    for (const key of Object.keys(FOOTER_TEXT.en) as (keyof typeof FOOTER_TEXT.en)[]) {
+      expect(FOOTER_TEXT.sp[key]).not.toBe(FOOTER_TEXT.en[key]);
+    }
+  });
+
+  it('shows the channel logo when asked, and can leave the credit out', async () => {
+    const doc = await compile(renderFooter(footer({ hasLogo: true }), ctx, { madeWith: false }));
+    const img = selectOne('img', doc);
+    expect(attr(img, 'src')).toBe('https://cdn.example/logo.png');
+    expect(attr(img, 'alt')).toBe('logo for The Daily Title');
+    expect(paragraphs(doc)).not.toContain('Made with Letterdesk');
+  });
+
+  it('renders only the placeholder text at company level', async () => {
+    const doc = await compile(renderFooter(footer({ hasLogo: true }), { ...ctx, isCompanyLevel: true }));
+    expect(textContent(doc).trim()).toContain('Footer placeholder');
+    expect(selectAll('a', doc)).toHaveLength(0);
+    expect(selectAll('img', doc)).toHaveLength(0);
+  });
+
+  it('escapes hostile names and addresses and refuses a javascript: logo', async () => {
+    const hostileCtx: RenderContext = {
+      ...ctx,
+      channel: { ...ctx.channel!, logoUrl: 'javascript:alert(1)' },
+    };
+    const section = footer({
+      hasLogo: true,
+      channelName: '<script>alert(1)</script>',
+      address: { street: '<img src=x onerror=alert(1)>', city: '', state: '', postal: '' },
+    });
+    const mjml = renderFooter(section, hostileCtx);
+    expect(mjml).not.toContain('<script>');
+    expect(mjml).not.toContain('<img');
+    const doc = await compile(mjml);
+    expect(selectAll('script', doc)).toHaveLength(0);
+    expect(selectAll('img', doc)).toHaveLength(0);
+    expect(paragraphs(doc)[0]).toBe('© 2031 <script>alert(1)</script>. All rights reserved.');
+    expect(paragraphs(doc)[1]).toBe('<img src=x onerror=alert(1)>');
+  });
+
+  it('falls back to the channel name and fits the BlockRenderer contract', async () => {
+    const renderer: BlockRenderer<'footer'> = renderFooter;
+    const doc = await compile(renderer(footer({ channelName: '  ' }), { ...ctx, channel: { ...ctx.channel!, contactAddress: null } }));
+    expect(paragraphs(doc)[0]).toBe('© 2031 The Daily. All rights reserved.');
+    expect(paragraphs(doc)).toHaveLength(3);
+  });
+});

@@ -1,0 +1,178 @@
+import type { BlockAlignment, ImageModel, YoutubeModel } from '../../model';
+import { logoAlt } from '../../model';
+import { css, px } from '../css';
+import { escapeAttr, escapeHtml, safeUrl } from '../escape';
+import { mjElement, styleAttr } from '../mjml';
+import type { BlockRenderer, RenderContext } from '../types';
+
+// Image, logo and YouTube blocks. Block values win over the letter's IMAGE defaults, which
+// only fill a width a stored image lacks (the head's mj-attributes carry the rest).
+
+export const LOGO_PLACEHOLDER = 'Logo placeholder';
+/** The 16:9 box a video thumbnail fills (YouTube's hqdefault.jpg is cropped to it). */
+export const VIDEO_ASPECT_RATIO = 9 / 16;
+/** The play button drawn over a video thumbnail: CSS only, so no icon file has to be hosted. */
+const PLAY_BUTTON = { width: 68, height: 48, radius: 12, color: '#FF0000', glyphSize: 22 } as const;
+
+function usableUrl(value: string): string | null {
+  const url = safeUrl(value);
+  return url === '' || url === '#' ? null : url;
+}
+
+function alignOf(align: BlockAlignment): 'left' | 'center' | 'right' {
+  return align === 'full width' ? 'center' : align;
+}
+
+function radiusOf(model: ImageModel): string | undefined {
+  // A circle crop is a square image with its corners rounded half-way (CROP_PRESETS).
+  if (model.imageSmartCrop === 'circle') return '50%';
+  return model.borderRadius > 0 ? px(model.borderRadius) : undefined;
+}
+
+interface ImageParts {
+  src: string;
+  alt: string;
+  href: string | null;
+}
+
+/** Width in px, or null when the image should fill its column. */
+function widthOf(model: ImageModel, ctx: RenderContext): number | null {
+  if (model.align === 'full width') return null;
+  return Math.max(1, Math.round(model.width ?? ctx.settings.images.width));
+}
+
+/**
+ * An image at its own size (use-original-width): no width is written, so the picture keeps
+ * its natural width, capped by the column.
+ */
+function originalWidthImage(model: ImageModel, parts: ImageParts): string {
+  const align = alignOf(model.align);
+  const style = css({
+    display: 'block',
+    'max-width': '100%',
+    height: 'auto',
+    border: '0',
+    'border-radius': radiusOf(model),
+    'margin-left': align === 'left' ? '0' : 'auto',
+    'margin-right': align === 'right' ? '0' : 'auto',
+  });
+  const img = `<img src="${escapeAttr(parts.src)}" alt="${escapeAttr(parts.alt)}"${styleAttr(style)} />`;
+  const content = parts.href ? `<a href="${escapeAttr(parts.href)}" target="_blank">${img}</a>` : img;
+  return mjElement('mj-text', { align }, content);
+}
+
+function imageElement(model: ImageModel, parts: ImageParts, ctx: RenderContext): string {
+  if (model.hasOriginalImageWidth && model.align !== 'full width') return originalWidthImage(model, parts);
+  const width = widthOf(model, ctx);
+  return mjElement('mj-image', {
+    src: parts.src,
+    alt: parts.alt,
+    href: parts.href,
+    width: width === null ? undefined : `${width}px`,
+    align: alignOf(model.align),
+    'border-radius': radiusOf(model),
+  });
+}
+
+export const renderImage: BlockRenderer<'image'> = (section, ctx) => {
+  const model = section.blockModel;
+  const src = usableUrl(model.src);
+  if (!src) return '';
+  return imageElement(model, { src, alt: model.alt, href: usableUrl(model.link) }, ctx);
+};
+
+function channelPageUrl(ctx: RenderContext): string | null {
+  return ctx.channel ? `${ctx.platformUrl}/${encodeURIComponent(ctx.channel.channelSlug)}` : null;
+}
+
+/**
+ * The channel's logo: the block's own image, else the channel's square logo; its alt and
+ * link default to 'logo for {channel}' and the channel's page. Company-level letters have
+ * no channel yet, so they show the placeholder (spec 1 §6).
+ */
+export const renderLogo: BlockRenderer<'logo'> = (section, ctx) => {
+  const model = section.blockModel;
+  const align = alignOf(model.align);
+  if (ctx.isCompanyLevel) return mjElement('mj-text', { align }, escapeHtml(LOGO_PLACEHOLDER));
+  const src = usableUrl(model.src) ?? usableUrl(ctx.channel?.logoUrl ?? '');
+  const href = usableUrl(model.link) ?? channelPageUrl(ctx);
+  if (!src) {
+    // Without any logo image the letterhead still names the channel.
+    if (!ctx.channel) return '';
+    const name = escapeHtml(ctx.channel.title);
+    return mjElement('mj-text', { align }, href ? `<a href="${escapeAttr(href)}" target="_blank">${name}</a>` : name);
+  }
+  const alt = model.alt.trim() !== '' ? model.alt : ctx.channel ? logoAlt(ctx.channel.title) : '';
+  return imageElement(model, { src, alt, href }, ctx);
+};
+
+const YOUTUBE_ID = /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:[^#]*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([\w-]{11})/i;
+
+export function youtubeVideoId(link: string): string | null {
+  return YOUTUBE_ID.exec(link)?.[1] ?? null;
+}
+
+export function youtubeThumbnailUrl(videoId: string): string {
+  return `https://img.youtube.com/vi/${videoId}/hqdefault.jpg`;
+}
+
+const CSS_URL_ESCAPES: Record<string, string> = { "'": '%27', '(': '%28', ')': '%29', '\\': '%5C' };
+
+/** A URL safe inside CSS `url('…')`: the characters that could end it are percent-encoded. */
+function cssUrl(url: string): string {
+  return url.replace(/['()\\]/g, (c) => CSS_URL_ESCAPES[c] ?? c).replace(/\s/g, '%20');
+}
+
+/**
+ * The thumbnail as the background of a 16:9 box with a play button in its middle (50%,
+ * 50%), the whole box linking to the video. Mail clients that drop background images still
+ * show the button and the link.
+ */
+function playableThumbnail(model: YoutubeModel, parts: ImageParts, ctx: RenderContext): string {
+  const width = widthOf(model, ctx) ?? ctx.contentWidth;
+  const boxWidth = Math.max(1, Math.min(width, ctx.contentWidth || width));
+  const height = Math.round(boxWidth * VIDEO_ASPECT_RATIO);
+  const src = escapeAttr(parts.src);
+  const tableStyle = css({
+    // Fluid up to its width, so it shrinks with a narrow screen; the width attribute is for Outlook.
+    width: '100%',
+    'max-width': model.align === 'full width' ? undefined : `${boxWidth}px`,
+    'margin-left': alignOf(model.align) === 'left' ? '0' : 'auto',
+    'margin-right': alignOf(model.align) === 'right' ? '0' : 'auto',
+    'background-color': '#000000',
+    'background-image': `url('${cssUrl(parts.src)}')`,
+    'background-position': 'center',
+    'background-size': 'cover',
+    'background-repeat': 'no-repeat',
+    'border-radius': radiusOf(model),
+  });
+  const button = css({
+    display: 'inline-block',
+    width: `${PLAY_BUTTON.width}px`,
+    height: `${PLAY_BUTTON.height}px`,
+    'line-height': `${PLAY_BUTTON.height}px`,
+    'border-radius': `${PLAY_BUTTON.radius}px`,
+    'background-color': PLAY_BUTTON.color,
+    color: '#FFFFFF',
+    'font-size': `${PLAY_BUTTON.glyphSize}px`,
+    'text-align': 'center',
+    'text-decoration': 'none',
+  });
+  const label = parts.alt.trim() !== '' ? parts.alt : 'Play video';
+  const cell = `<td height="${height}" align="center" valign="middle"${styleAttr(css({ height: `${height}px`, 'text-align': 'center', 'vertical-align': 'middle' }))}><span${styleAttr(button)}>&#9654;</span></td>`;
+  const table = `<table role="img" aria-label="${escapeAttr(label)}" background="${src}" width="${boxWidth}" cellpadding="0" cellspacing="0" border="0" align="${alignOf(model.align)}"${styleAttr(tableStyle)}><tr>${cell}</tr></table>`;
+  const content = parts.href
+    ? `<a href="${escapeAttr(parts.href)}" target="_blank" title="${escapeAttr(label)}"${styleAttr(css({ display: 'block', 'text-decoration': 'none' }))}>${table}</a>`
+    : table;
+  return mjElement('mj-text', { align: alignOf(model.align) }, content);
+}
+
+export const renderYoutube: BlockRenderer<'youtube'> = (section, ctx) => {
+  const model = section.blockModel;
+  const videoId = youtubeVideoId(model.link) ?? youtubeVideoId(model.originalSrc);
+  const src = usableUrl(model.src) ?? (videoId ? youtubeThumbnailUrl(videoId) : null);
+  if (!src) return '';
+  const href = usableUrl(model.link) ?? (videoId ? `https://www.youtube.com/watch?v=${videoId}` : null);
+  const parts = { src, alt: model.alt, href };
+  return model.hasPlayIcon ? playableThumbnail(model, parts, ctx) : imageElement(model, parts, ctx);
+};

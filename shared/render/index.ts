@@ -1,0 +1,64 @@
+import type { Letter } from '../model';
+import { parseSections } from '../model';
+import { compileMjml } from './compile';
+import type { MjmlIssue } from './compile';
+import { letterInsights } from './insights';
+import type { LetterInsights } from './insights';
+import { renderLetterMjml } from './render-letter';
+import type { LetterRenderInput } from './render-letter';
+import type { RenderContext } from './types';
+
+// Email rendering (issue 3): a letter to MJML, then HTML with the `mjml` package, plus the
+// CONTENT CHECK insights. Used by the core (preview) and the platform server (sending);
+// Node only, because compiling MJML is.
+
+export type { BlockRenderer, ColumnsRenderer, RenderChannel, RenderContext } from './types';
+export type { MjmlIssue } from './compile';
+export type { IncrementalRenderResult, IncrementalRenderer } from './incremental';
+export type { LetterInsights, EmailWeight } from './insights';
+export type { LetterContext, LetterRenderInput } from './render-letter';
+export type { LetterInputResult } from './letter-input';
+export { compileMjml } from './compile';
+export { createIncrementalRenderer } from './incremental';
+export { EMAIL_WEIGHT_GOOD_MAX_KB, GMAIL_CLIP_KB, READING_WORDS_PER_MINUTE, letterInsights } from './insights';
+export { parseLetterInput } from './letter-input';
+export { renderLetterMjml } from './render-letter';
+export { UnknownBlockTypeError, renderSection } from './render-section';
+export { deltaToHtml } from './rich-text';
+
+/** What rendering needs besides the letter itself. */
+export type LetterRenderContext = Omit<RenderContext, 'settings' | 'contentWidth' | 'esp' | 'letterUniqueId'>;
+
+export interface RenderedLetter {
+  html: string;
+  mjml: string;
+  insights: LetterInsights;
+  /** MJML validation problems; empty for every letter the model accepts (tested). */
+  errors: MjmlIssue[];
+}
+
+/** The render input of a letter whose sections are already read. */
+export function letterRenderInput(
+  letter: Pick<Letter, 'settings' | 'esp' | 'uniqueId' | 'title' | 'subtitle'>,
+  sections: LetterRenderInput['sections'],
+  context: LetterRenderContext,
+): LetterRenderInput {
+  return {
+    settings: letter.settings,
+    sections,
+    context: { ...context, esp: letter.esp, letterUniqueId: letter.uniqueId },
+    title: letter.title,
+    preview: letter.subtitle,
+  };
+}
+
+export async function renderLetterInput(input: LetterRenderInput): Promise<RenderedLetter> {
+  const mjml = renderLetterMjml(input);
+  const { html, errors } = await compileMjml(mjml);
+  return { html, mjml, insights: letterInsights(html), errors };
+}
+
+/** Renders a stored letter. Throws a ZodError when its `blocks` are not a valid section list. */
+export async function renderLetter(letter: Letter, context: LetterRenderContext): Promise<RenderedLetter> {
+  return renderLetterInput(letterRenderInput(letter, parseSections(letter.blocks), context));
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { newSection } from '../model';
+import {
+  EMAIL_WEIGHT_GOOD_MAX_KB,
+  GMAIL_CLIP_KB,
+  fleschReadingEase,
+  isSecureLink,
+  letterInsights,
+  syllableCount,
+  utf8ByteLength,
+  visibleText,
+} from './insights';
+import { renderParsed } from './test-support';
+
+const page = (body: string) => `<!doctype html><html><head><title>T</title><style>p{color:red}</style></head><body>${body}</body></html>`;
+
+describe('insights', () => {
+  it('counts the words a reader sees, not markup, styles, comments or the preheader', () => {
+    const html = page(
+      '<div style="display:none;font-size:1px">hidden preview words</div><!--[if mso]><p>outlook only</p><![endif]--><p>One two&nbsp;three.</p><p>Four <b>five</b></p>',
+    );
+    expect(visibleText(html)).not.toContain('hidden');
+    expect(letterInsights(html).wordCount).toBe(5);
+  });
+
+  it('scores readability with Flesch reading ease and rounds reading time up', () => {
+    expect(syllableCount('cat')).toBe(1);
+    expect(syllableCount('reading')).toBe(2);
+    expect(syllableCount('readability')).toBe(5);
+    // 206.835 − 1.015 × 10 − 84.6 × 1.2 = 95.165
+    expect(fleschReadingEase(20, 2, 24)).toBe(95.2);
+    expect(fleschReadingEase(0, 0, 0)).toBeNull();
+    const easy = letterInsights(page('<p>The cat sat on the mat. The dog ran.</p>'));
+    expect(easy.readability.ease).toBeGreaterThan(90);
+    expect(easy.readability.time).toBe(1);
+    const long = letterInsights(page(`<p>${'word '.repeat(450)}</p>`));
+    expect(long.readability.time).toBe(3);
+    expect(letterInsights(page('')).readability).toEqual({ ease: null, time: null });
+  });
+
+  it('measures the size in KB and weighs it', () => {
+    expect(utf8ByteLength('aé€😀')).toBe(1 + 2 + 3 + 4);
+    const small = letterInsights(page('<p>hi</p>'));
+    expect(small.weight).toBe('Good');
+    expect(small.flags.gmailClipping).toBe(false);
+    const heavy = letterInsights(page(`<p>${'x'.repeat((EMAIL_WEIGHT_GOOD_MAX_KB + 1) * 1024)}</p>`));
+    expect(heavy.weight).toBe('Warning');
+    expect(heavy.flags.gmailClipping).toBe(false);
+    const clipped = letterInsights(page(`<p>${'x'.repeat((GMAIL_CLIP_KB + 1) * 1024)}</p>`));
+    expect(clipped.flags.gmailClipping).toBe(true);
+    expect(clipped.size).toBeGreaterThan(GMAIL_CLIP_KB);
+  });
+
+  it('flags images without alt text, links that are not https and a missing unsubscribe link', () => {
+    const html = page(
+      '<img src="https://e/a.png" alt="A"><img src="https://e/b.png" alt=" "><img src="https://e/c.png">' +
+        '<a href="http://e/insecure">x</a><a href="https://e/ok">y</a><a href="mailto:a@e">m</a><a href="{{unsubscribeUrl}}">Unsubscribe</a>',
+    );
+    const { flags } = letterInsights(html);
+    expect(flags.imagesWithoutAlt).toEqual(['https://e/b.png', 'https://e/c.png']);
+    expect(flags.insecureLinks).toEqual(['http://e/insecure']);
+    expect(flags.missingUnsubscribe).toBe(false);
+    expect(letterInsights(page('<a href="https://e">x</a>')).flags.missingUnsubscribe).toBe(true);
+    expect(letterInsights(page('<a href="https://e/unsubscribe/x">Leave</a>')).flags.missingUnsubscribe).toBe(false);
+    expect(isSecureLink('https://e')).toBe(true);
+    expect(isSecureLink('ftp://e')).toBe(false);
+    expect(isSecureLink('/relative')).toBe(false);
+  });
+
+  it('reads a rendered letter', async () => {
+    const paragraph = { ...newSection('paragraph', 'p'), delta: { ops: [{ insert: 'Short news for you today.\n' }] } };
+    const image = newSection('image', 'i');
+    image.blockModel.src = 'https://cdn.example/i.png';
+    const { insights } = await renderParsed([paragraph, image, newSection('footer', 'f')]);
+    expect(insights.flags.imagesWithoutAlt).toEqual(['https://cdn.example/i.png']);
+    expect(insights.flags.missingUnsubscribe).toBe(false);
+    expect(insights.wordCount).toBeGreaterThanOrEqual(5);
+    expect(insights.flags.insecureLinks).toEqual([]);
+  });
+});

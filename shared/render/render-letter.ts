@@ -1,0 +1,137 @@
+import type { LetterSettings, Section } from '../model';
+import { DESKTOP_WIDTH_MAX, MOBILE_WIDTH_MIN, effectiveMobileWidth } from '../model';
+import { clamp, css, fontSizePx, fontStack, lineHeight, px, safeColor, sidesPx } from './css';
+import { escapeHtml } from './escape';
+import { mjElement } from './mjml';
+import { linkStyle } from './rich-text';
+import { letterWidth, renderSection } from './render-section';
+import type { RenderContext } from './types';
+
+// A letter to MJML: the head (breakpoint, the letter's styles as element defaults, link
+// styles, the mobile rules) and one body section per section. Nothing here reads a clock
+// or a random source, so the same input always gives the same MJML.
+
+/** What a whole letter renders with; the letter's settings come separately. */
+export type LetterContext = Omit<RenderContext, 'settings' | 'contentWidth'>;
+
+export interface LetterRenderInput {
+  settings: LetterSettings;
+  sections: readonly Section[];
+  context: LetterContext;
+  /** The subject, used as the document title. */
+  title?: string;
+  /** The preview text: the hidden preheader inboxes show after the subject. */
+  preview?: string;
+}
+
+/** The document title when the letter has no subject yet: MJML wants a non-empty one. */
+export const UNTITLED_LETTER = 'Newsletter';
+
+export interface LetterShell {
+  /** `<mjml><mj-head>…</mj-head><mj-body …>` */
+  open: string;
+  /** `</mj-body></mjml>` */
+  close: string;
+}
+
+export function renderContextOf(input: Pick<LetterRenderInput, 'settings' | 'context'>): RenderContext {
+  const ctx: RenderContext = { ...input.context, settings: input.settings, contentWidth: 0 };
+  return { ...ctx, contentWidth: letterWidth(ctx) };
+}
+
+/** The widest screen that gets the mobile layout, in px. */
+export function mobileWidth(settings: LetterSettings): number {
+  return Math.round(clamp(effectiveMobileWidth(settings), MOBILE_WIDTH_MIN, DESKTOP_WIDTH_MAX));
+}
+
+/**
+ * Element defaults from the letter's settings (TEXT p style, BLOCK padding, IMAGE,
+ * BUTTON and DIVIDER styles). Blocks write their own values where they have them; these
+ * fill what a block leaves unset.
+ */
+function attributeDefaults(settings: LetterSettings): string {
+  const p = settings.text.p;
+  const padding = sidesPx(settings.padding);
+  const text = {
+    'font-family': fontStack(p.font, p.fontFallback),
+    'font-size': fontSizePx(p.fontSize),
+    'line-height': lineHeight(p.lineHeight),
+    color: safeColor(p.color, '#000000'),
+    align: p.alignment,
+    padding,
+  };
+  const { buttons, dividers, images } = settings;
+  return [
+    mjElement('mj-text', text),
+    mjElement('mj-table', text),
+    mjElement('mj-image', { align: images.alignment === 'full width' ? 'center' : images.alignment, padding }),
+    mjElement('mj-button', {
+      'background-color': safeColor(buttons.color, '#1D2D4D'),
+      color: safeColor(buttons.textColor, '#FFFFFF'),
+      align: buttons.alignment,
+      'border-radius': px(buttons.borderRadius),
+      'font-family': fontStack(buttons.font, buttons.fallbackFont),
+      'font-size': fontSizePx(buttons.fontSize),
+      padding,
+    }),
+    mjElement('mj-divider', {
+      'border-color': safeColor(dividers.color, '#000000'),
+      'border-style': dividers.style,
+      'border-width': px(dividers.thickness),
+      padding,
+    }),
+  ].join('');
+}
+
+/**
+ * Styles in the head: links everywhere follow the letter's link settings (rich text also
+ * inlines them, for clients that drop head styles), and below the mobile width images
+ * shrink to their column.
+ */
+function headStyles(ctx: RenderContext, mobile: number): string {
+  return [
+    `a { ${linkStyle(ctx).replace(/;/g, '; ')}; }`,
+    `@media only screen and (max-width:${mobile}px) { img { ${css({ 'max-width': '100% !important', height: 'auto !important' })}; } }`,
+  ].join('\n');
+}
+
+/**
+ * The document around the sections. The breakpoint is one pixel above the mobile width, so
+ * a screen exactly as wide as the mobile width already gets the mobile layout, and MJML's
+ * mobile media queries read `max-width:{mobile width}px`.
+ */
+export function letterShell(input: Omit<LetterRenderInput, 'sections'>): LetterShell {
+  const ctx = renderContextOf(input);
+  const { settings } = input;
+  const mobile = mobileWidth(settings);
+  const title = input.title?.trim() || input.context.channel?.title.trim() || UNTITLED_LETTER;
+  const preview = input.preview?.trim() ?? '';
+  const head = [
+    `<mj-title>${escapeHtml(title)}</mj-title>`,
+    preview === '' ? '' : `<mj-preview>${escapeHtml(preview)}</mj-preview>`,
+    mjElement('mj-breakpoint', { width: `${mobile + 1}px` }),
+    `<mj-attributes>${attributeDefaults(settings)}</mj-attributes>`,
+    `<mj-style>${headStyles(ctx, mobile)}</mj-style>`,
+  ].join('');
+  const body = mjElement('mj-body', {
+    width: `${letterWidth(ctx)}px`,
+    'background-color': safeColor(settings.backgroundColorBody, ''),
+  }, '');
+  return { open: `<mjml><mj-head>${head}</mj-head>\n${body.slice(0, -'</mj-body>'.length)}\n`, close: '\n</mj-body></mjml>\n' };
+}
+
+/** Each section's MJML, '' for a section that shows nothing. */
+export function renderSectionsMjml(input: LetterRenderInput): string[] {
+  const ctx = renderContextOf(input);
+  return input.sections.map((section) => renderSection(section, ctx));
+}
+
+/** Joins the shell and the sections' MJML, leaving out the empty ones. */
+export function joinLetterMjml(shell: LetterShell, sectionsMjml: readonly string[]): string {
+  return shell.open + sectionsMjml.filter((s) => s !== '').join('\n') + shell.close;
+}
+
+/** The whole letter as MJML. Deterministic: the same input always gives the same string. */
+export function renderLetterMjml(input: LetterRenderInput): string {
+  return joinLetterMjml(letterShell(input), renderSectionsMjml(input));
+}

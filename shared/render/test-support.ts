@@ -1,0 +1,70 @@
+import { load } from 'cheerio';
+import type { CheerioAPI } from 'cheerio';
+import type { LetterSettings, Section } from '../model';
+import { defaultLetterSettings } from '../model';
+import { renderLetterInput } from './index';
+import type { RenderedLetter } from './index';
+import type { LetterContext, LetterRenderInput } from './render-letter';
+
+// Helpers for the renderer's tests (not used by the renderer): a letter context, a render
+// of a few sections, and the rendered HTML parsed with cheerio (which mjml itself uses), so
+// tests look at elements and attributes rather than matching strings.
+
+export const TEST_PLATFORM_URL = 'https://letters.example';
+
+export function testContext(overrides: Partial<LetterContext> = {}): LetterContext {
+  return {
+    esp: 0,
+    letterUniqueId: 'letter-1',
+    channel: {
+      title: 'Morning Brief',
+      channelName: 'Morning Brief',
+      channelSlug: 'morning-brief',
+      accentColor: '#1c7ed6',
+      logoUrl: 'https://cdn.example/logo.png',
+      contactAddress: null,
+    },
+    platformUrl: TEST_PLATFORM_URL,
+    isCompanyLevel: false,
+    year: 2025,
+    isEngagementSegment: false,
+    ...overrides,
+  };
+}
+
+export function testInput(
+  sections: readonly Section[],
+  options: { settings?: LetterSettings; context?: Partial<LetterContext>; title?: string; preview?: string } = {},
+): LetterRenderInput {
+  return {
+    settings: options.settings ?? defaultLetterSettings(),
+    sections,
+    context: testContext(options.context),
+    title: options.title ?? 'Test letter',
+    preview: options.preview ?? '',
+  };
+}
+
+export interface ParsedRender extends RenderedLetter {
+  $: CheerioAPI;
+}
+
+export async function renderParsed(...args: Parameters<typeof testInput>): Promise<ParsedRender> {
+  const rendered = await renderLetterInput(testInput(...args));
+  return { ...rendered, $: load(rendered.html) };
+}
+
+/** An inline style attribute as a map of property to value (lower-case names, trimmed values). */
+export function styleOf(style: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const declaration of (style ?? '').split(';')) {
+    const at = declaration.indexOf(':');
+    if (at > 0) out[declaration.slice(0, at).trim().toLowerCase()] = declaration.slice(at + 1).trim();
+  }
+  return out;
+}
+
+/** The visible text of the body, whitespace collapsed. */
+export function bodyText($: CheerioAPI): string {
+  return $('body').text().replace(/\s+/g, ' ').trim();
+}
