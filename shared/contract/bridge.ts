@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OrganizationSchema, UserSchema } from '../model/channel';
 import { LetterSchema, LetterSummarySchema } from '../model/letter';
+import { SectionsJsonSchema } from '../model/section';
 import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
 import type { Result } from './errors';
 
@@ -23,6 +24,29 @@ export const SessionSchema = z.object({
 });
 export type Session = z.infer<typeof SessionSchema>;
 
+/** The CONTENT CHECK figures of a rendered letter (see shared/render/insights.ts). */
+export const PreviewInsightsSchema = z.object({
+  wordCount: z.number(),
+  readability: z.object({ ease: z.number().nullable(), time: z.number().nullable() }),
+  size: z.number(),
+  weight: z.enum(['Good', 'Warning']),
+  flags: z.object({
+    gmailClipping: z.boolean(),
+    imagesWithoutAlt: z.array(z.string()),
+    insecureLinks: z.array(z.string()),
+    missingUnsubscribe: z.boolean(),
+  }),
+});
+export type PreviewInsights = z.infer<typeof PreviewInsightsSchema>;
+
+export const PreviewSchema = z.object({
+  html: z.string(),
+  insights: PreviewInsightsSchema,
+  /** MJML's complaints, if any: empty for every letter the model accepts. */
+  errors: z.array(z.string()),
+});
+export type Preview = z.infer<typeof PreviewSchema>;
+
 export const SyncStatusSchema = z.object({
   state: z.enum(['synced', 'syncing', 'offline', 'error', 'signed-out']),
   pending: z.number().int().nonnegative(),
@@ -40,7 +64,8 @@ export type LetterListItem = z.infer<typeof LetterListItemSchema>;
 export const LetterChangesSchema = z
   .object({
     title: z.string().max(1000, 'The title may not be greater than 1000 characters.'),
-    blocks: z.string(),
+    /** The sections as JSON text; refused unless every section fits its block model. */
+    blocks: z.string().refine((text) => SectionsJsonSchema.safeParse(text).success, 'These blocks do not match the letter model.'),
   })
   .partial()
   .refine((changes) => Object.keys(changes).length > 0, 'Nothing to save');
@@ -80,6 +105,11 @@ export const bridgeChannels = {
   'letters.saveLocal': {
     input: z.object({ uniqueId: z.string().min(1), changes: LetterChangesSchema }),
     output: LetterSchema,
+  },
+  /** The letter as subscribers will see it: a stored letter, or unsaved content. */
+  'render.preview': {
+    input: z.union([z.object({ uniqueId: z.string().min(1) }), z.object({ letter: LetterSchema })]),
+    output: PreviewSchema,
   },
   'sync.status': { input: empty, output: SyncStatusSchema },
   'sync.now': { input: empty, output: SyncStatusSchema },

@@ -3,9 +3,12 @@ import { emptyDelta } from './delta';
 import type { Letter } from './letter';
 import { defaultLetterSettings } from './letter-settings';
 import { PublicationEvent, PublicationStatus } from './publication';
+import { serializeSections } from './section';
+import { newSection } from './section-factory';
 
 // A new draft as the app creates it: empty title (the platform names it 'Draft {id}'),
-// no sections yet, the channel's timezone and provider, the creator as author.
+// only the footer (every letter has one, and it cannot be deleted), the channel's timezone
+// and provider, the creator as author.
 
 export function newDraftLetter(input: { uniqueId: string; channel: Channel; author: User | null; now: string }): Letter {
   const { uniqueId, channel, author, now } = input;
@@ -17,7 +20,7 @@ export function newDraftLetter(input: { uniqueId: string; channel: Channel; auth
     subtitle: '',
     subjectB: '',
     hasAbTest: false,
-    blocks: '[]',
+    blocks: serializeSections([newSection('footer', `${uniqueId}-footer`)]),
     delta: emptyDelta(),
     authors: author ? [{ uniqueId: author.uniqueId, name: author.name, surname: author.surname, email: author.email }] : [],
     settings: defaultLetterSettings(),

@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import { startTestPlatform } from '../../src-server/testing/test-platform';
+import type { Preview } from '../../shared/contract/bridge';
+import { newSection, serializeSections } from '../../shared/model';
+import type { Letter } from '../../shared/model/letter';
 import type { PlatformConnection } from './core-context';
 import { call, createCleanup, openTestCore, platformView, tempDir as makeTempDir, WEEKLY } from './testing/test-core';
 
@@ -92,6 +95,37 @@ describe('online', () => {
     expect(byId.uniqueId).toBe(created.uniqueId);
     expect(byUniqueId.id).toBe(created.id);
     expect(await call(core, 'letters.get', { ...WEEKLY, id: '99999999' })).toBeNull();
+  });
+});
+
+describe('the preview', () => {
+  it('renders a stored letter and unsaved content, with insights, and refuses bad blocks', async () => {
+    const { core } = await openCore(tempDir());
+    await call(core, 'app.session', {});
+    const created = await call<Letter>(core, 'letters.create', WEEKLY);
+    const paragraph = newSection('paragraph', 'p-1');
+    paragraph.delta = { ops: [{ insert: 'Hello readers of the harbour town.\n' }] };
+    await call(core, 'letters.saveLocal', {
+      uniqueId: created.uniqueId,
+      changes: { blocks: serializeSections([paragraph, newSection('footer', 'f-1')]) },
+    });
+
+    const stored = await call<Preview>(core, 'render.preview', { uniqueId: created.uniqueId });
+    expect(stored.html).toContain('Hello readers of the harbour town.');
+    expect(stored.html).toContain('/unsubscribe/weekly/');
+    expect(stored.errors).toEqual([]);
+    expect(stored.insights).toMatchObject({ weight: 'Good', flags: { missingUnsubscribe: false } });
+    expect(stored.insights.wordCount).toBeGreaterThanOrEqual(6);
+
+    paragraph.delta = { ops: [{ insert: 'Unsaved words only.\n' }] };
+    const unsaved = await call<Preview>(core, 'render.preview', { letter: { ...created, blocks: serializeSections([paragraph]) } });
+    expect(unsaved.html).toContain('Unsaved words only.');
+    expect(unsaved.insights.flags.missingUnsubscribe).toBe(true);
+
+    const missing = await core.dispatch('render.preview', { uniqueId: 'no-such-letter' });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'not_found', message: 'Eep. It doesn’t look like this letter exists.' } });
+    const garbage = await core.dispatch('letters.saveLocal', { uniqueId: created.uniqueId, changes: { blocks: '[{"type":"nope"}]' } });
+    expect(garbage).toMatchObject({ ok: false, error: { code: 'invalid_input', message: 'These blocks do not match the letter model.' } });
   });
 });
 

@@ -3,8 +3,10 @@ import type { Core, CoreContext } from './core-context';
 import { createDispatch } from './dispatch';
 import { appHandlers } from './handlers/app';
 import { letterHandlers } from './handlers/letters';
+import { renderHandlers } from './handlers/render';
 import { syncHandlers } from './handlers/sync';
 import { createPlatformClient } from './platform/platform-client';
+import { createPreviewService } from './render/preview-service';
 import { createSession, memoryTokenVault } from './session';
 import { createKvStore } from './store/kv-store';
 import { createLettersStore } from './store/letters-store';
@@ -34,6 +36,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...appHandlers(session),
     ...letterHandlers({ store, session, sync, client }),
     ...syncHandlers(sync),
+    ...renderHandlers({ store, previews: createPreviewService({ platformUrl: ctx.platform.url, findChannel: session.findChannel }) }),
   };
   sync.start();
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { COMMANDS, matchesAccelerator, type CommandId, type CommandPlatform } from '../../shared/commands';
+import { acceleratorLabel, commandById, COMMANDS, matchesAccelerator, type CommandId, type CommandPlatform } from '../../shared/commands';
 
 // Runs the registry's commands in the renderer. Screens register what a command does
 // while they are shown; the keyboard (and, in Electron, the native menu) only names the
@@ -32,6 +32,12 @@ export function useCommandHandler(id: CommandId, handler: Handler, enabled = tru
 
 export function currentPlatform(): CommandPlatform {
   return /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent) ? 'mac' : 'other';
+}
+
+/** A command's shortcut as this platform writes it, for tooltips ('' when it has none). */
+export function shortcutLabel(id: CommandId): string {
+  const { accelerator } = commandById(id);
+  return accelerator ? acceleratorLabel(accelerator, currentPlatform()) : '';
 }
 
 const KEYBOARD_COMMANDS = COMMANDS.filter((c) => 'accelerator' in c && !('role' in c));

@@ -1,16 +1,17 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Group, Loader, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Loader, SegmentedControl, Stack, TextInput, Tooltip } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { isEditableStatus, publicationStatusLabel } from '../../../shared/model/publication';
 import { getBridge } from '../../app/bridge';
-import { useCommandHandler } from '../../app/command-bus';
+import { shortcutLabel, useCommandHandler } from '../../app/command-bus';
 import { letterPath, newslettersPath } from '../../app/paths';
 import { LetterNotFound } from '../../ui/LetterNotFound';
 import { useGetLetterQuery } from './composer-api';
+import { PreviewPane, type PreviewDevice } from './PreviewPane';
 import { SaveIndicator } from './SaveIndicator';
 import { useLocalSave } from './use-local-save';
 
-/** The composer route: the letter's title area. Blocks and styles come with the composer issue. */
+/** The composer route: the letter's title area and its live preview. Blocks and styles come with the composer issue. */
 export function ComposerPage() {
   const { brandSlug = '', channelSlug = '', id = '' } = useParams();
   const navigate = useNavigate();
@@ -19,6 +20,11 @@ export function ComposerPage() {
   // Save (CmdOrCtrl+S): finish the local save, then push to the platform now.
   useCommandHandler('file.save', () => void flush().then(() => getBridge().invoke('sync.now', {})), Boolean(letter));
   const [title, setTitle] = useState<string | null>(null);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const [device, setDevice] = useState<PreviewDevice>('desktop');
+  useCommandHandler('view.togglePreview', () => setPreviewOpen((open) => !open), Boolean(letter));
+  useCommandHandler('view.desktopPreview', () => (setDevice('desktop'), setPreviewOpen(true)), Boolean(letter));
+  useCommandHandler('view.mobilePreview', () => (setDevice('mobile'), setPreviewOpen(true)), Boolean(letter));
 
   // The field owns the title while the letter is open: a refetch must not undo typing.
   useEffect(() => {
@@ -72,6 +78,23 @@ export function ComposerPage() {
         <SaveIndicator state={state} updatedAt={savedAt ?? letter.updatedAt} />
       </Group>
       {saveError && <Alert color="red">{saveError}</Alert>}
+      <Group gap="sm">
+        <Tooltip label={`Toggle Preview (${shortcutLabel('view.togglePreview')})`}>
+          <Button variant={previewOpen ? 'filled' : 'default'} aria-pressed={previewOpen} onClick={() => setPreviewOpen((open) => !open)}>
+            Preview
+          </Button>
+        </Tooltip>
+        <SegmentedControl
+          aria-label="Preview device"
+          value={device}
+          onChange={(value) => setDevice(value as PreviewDevice)}
+          data={[
+            { label: 'Desktop', value: 'desktop' },
+            { label: 'Mobile', value: 'mobile' },
+          ]}
+        />
+      </Group>
+      {previewOpen && <PreviewPane letter={letter} device={device} revision={savedAt ?? letter.updatedAt} />}
     </Stack>
   );
 }

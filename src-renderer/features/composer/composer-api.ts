@@ -1,4 +1,4 @@
-import type { LetterChanges } from '../../../shared/contract/bridge';
+import type { LetterChanges, Preview } from '../../../shared/contract/bridge';
 import type { Letter } from '../../../shared/model/letter';
 import { api } from '../../app/api';
 import { ipc } from '../../app/ipc-base-query';
@@ -9,10 +9,15 @@ export const composerApi = api.injectEndpoints({
       query: (input) => ipc('letters.get', input),
       providesTags: (letter, _error, { id }) => [{ type: 'Letter', id: letter?.uniqueId ?? id }],
     }),
+    /** `revision` only makes a new preview after each local save; the core reads the cache. */
+    getPreview: build.query<Preview, { uniqueId: string; revision: string }>({
+      query: ({ uniqueId }) => ipc('render.preview', { uniqueId }),
+      keepUnusedDataFor: 5,
+    }),
     saveLocal: build.mutation<Letter, { uniqueId: string; changes: LetterChanges }>({
       query: (input) => ipc('letters.saveLocal', input),
     }),
   }),
 });
 
-export const { useGetLetterQuery, useSaveLocalMutation } = composerApi;
+export const { useGetLetterQuery, useGetPreviewQuery, useSaveLocalMutation } = composerApi;

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { LETTER_LIST_PAGE_SIZE } from '../../../shared/contract/bridge';
 import { LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../../../shared/model/publication';
-import { acceleratorLabel, commandById } from '../../../shared/commands';
-import { currentPlatform, useCommandHandler } from '../../app/command-bus';
+import { shortcutLabel, useCommandHandler } from '../../app/command-bus';
 import { letterPath } from '../../app/paths';
 import { useGetSessionQuery } from '../session/session-api';
 import { useCreateLetterMutation, useListLettersQuery } from './newsletters-api';
@@ -49,7 +48,7 @@ export function NewslettersPage() {
           <Title order={2}>Newsletters</Title>
           {channel && <Text c="dimmed">{channel.title}</Text>}
         </div>
-        <Tooltip label={`New Letter (${acceleratorLabel(commandById('file.newLetter').accelerator!, currentPlatform())})`}>
+        <Tooltip label={`New Letter (${shortcutLabel('file.newLetter')})`}>
           <Button onClick={onNewLetter} loading={creation.isLoading}>
             New letter
           </Button>

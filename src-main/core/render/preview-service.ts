@@ -1,0 +1,73 @@
+import type { Preview } from '../../../shared/contract/bridge';
+import { AppError } from '../../../shared/contract/errors';
+import { COMPANY_CHANNEL_SLUG, type Channel } from '../../../shared/model/channel';
+import type { Letter } from '../../../shared/model/letter';
+import { parseSections } from '../../../shared/model/section';
+import {
+  createIncrementalRenderer,
+  letterInsights,
+  letterRenderInput,
+  type IncrementalRenderer,
+  type LetterRenderContext,
+  type RenderChannel,
+} from '../../../shared/render';
+
+// Live preview in the core: each open letter keeps an incremental renderer, so an edit
+// recompiles only the sections it touched and the window never waits on a whole compile.
+
+/** Letters whose renderers are kept; older ones are dropped (reopening one renders it whole). */
+const KEPT_RENDERERS = 4;
+
+function renderChannel(channel: Channel | null): RenderChannel | null {
+  if (!channel) return null;
+  return {
+    title: channel.title,
+    channelName: channel.channelName,
+    channelSlug: channel.channelSlug,
+    accentColor: channel.accentColor,
+    logoUrl: channel.channelSquareLogo,
+    contactAddress: null,
+  };
+}
+
+export function createPreviewService(deps: { platformUrl: string; findChannel: (brandSlug: string, channelSlug: string) => Channel | null }) {
+  const renderers = new Map<string, IncrementalRenderer>();
+
+  function rendererFor(uniqueId: string): IncrementalRenderer {
+    let renderer = renderers.get(uniqueId);
+    if (renderer) renderers.delete(uniqueId);
+    else renderer = createIncrementalRenderer();
+    renderers.set(uniqueId, renderer);
+    for (const oldest of renderers.keys()) {
+      if (renderers.size <= KEPT_RENDERERS) break;
+      renderers.delete(oldest);
+    }
+    return renderer;
+  }
+
+  return {
+    async preview(letter: Letter): Promise<Preview> {
+      let sections;
+      try {
+        sections = parseSections(letter.blocks);
+      } catch {
+        throw new AppError('invalid_input', 'This letter’s blocks cannot be read, so it cannot be previewed.');
+      }
+      const context: LetterRenderContext = {
+        channel: renderChannel(deps.findChannel(letter.brandSlug, letter.channelSlug)),
+        platformUrl: deps.platformUrl.replace(/\/+$/, ''),
+        isCompanyLevel: letter.channelSlug === COMPANY_CHANNEL_SLUG,
+        year: new Date().getFullYear(),
+        isEngagementSegment: false,
+      };
+      const result = await rendererFor(letter.uniqueId).render(letterRenderInput(letter, sections, context));
+      return {
+        html: result.html,
+        insights: letterInsights(result.html),
+        errors: result.errors.map((issue) => `Line ${issue.line}, <${issue.tagName}>: ${issue.message}`),
+      };
+    },
+  };
+}
+
+export type PreviewService = ReturnType<typeof createPreviewService>;
