@@ -24,6 +24,17 @@ export const SessionSchema = z.object({
 });
 export type Session = z.infer<typeof SessionSchema>;
 
+/**
+ * claimed: this editor holds the letter; refused: someone else does (`message` is the spec's
+ * 'Sorry, {name} is currently working on this letter.'); offline / unsynced: the platform
+ * cannot be asked (no connection, or the letter has not reached it yet), editing goes on.
+ */
+export const ClaimOutcomeSchema = z.object({
+  state: z.enum(['claimed', 'refused', 'offline', 'unsynced']),
+  message: z.string().nullable(),
+});
+export type ClaimOutcome = z.infer<typeof ClaimOutcomeSchema>;
+
 /** The CONTENT CHECK figures of a rendered letter (see shared/render/insights.ts). */
 export const PreviewInsightsSchema = z.object({
   wordCount: z.number(),
@@ -106,6 +117,14 @@ export const bridgeChannels = {
     input: z.object({ uniqueId: z.string().min(1), changes: LetterChangesSchema }),
     output: LetterSchema,
   },
+  /**
+   * Exclusive editing (spec 1 §4 "Claiming"): opening a draft claims it. `force` takes the
+   * claim over from whoever holds it.
+   */
+  'letters.claim': {
+    input: z.object({ uniqueId: z.string().min(1), force: z.boolean().optional() }),
+    output: ClaimOutcomeSchema,
+  },
   /** The letter as subscribers will see it: a stored letter, or unsaved content. */
   'render.preview': {
     input: z.union([z.object({ uniqueId: z.string().min(1) }), z.object({ letter: LetterSchema })]),
@@ -125,6 +144,8 @@ export const bridgeEvents = {
   'sync.status': SyncStatusSchema,
   /** Letters changed in the local store (by sync or another window): lists refetch. */
   'letters.changed': z.object({ uniqueIds: z.array(z.string()) }),
+  /** Someone else took over editing control of a letter this editor was working on. */
+  'letters.takenOver': z.object({ uniqueId: z.string(), name: z.string() }),
   /**
    * A push lost to a newer version on the platform: the letter now holds the platform's
    * version and the local edits live on in a new draft (the conflicted copy).

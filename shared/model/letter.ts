@@ -30,6 +30,17 @@ export function claimantJson(person: Claimant): string {
   return JSON.stringify({ uniqueId: person.uniqueId, name: person.name, surname: person.surname, email: person.email });
 }
 
+/** The claimant field read back; null when empty or unreadable. */
+export function parseClaimant(json: string | null): Claimant | null {
+  if (!json) return null;
+  try {
+    const parsed = ClaimantSchema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A local edit that lost to a newer version elsewhere is kept under this title. */
 export function conflictedCopyTitle(title: string): string {
   return `Conflicted copy of ${title}`;

@@ -2,6 +2,7 @@ import { AUTOSAVE_DEBOUNCE_MS } from '../../shared/timing';
 import type { Core, CoreContext } from './core-context';
 import { createDispatch } from './dispatch';
 import { appHandlers } from './handlers/app';
+import { claimHandlers } from './handlers/claims';
 import { letterHandlers } from './handlers/letters';
 import { renderHandlers } from './handlers/render';
 import { syncHandlers } from './handlers/sync';
@@ -36,6 +37,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...appHandlers(session),
     ...letterHandlers({ store, session, sync, client }),
     ...syncHandlers(sync),
+    ...claimHandlers({ store, session, client }),
     ...renderHandlers({ store, previews: createPreviewService({ platformUrl: ctx.platform.url, findChannel: session.findChannel }) }),
   };
   sync.start();

@@ -7,6 +7,7 @@ import type { Database, LetterRow } from '../db/schema';
 import { conflict, invalidData, notFound } from '../http/errors';
 import { LETTER_NOT_FOUND_MESSAGE } from './letter-records';
 import { canChangeStatus, transitionRefusedMessage } from './status-transitions';
+import { claimRefusedMessage } from '../../shared/contract/platform-letters';
 
 // The checks every letter write makes before it changes anything, on a row locked for the
 // rest of the transaction, so two writers cannot both pass a check and then both write.
@@ -46,7 +47,7 @@ export function assertBaseVersion(row: LetterRow, baseVersion: number | undefine
   if ((holder?.uniqueId ?? null) === (claimant?.uniqueId ?? null)) return;
   throw conflict(
     holder
-      ? `Sorry, ${holder.name} is currently working on this letter.`
+      ? claimRefusedMessage(holder.name)
       : `This letter has changed since version ${baseVersion}; reload it before saving.`,
   );
 }

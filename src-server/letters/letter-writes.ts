@@ -20,6 +20,7 @@ import {
   selectLetters,
   toLetter,
 } from './letter-records';
+import { claimRefusedMessage } from '../../shared/contract/platform-letters';
 
 // Writing letters. Every write bumps `version` and stores the resulting letter as a
 // revision in the same transaction, so nothing written is ever lost (DECISIONS
@@ -143,7 +144,7 @@ export async function autosaveLetter(
     if (request.baseVersion !== current.version && (storedClaimant?.uniqueId ?? null) !== (claimant?.uniqueId ?? null)) {
       throw conflict(
         storedClaimant
-          ? `Sorry, ${storedClaimant.name} is currently working on this letter.`
+          ? claimRefusedMessage(storedClaimant.name)
           : `This letter has changed since version ${request.baseVersion}; reload it before saving.`,
       );
     }

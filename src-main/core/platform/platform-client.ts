@@ -10,7 +10,7 @@ import {
   type CreateLetterRequest,
   type LoginRequest,
 } from '../../../shared/contract/platform-api';
-import { SyncChangesResponseSchema, type SyncChangesResponse } from '../../../shared/contract/platform-letters';
+import { SyncChangesResponseSchema, type ClaimRequest, type SyncChangesResponse } from '../../../shared/contract/platform-letters';
 import type { Letter } from '../../../shared/model/letter';
 
 // The core's HTTP client for the platform API. Every answer is parsed with the shared
@@ -52,6 +52,7 @@ export interface PlatformClient {
   listLetters(brandSlug: string, channelSlug: string): Promise<z.output<typeof LetterListResponseSchema>>;
   getLetter(brandSlug: string, channelSlug: string, id: number): Promise<Letter | null>;
   autosave(channelId: number, id: number, body: AutosaveRequest): Promise<Letter>;
+  claim(channelSlug: string, id: number, body: ClaimRequest): Promise<Letter>;
   /** Letters changed after `since` (an opaque cursor), in commit order. */
   changes(since: string): Promise<SyncChangesResponse>;
 }
@@ -107,6 +108,7 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
       }
     },
     autosave: (channelId, id, body) => call('POST', platformPaths.autosave(channelId, id), LetterResponseSchema, body),
+    claim: (channelSlug, id, body) => call('POST', platformPaths.claimLetter(channelSlug, id), LetterResponseSchema, body),
     changes: (since) => call('GET', `${platformPaths.syncChanges()}?since=${encodeURIComponent(since)}`, SyncChangesResponseSchema),
   };
 }

@@ -1,5 +1,5 @@
 import type { EmitEvent, SyncStatus } from '../../../shared/contract/bridge';
-import { claimantJson, type Letter } from '../../../shared/model/letter';
+import { claimantJson, parseClaimant, type Letter } from '../../../shared/model/letter';
 import { PlatformError, type PlatformClient } from '../platform/platform-client';
 import type { SessionService } from '../session';
 import type { LettersStore, OutboxEntry } from '../store/letters-store';
@@ -55,6 +55,10 @@ export function createEntryPusher(deps: {
     await store.outbox.divert(letter.uniqueId, remote, copy);
     log(`Letter ${letter.uniqueId} changed elsewhere; local edits kept as ${copy.uniqueId}`);
     emit('letters.changed', { uniqueIds: [letter.uniqueId, copy.uniqueId] });
+    const holder = parseClaimant(remote.claimant);
+    if (holder && holder.uniqueId !== session.current().user?.uniqueId) {
+      emit('letters.takenOver', { uniqueId: letter.uniqueId, name: holder.name });
+    }
     emit('letters.conflict', {
       brandSlug: letter.brandSlug,
       channelSlug: letter.channelSlug,

@@ -62,4 +62,25 @@ describe('two editors on one letter', () => {
     expect(onPlatform.find((l) => l.uniqueId === created.uniqueId)?.title).toBe('First words');
     expect(onPlatform.filter((l) => l.title === 'Conflicted copy of Second words')).toHaveLength(1);
   });
+
+  it('claims a letter for one editor, refuses the other with the spec message, and hands over on force', async () => {
+    const first = await coreFor(EMBEDDED_ACCOUNT);
+    const second = await coreFor(SECOND);
+    const created = await call<LetterOut>(first.core, 'letters.create', WEEKLY);
+    await call(second.core, 'letters.get', { ...WEEKLY, id: String(created.id) });
+
+    expect(await call(first.core, 'letters.claim', { uniqueId: created.uniqueId })).toEqual({ state: 'claimed', message: null });
+    expect(await call(second.core, 'letters.claim', { uniqueId: created.uniqueId })).toEqual({
+      state: 'refused',
+      message: 'Sorry, Demo is currently working on this letter.',
+    });
+    expect(await call(second.core, 'letters.claim', { uniqueId: created.uniqueId, force: true })).toEqual({ state: 'claimed', message: null });
+
+    // The first editor's next save loses to the takeover: kept as a copy, and they are told who.
+    await call(first.core, 'letters.saveLocal', { uniqueId: created.uniqueId, changes: { title: 'Typed before the takeover' } });
+    await call(first.core, 'sync.now', {});
+    expect(first.events.find((e) => e.event === 'letters.takenOver')?.payload).toEqual({ uniqueId: created.uniqueId, name: 'Sam' });
+    const list = await call<Array<{ title: string }>>(first.core, 'letters.list', WEEKLY);
+    expect(list.map((l) => l.title)).toContain('Conflicted copy of Typed before the takeover');
+  });
 });

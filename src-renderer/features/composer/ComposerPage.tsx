@@ -9,6 +9,8 @@ import { LetterNotFound } from '../../ui/LetterNotFound';
 import { useGetLetterQuery } from './composer-api';
 import { PreviewPane, type PreviewDevice } from './PreviewPane';
 import { SaveIndicator } from './SaveIndicator';
+import { TakenOverAlert } from './TakenOverAlert';
+import { useClaim } from './use-claim';
 import { useLocalSave } from './use-local-save';
 
 /** The composer route: the letter's title area and its live preview. Blocks and styles come with the composer issue. */
@@ -20,6 +22,7 @@ export function ComposerPage() {
   // Save (CmdOrCtrl+S): finish the local save, then push to the platform now.
   useCommandHandler('file.save', () => void flush().then(() => getBridge().invoke('sync.now', {})), Boolean(letter));
   const [title, setTitle] = useState<string | null>(null);
+  const { refusal, takenOverBy, takeOver } = useClaim(letter);
   const [previewOpen, setPreviewOpen] = useState(false);
   const [device, setDevice] = useState<PreviewDevice>('desktop');
   useCommandHandler('view.togglePreview', () => setPreviewOpen((open) => !open), Boolean(letter));
@@ -50,7 +53,8 @@ export function ComposerPage() {
   if (error) return <Alert color="red" m="md">{'message' in error ? String(error.message) : 'This letter could not be loaded.'}</Alert>;
   if (!letter) return <LetterNotFound />;
 
-  const editable = isEditableStatus(letter.publicationStatus);
+  // Someone else holding the letter makes it read-only here until this editor takes over.
+  const editable = isEditableStatus(letter.publicationStatus) && refusal === null && takenOverBy === null;
   return (
     <Stack p="md" gap="sm">
       <Breadcrumbs>
@@ -78,6 +82,15 @@ export function ComposerPage() {
         <SaveIndicator state={state} updatedAt={savedAt ?? letter.updatedAt} />
       </Group>
       {saveError && <Alert color="red">{saveError}</Alert>}
+      {refusal && (
+        <Alert color="yellow" title="Read only">
+          {refusal}
+          <Button size="xs" variant="light" ml="md" onClick={() => void takeOver()}>
+            Take over editing
+          </Button>
+        </Alert>
+      )}
+      {takenOverBy && <TakenOverAlert name={takenOverBy} onExit={() => navigate(newslettersPath(brandSlug, channelSlug))} />}
       <Group gap="sm">
         <Tooltip label={`Toggle Preview (${shortcutLabel('view.togglePreview')})`}>
           <Button variant={previewOpen ? 'filled' : 'default'} aria-pressed={previewOpen} onClick={() => setPreviewOpen((open) => !open)}>
