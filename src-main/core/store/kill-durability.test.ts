@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { createLettersStore } from './letters-store';
 import { openStore } from './open-store';
@@ -15,7 +16,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-it('keeps every committed edit and its outbox entry when the process is killed', async () => {
+it('keeps every committed edit and its outbox entry, and an intact file, when the process is killed', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'letterdesk-kill-'));
   dirs.push(dataDir);
   const child = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'testing/save-then-hang.ts'), dataDir, '40'], {
@@ -35,6 +36,8 @@ it('keeps every committed edit and its outbox entry when the process is killed',
 
   const db = await openStore(dataDir);
   try {
+    const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
+    expect(rows).toEqual([{ integrity_check: 'ok' }]);
     const store = createLettersStore(db);
     expect((await store.getByUniqueId('killed-letter'))?.title).toBe('Edit 40');
     const [listed] = await store.list({ brandSlug: 'demo', channelSlug: 'weekly' });
