@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { BRIDGE_PORT_MESSAGE } from '../shared/contract/bridge';
+import { APP_COMMAND_MESSAGE, BRIDGE_PORT_MESSAGE } from '../shared/contract/ipc-messages';
 import { createPortBridgeClient, type ClientPort } from './port-bridge-client';
 
 // The sandboxed preload. Exposes exactly one object, window.bridge, and nothing of
@@ -14,7 +14,12 @@ ipcRenderer.on(BRIDGE_PORT_MESSAGE, (event) => {
   if (port) client.connect(fromDomPort(port));
 });
 
-contextBridge.exposeInMainWorld('bridge', client.bridge);
+// Native menu commands: only the command's id reaches the page, never the ipc event.
+ipcRenderer.on(APP_COMMAND_MESSAGE, (_event, id: unknown) => {
+  if (typeof id === 'string') client.deliver('app.command', { id });
+});
+
+contextBridge.exposeInMainWorld('bridge', { ...client.bridge, nativeMenu: true });
 
 function fromDomPort(port: MessagePort): ClientPort {
   return {

@@ -59,6 +59,18 @@ function connectPair(setupResult: ReturnType<typeof setup>) {
   return { disconnectServer };
 }
 
+describe('events from main', () => {
+  it('delivers a menu command to the page listeners like any core event', () => {
+    const client = createPortBridgeClient(() => {});
+    const received: unknown[] = [];
+    const off = client.bridge.on('app.command', (payload) => received.push(payload));
+    client.deliver('app.command', { id: 'view.togglePreview' });
+    off();
+    client.deliver('app.command', { id: 'letter.sendTestEmail' });
+    expect(received).toEqual([{ id: 'view.togglePreview' }]);
+  });
+});
+
 describe('port bridge client and server', () => {
   it('answers an invoke with the handler result', async () => {
     const pair = setup();

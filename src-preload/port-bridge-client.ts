@@ -1,4 +1,4 @@
-import type { Bridge, BridgeRequestMessage, BridgeResponseMessage, EventName } from '../shared/contract/bridge';
+import type { Bridge, BridgeRequestMessage, BridgeResponseMessage, EventName, EventPayload } from '../shared/contract/bridge';
 import type { Result } from '../shared/contract/errors';
 
 // The window's side of the MessagePort bridge: request ids, the pending map, event
@@ -23,6 +23,8 @@ export interface PortBridgeClient {
   connect(port: ClientPort): void;
   /** Answers every request in flight with a connection error; later requests wait for `connect`. */
   disconnect(): void;
+  /** Delivers an event that comes from main rather than the core (a menu command). */
+  deliver<E extends EventName>(event: E, payload: EventPayload<E>): void;
 }
 
 export type BridgeLog = (message: string, detail?: unknown) => void;
@@ -136,6 +138,9 @@ export function createPortBridgeClient(log: BridgeLog = console.error): PortBrid
       for (const message of queue.splice(0)) send(message);
     },
     disconnect,
+    deliver(event, payload) {
+      receive({ type: 'event', event, payload });
+    },
   };
 }
 

@@ -4,11 +4,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { App } from './app/App';
-import { installKeyboardShortcuts } from './app/command-bus';
+import { installCommandSources } from './app/command-bus';
 import { createAppStore } from './app/store';
 import { theme } from './app/theme';
 
-installKeyboardShortcuts();
+installCommandSources();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');

@@ -144,6 +144,8 @@ export const bridgeEvents = {
   'sync.status': SyncStatusSchema,
   /** Letters changed in the local store (by sync or another window): lists refetch. */
   'letters.changed': z.object({ uniqueIds: z.array(z.string()) }),
+  /** A native menu item was chosen: run the registry command with this id (Electron only). */
+  'app.command': z.object({ id: z.string() }),
   /** Someone else took over editing control of a letter this editor was working on. */
   'letters.takenOver': z.object({ uniqueId: z.string(), name: z.string() }),
   /**
@@ -167,11 +169,10 @@ export function isChannelName(name: unknown): name is ChannelName {
   return typeof name === 'string' && Object.hasOwn(bridgeChannels, name);
 }
 
-/** The Electron ipc message that hands a window's preload its MessagePort to the core. */
-export const BRIDGE_PORT_MESSAGE = 'bridge-port';
-
 /** What the renderer sees as `window.bridge`, in Electron and in the browser alike. */
 export interface Bridge {
+  /** True where a native menu owns the shortcuts (Electron); the renderer then leaves keys alone. */
+  readonly nativeMenu?: boolean;
   invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<Result<ChannelOutput<C>>>;
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 }

@@ -53,6 +53,20 @@ export const platformPaths = {
   includeCompanyLetters: (channelId: number, id: number) =>
     `${API_PREFIX}/channels/${channelId}/letters/${id}/include-company-letters`,
   syncChanges: () => `${API_PREFIX}/sync/changes`,
+  // Suggestions and images (platform-media.ts holds their payloads). Stored images are
+  // served publicly outside /api, since emails link to them.
+  generateSubject: (letterId: number) => `${API_PREFIX}/letters/${letterId}/actions/generate-subject`,
+  generatePreviewText: (letterId: number) => `${API_PREFIX}/letters/${letterId}/actions/generate-preview-text`,
+  uploadFromUrl: (brandSlug: string, channelSlug: string, letterId: number) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/letters/${letterId}/media/upload-from-url`,
+  media: (storageKey: string) => `/media/${enc(storageKey)}`,
+  // Rendering and test sends (platform-delivery.ts holds their payloads). generatePreview
+  // takes the letter's id or uniqueId; the two test paths are the spec's two names.
+  generatePreview: (channelSlug: string, idOrUniqueId: number | string) =>
+    `${API_PREFIX}/channels/${enc(channelSlug)}/letters/${enc(String(idOrUniqueId))}/generate-preview`,
+  sendTestEmail: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/sendTestEmail`,
+  testEmail: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/test`,
+  localMailbox: () => `${API_PREFIX}/local-mailbox`,
 } as const;
 
 function enc(segment: string): string {

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, session, shell, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, Menu, session, shell, type WebContents } from 'electron';
+import { buildMenuTemplate, type DesktopPlatform } from '../../shared/commands';
+import { APP_COMMAND_MESSAGE } from '../../shared/contract/ipc-messages';
+import { PublicationStatus } from '../../shared/model/publication';
 import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import type { PlatformConnection } from '../core/core-context';
 import { APP_ORIGIN } from './app-protocol-path';
@@ -10,6 +13,7 @@ import { createCoreHost, type CoreHost } from './core-host';
 import { startEmbeddedPlatform, type EmbeddedPlatform } from './embedded-platform';
 import { decideFrameNavigation, decideNavigation, decideWindowOpen, type NavigationPolicy } from './navigation-policy';
 import { connectWindowToCore } from './window-bridge';
+import { toElectronTemplate } from './menu-template';
 import { createWindowOptions } from './window-options';
 
 // The Electron host: the renderer served from app://, the core in a utility process reached
@@ -83,6 +87,7 @@ if (!app.requestSingleInstanceLock()) {
 async function start(): Promise<void> {
   if (app.isPackaged) app.setAsDefaultProtocolClient('letterdesk');
   refusePermissions();
+  installMenu();
   handleAppProtocol({
     rendererDir: RENDERER_DIR,
     contentSecurityPolicy: () => contentSecurityPolicy({ platformOrigin }),
@@ -123,6 +128,21 @@ async function connectPlatform(): Promise<PlatformConnection> {
   }
   platformOrigin = originOf(url);
   return { mode: 'embedded', url, account: { ...EMBEDDED_ACCOUNT } };
+}
+
+/**
+ * The native menu from the command registry. Items are enabled by default and a window
+ * that has no handler for a command ignores it; following the focused window's letter
+ * state (greying items out) comes with the desktop-shell work.
+ */
+function installMenu(): void {
+  const template = buildMenuTemplate({
+    platform: process.platform as DesktopPlatform,
+    isDevelopment: !app.isPackaged,
+    state: { channelOpen: true, letter: { publicationStatus: PublicationStatus.draft, esp: 0, isCompanyLevel: false } },
+  });
+  const send = (commandId: string) => BrowserWindow.getFocusedWindow()?.webContents.send(APP_COMMAND_MESSAGE, commandId);
+  Menu.setApplicationMenu(Menu.buildFromTemplate(toElectronTemplate(template, send)));
 }
 
 function createWindow(): BrowserWindow {

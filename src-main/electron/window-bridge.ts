@@ -1,5 +1,5 @@
 import { MessageChannelMain, type WebContents } from 'electron';
-import { BRIDGE_PORT_MESSAGE } from '../../shared/contract/bridge';
+import { BRIDGE_PORT_MESSAGE } from '../../shared/contract/ipc-messages';
 import type { CoreHost } from './core-host';
 
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { acceleratorLabel, commandById, COMMANDS, matchesAccelerator, type CommandId, type CommandPlatform } from '../../shared/commands';
+import { getBridge } from './bridge';
 
 // Runs the registry's commands in the renderer. Screens register what a command does
 // while they are shown; the keyboard (and, in Electron, the native menu) only names the
@@ -42,8 +43,17 @@ export function shortcutLabel(id: CommandId): string {
 
 const KEYBOARD_COMMANDS = COMMANDS.filter((c) => 'accelerator' in c && !('role' in c));
 
-/** Listens for the registry's shortcuts on the whole window. */
-export function installKeyboardShortcuts(target: Window = window): () => void {
+/**
+ * Runs the registry's commands from the keyboard, or, where a native menu owns the
+ * shortcuts (Electron), from the menu's command events, so a key never runs twice.
+ */
+export function installCommandSources(target: Window = window): () => void {
+  const bridge = getBridge();
+  if (bridge.nativeMenu) {
+    return bridge.on('app.command', ({ id }) => {
+      if (COMMANDS.some((c) => c.id === id)) runCommand(id as CommandId);
+    });
+  }
   const platform = currentPlatform();
   const onKeyDown = (event: KeyboardEvent) => {
     for (const command of KEYBOARD_COMMANDS) {
