@@ -35,6 +35,7 @@ describe('the preview', () => {
     expect(await frame.getAttribute('sandbox')).toBe('');
     const html = (await frame.getAttribute('srcdoc')) ?? '';
     expect(html).toMatch(/^<!doctype html>/i);
+    expect(html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none';`);
     expect(html).toContain('/unsubscribe/weekly/');
     await expect.poll(() => page.getByText(/KB · (Good|Warning)/).count()).toBe(1);
 

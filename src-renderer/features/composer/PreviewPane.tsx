@@ -6,6 +6,17 @@ import { useGetPreviewQuery } from './composer-api';
 export type PreviewDevice = 'desktop' | 'mobile';
 
 /**
+ * The frame's own policy, on top of the empty sandbox: nothing runs and nothing is fetched
+ * but images and fonts, whatever the letter's HTML holds.
+ */
+const PREVIEW_CSP = "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; font-src https: data:";
+
+export function withPreviewPolicy(html: string): string {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${PREVIEW_CSP}">`;
+  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => head + meta) : meta + html;
+}
+
+/**
  * The letter as subscribers will see it, rendered by the core. The iframe is sandboxed
  * with nothing allowed: no scripts, no same-origin access, no forms, no navigation.
  */
@@ -31,7 +42,7 @@ export function PreviewPane({ letter, device, revision }: { letter: Letter; devi
       <iframe
         title="Email preview"
         sandbox=""
-        srcDoc={preview.html}
+        srcDoc={withPreviewPolicy(preview.html)}
         style={{ width: width + 2, height: 720, border: '1px solid var(--mantine-color-gray-3)', background: 'white' }}
       />
     </Stack>
