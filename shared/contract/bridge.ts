@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { OrganizationSchema, UserSchema } from '../model/channel';
 import { LetterSchema, LetterSummarySchema } from '../model/letter';
 import { SectionsJsonSchema } from '../model/section';
+import { SegmentOptionSchema } from './platform-audience';
 import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
 import type { Result } from './errors';
 
@@ -129,6 +130,14 @@ export const bridgeChannels = {
   'render.preview': {
     input: z.union([z.object({ uniqueId: z.string().min(1) }), z.object({ letter: LetterSchema })]),
     output: PreviewSchema,
+  },
+  /**
+   * The audience options of a channel ('All active subscribers' first). Offline, the last
+   * list seen is answered with `offline: true`.
+   */
+  'segments.list': {
+    input: LetterPlacementSchema,
+    output: z.object({ items: z.array(SegmentOptionSchema), offline: z.boolean(), fetchedAt: z.string().nullable() }),
   },
   'sync.status': { input: empty, output: SyncStatusSchema },
   'sync.now': { input: empty, output: SyncStatusSchema },

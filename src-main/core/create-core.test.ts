@@ -161,6 +161,24 @@ describe('offline', () => {
   });
 });
 
+describe('audience options', () => {
+  it('lists the channel segments online and the last list seen offline', async () => {
+    const dataDir = tempDir();
+    const online = await openCore(dataDir);
+    await call(online.core, 'app.session', {});
+    const fresh = await call<{ items: Array<{ id: number; name: string }>; offline: boolean }>(online.core, 'segments.list', WEEKLY);
+    expect(fresh.offline).toBe(false);
+    expect(fresh.items[0]).toMatchObject({ id: 0, name: 'All active subscribers' });
+    expect(fresh.items.length).toBeGreaterThan(1);
+    await online.close();
+
+    const offline = await openCore(dataDir, { url: UNREACHABLE });
+    const cached = await call<{ items: unknown[]; offline: boolean; fetchedAt: string | null }>(offline.core, 'segments.list', WEEKLY);
+    expect(cached).toMatchObject({ offline: true, items: fresh.items });
+    expect(cached.fetchedAt).not.toBeNull();
+  });
+});
+
 describe('a remote platform', () => {
   it('needs a sign-in, refuses a wrong password with the platform message, and accepts the right one', async () => {
     const { core } = await openCore(tempDir(), { mode: 'remote', account: undefined });

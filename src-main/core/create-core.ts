@@ -5,6 +5,7 @@ import { appHandlers } from './handlers/app';
 import { claimHandlers } from './handlers/claims';
 import { letterHandlers } from './handlers/letters';
 import { renderHandlers } from './handlers/render';
+import { segmentHandlers } from './handlers/segments';
 import { syncHandlers } from './handlers/sync';
 import { createPlatformClient } from './platform/platform-client';
 import { createPreviewService } from './render/preview-service';
@@ -38,6 +39,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...letterHandlers({ store, session, sync, client }),
     ...syncHandlers(sync),
     ...claimHandlers({ store, session, client }),
+    ...segmentHandlers({ session, client, kv }),
     ...renderHandlers({ store, previews: createPreviewService({ platformUrl: ctx.platform.url, findChannel: session.findChannel }) }),
   };
   sync.start();

@@ -10,6 +10,7 @@ import {
   type CreateLetterRequest,
   type LoginRequest,
 } from '../../../shared/contract/platform-api';
+import { AudienceSegmentsResponseSchema, SEGMENT_PAGE_SIZE_MAX, type AudienceSegmentsResponse } from '../../../shared/contract/platform-audience';
 import { SyncChangesResponseSchema, type ClaimRequest, type SyncChangesResponse } from '../../../shared/contract/platform-letters';
 import type { Letter } from '../../../shared/model/letter';
 
@@ -53,6 +54,8 @@ export interface PlatformClient {
   getLetter(brandSlug: string, channelSlug: string, id: number): Promise<Letter | null>;
   autosave(channelId: number, id: number, body: AutosaveRequest): Promise<Letter>;
   claim(channelSlug: string, id: number, body: ClaimRequest): Promise<Letter>;
+  /** Every audience option of the channels (page size 9999, as the composer asks). */
+  audienceSegments(brandSlug: string, channelIds: readonly number[]): Promise<AudienceSegmentsResponse>;
   /** Letters changed after `since` (an opaque cursor), in commit order. */
   changes(since: string): Promise<SyncChangesResponse>;
 }
@@ -109,6 +112,12 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
     },
     autosave: (channelId, id, body) => call('POST', platformPaths.autosave(channelId, id), LetterResponseSchema, body),
     claim: (channelSlug, id, body) => call('POST', platformPaths.claimLetter(channelSlug, id), LetterResponseSchema, body),
+    audienceSegments: (brandSlug, channelIds) =>
+      call(
+        'GET',
+        `${platformPaths.audienceSegments(brandSlug)}?${[...channelIds.map((id) => `channels[]=${id}`), `limit=${SEGMENT_PAGE_SIZE_MAX}`, 'page=1'].join('&')}`,
+        AudienceSegmentsResponseSchema,
+      ),
     changes: (since) => call('GET', `${platformPaths.syncChanges()}?since=${encodeURIComponent(since)}`, SyncChangesResponseSchema),
   };
 }
