@@ -69,6 +69,8 @@ export type SyncStatus = z.infer<typeof SyncStatusSchema>;
 export const LetterListItemSchema = LetterSummarySchema.extend({
   /** True while local edits have not reached the platform yet. */
   unsynced: z.boolean(),
+  /** Why the platform refused this letter's last push for good; the local copy is kept. */
+  syncError: z.string().nullable(),
 });
 export type LetterListItem = z.infer<typeof LetterListItemSchema>;
 

@@ -163,7 +163,7 @@ export function createLettersStore(db: LocalDb) {
     async list({ brandSlug, channelSlug, search, status, sort, direction, limit, offset }: ListQuery): Promise<LetterListItem[]> {
       let query = db
         .selectFrom('letters')
-        .select(['id', 'unique_id', 'version', 'title', 'publication_status', 'publication_date', 'segment_name', 'updated_at', 'dirty'])
+        .select(['id', 'unique_id', 'version', 'title', 'publication_status', 'publication_date', 'segment_name', 'updated_at', 'dirty', 'sync_error'])
         .where('brand_slug', '=', brandSlug)
         .where('channel_slug', '=', channelSlug);
       const statuses = LETTER_STATUS_FILTERS[status ?? 'any'].statuses;
@@ -192,6 +192,7 @@ export function createLettersStore(db: LocalDb) {
         channelSlug,
         updatedAt: row.updated_at,
         unsynced: row.dirty === 1,
+        syncError: row.sync_error,
       }));
     },
 

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Table, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Table, Tooltip, UnstyledButton } from '@mantine/core';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import type { LetterListItem } from '../../../shared/contract/bridge';
@@ -49,10 +49,17 @@ export function NewslettersTable(props: {
               <Anchor component={Link} to={letterPath(brandSlug, channelSlug, letter.id ?? letter.uniqueId)}>
                 {letter.title || 'Untitled draft'}
               </Anchor>
-              {letter.unsynced && (
+              {letter.unsynced && !letter.syncError && (
                 <Badge ml="xs" size="xs" color="yellow" variant="light">
                   Not synced
                 </Badge>
+              )}
+              {letter.syncError && (
+                <Tooltip label={letter.syncError} multiline w={280}>
+                  <Badge ml="xs" size="xs" color="red" variant="light" aria-label={`Not synced: ${letter.syncError}`}>
+                    Not synced
+                  </Badge>
+                </Tooltip>
               )}
             </Table.Td>
             <Table.Td>{publicationStatusLabel(letter.publicationStatus)}</Table.Td>
