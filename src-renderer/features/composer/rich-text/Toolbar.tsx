@@ -1,0 +1,77 @@
+import { TOGGLE_LINK_COMMAND } from '@lexical/link';
+import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, REMOVE_LIST_COMMAND } from '@lexical/list';
+import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { $patchStyleText } from '@lexical/selection';
+import { Group } from '@mantine/core';
+import type { ElementFormatType } from 'lexical';
+import { $getSelection, $isRangeSelection, FORMAT_ELEMENT_COMMAND, FORMAT_TEXT_COMMAND } from 'lexical';
+import { useEffect, useState } from 'react';
+import { ColourButton } from './ColourButton';
+import { LinkButton } from './LinkButton';
+import { $clearFormatting, $readToolbarState, EMPTY_TOOLBAR_STATE } from './toolbar-state';
+import { ToolbarButton } from './ToolbarButton';
+
+export const TOOLBAR_HEIGHT = 30;
+
+const ALIGNMENTS: Array<{ label: string; format: ElementFormatType; glyph: string }> = [
+  { label: 'Align left', format: 'left', glyph: '⇤' },
+  { label: 'Align center', format: 'center', glyph: '↔' },
+  { label: 'Align right', format: 'right', glyph: '⇥' },
+];
+
+/** The spec's toolbar: bold, italic, link, colour, ordered and bullet lists, alignment, clear. */
+export function Toolbar() {
+  const [editor] = useLexicalComposerContext();
+  const [state, setState] = useState(EMPTY_TOOLBAR_STATE);
+
+  useEffect(
+    () =>
+      editor.registerUpdateListener(({ editorState }) => {
+        setState(editorState.read($readToolbarState, { editor }));
+      }),
+    [editor],
+  );
+
+  const toggleList = (kind: 'number' | 'bullet') => {
+    if (state.list === kind) editor.dispatchCommand(REMOVE_LIST_COMMAND, undefined);
+    else editor.dispatchCommand(kind === 'number' ? INSERT_ORDERED_LIST_COMMAND : INSERT_UNORDERED_LIST_COMMAND, undefined);
+  };
+  const setColour = (colour: string | null) =>
+    editor.update(() => {
+      const selection = $getSelection();
+      if ($isRangeSelection(selection)) $patchStyleText(selection, { color: colour });
+    });
+
+  return (
+    <Group gap={2} h={TOOLBAR_HEIGHT} role="toolbar" aria-label="Text formatting" wrap="nowrap">
+      <ToolbarButton label="Bold" active={state.bold} onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'bold')}>
+        <strong>B</strong>
+      </ToolbarButton>
+      <ToolbarButton label="Italic" active={state.italic} onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'italic')}>
+        <em>I</em>
+      </ToolbarButton>
+      <LinkButton current={state.link} onApply={(url) => editor.dispatchCommand(TOGGLE_LINK_COMMAND, url)} />
+      <ColourButton onApply={setColour} />
+      <ToolbarButton label="Numbered list" active={state.list === 'number'} onClick={() => toggleList('number')}>
+        1.
+      </ToolbarButton>
+      <ToolbarButton label="Bulleted list" active={state.list === 'bullet'} onClick={() => toggleList('bullet')}>
+        •
+      </ToolbarButton>
+      {ALIGNMENTS.map(({ label, format, glyph }) => (
+        <ToolbarButton
+          key={format}
+          label={label}
+          active={state.align === format}
+         
+          onClick={() => editor.dispatchCommand(FORMAT_ELEMENT_COMMAND, format)}
+        >
+          {glyph}
+        </ToolbarButton>
+      ))}
+      <ToolbarButton label="Clear formatting" onClick={() => editor.update($clearFormatting)}>
+        ⌫
+      </ToolbarButton>
+    </Group>
+  );
+}
