@@ -1,11 +1,12 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { composerReducer } from '../features/composer/composer-slice';
 import { api } from './api';
 import { getBridge } from './bridge';
 
 export function createAppStore() {
   const store = configureStore({
-    reducer: { [api.reducerPath]: api.reducer },
+    reducer: { [api.reducerPath]: api.reducer, composer: composerReducer },
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
   setupListeners(store.dispatch);
@@ -18,3 +19,4 @@ export function createAppStore() {
 
 export type AppStore = ReturnType<typeof createAppStore>;
 export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

@@ -7,20 +7,25 @@ import { shortcutLabel, useCommandHandler } from '../../app/command-bus';
 import { letterPath, newslettersPath } from '../../app/paths';
 import { LetterNotFound } from '../../ui/LetterNotFound';
 import { useGetLetterQuery } from './composer-api';
+import { ComposerSteps } from './ComposerSteps';
+import { ComposerWorkspace } from './ComposerWorkspace';
+import { HistoryButtons } from './HistoryButtons';
 import { PreviewPane, type PreviewDevice } from './PreviewPane';
 import { SaveIndicator } from './SaveIndicator';
 import { TakenOverAlert } from './TakenOverAlert';
 import { useClaim } from './use-claim';
+import { useComposerDocument } from './use-composer-document';
 import { useLocalSave } from './use-local-save';
 
-/** The composer route: the letter's title area and its live preview. Blocks and styles come with the composer issue. */
+/** The composer route: title area, action bar, the canvas with its sidebar, and the live preview. */
 export function ComposerPage() {
   const { brandSlug = '', channelSlug = '', id = '' } = useParams();
   const navigate = useNavigate();
   const { data: letter, isLoading, error, refetch } = useGetLetterQuery({ brandSlug, channelSlug, id });
   const { save, state, error: saveError, savedAt, flush } = useLocalSave(letter?.uniqueId);
+  const blocksDocument = useComposerDocument(letter, save, refetch);
   // Save (CmdOrCtrl+S): finish the local save, then push to the platform now.
-  useCommandHandler('file.save', () => void flush().then(() => getBridge().invoke('sync.now', {})), Boolean(letter));
+  useCommandHandler('file.save', () => (blocksDocument.flush(), void flush().then(() => getBridge().invoke('sync.now', {}))), Boolean(letter));
   const [title, setTitle] = useState<string | null>(null);
   const { refusal, takenOverBy, takeOver } = useClaim(letter);
   const [previewOpen, setPreviewOpen] = useState(false);
@@ -91,7 +96,10 @@ export function ComposerPage() {
         </Alert>
       )}
       {takenOverBy && <TakenOverAlert name={takenOverBy} onExit={() => navigate(newslettersPath(brandSlug, channelSlug))} />}
-      <Group gap="sm">
+      {blocksDocument.loadError && <Alert color="red">{blocksDocument.loadError}</Alert>}
+      <Group gap="sm" role="toolbar" aria-label="Composer actions">
+        <ComposerSteps active={0} />
+        <HistoryButtons enabled={editable} />
         <Tooltip label={`Toggle Preview (${shortcutLabel('view.togglePreview')})`}>
           <Button variant={previewOpen ? 'filled' : 'default'} aria-pressed={previewOpen} onClick={() => setPreviewOpen((open) => !open)}>
             Preview
@@ -108,6 +116,7 @@ export function ComposerPage() {
         />
       </Group>
       {previewOpen && <PreviewPane letter={letter} device={device} revision={savedAt ?? letter.updatedAt} />}
+      <ComposerWorkspace letter={letter} readOnly={!editable} />
     </Stack>
   );
 }

@@ -1,0 +1,45 @@
+import { DragDropContext, type DropResult } from '@hello-pangea/dnd';
+import { Group } from '@mantine/core';
+import { useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import type { Letter } from '../../../shared/model';
+import { isFeatureOn } from '../../app/feature-flags';
+import type { RootState } from '../../app/store';
+import { BlockSettingsPanel } from './BlockSettingsPanel';
+import { Canvas, CANVAS_DROPPABLE } from './canvas/Canvas';
+import { sectionAdded, sectionMoved } from './composer-slice';
+import { PALETTE_DROPPABLE } from './sidebar/BlocksPalette';
+import { paletteFor, type PaletteItem } from './sidebar/palette';
+import { Sidebar } from './sidebar/Sidebar';
+
+/** The canvas and the sidebar under one drag and drop context, with the block settings panel. */
+export function ComposerWorkspace({ letter, readOnly }: { letter: Letter; readOnly: boolean }) {
+  const dispatch = useDispatch();
+  const selected = useSelector((state: RootState) => state.composer.present.find((s) => s.uniqueId === state.composer.selectedId) ?? null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const items = paletteFor(letter, isFeatureOn);
+
+  const add = (item: PaletteItem, index?: number) => {
+    dispatch(sectionAdded({ type: item.type, ...(item.layoutType === undefined ? {} : { layoutType: item.layoutType }), ...(index === undefined ? {} : { index }) }));
+  };
+
+  const onDragEnd = ({ source, destination, draggableId }: DropResult) => {
+    if (readOnly || !destination || destination.droppableId !== CANVAS_DROPPABLE) return;
+    if (source.droppableId === PALETTE_DROPPABLE) {
+      const item = items[source.index];
+      if (item) add(item, destination.index);
+    } else if (source.droppableId === CANVAS_DROPPABLE && source.index !== destination.index) {
+      dispatch(sectionMoved({ id: draggableId, toIndex: destination.index }));
+    }
+  };
+
+  return (
+    <DragDropContext onDragEnd={onDragEnd}>
+      <Group align="stretch" gap="md" wrap="nowrap" style={{ position: 'relative', minHeight: 480 }}>
+        <Canvas letter={letter} readOnly={readOnly} onOpenSettings={() => setSettingsOpen(true)} />
+        <Sidebar items={items} readOnly={readOnly} onAdd={(item) => add(item)} />
+        <BlockSettingsPanel section={settingsOpen ? selected : null} onClose={() => setSettingsOpen(false)} />
+      </Group>
+    </DragDropContext>
+  );
+}

@@ -1,0 +1,31 @@
+import type { BlockType } from '../../../shared/model';
+
+/** How the composer names each block type to the editor (palette names where there is one). */
+export const BLOCK_NAMES: Record<BlockType, string> = {
+  blockquote: 'Blockquote',
+  button: 'Button',
+  curation: 'Curations',
+  divider: 'Divider',
+  dynamic: 'URL',
+  evvnt: 'Evvnt',
+  footer: 'Footer',
+  heading: 'Heading',
+  html: 'HTML',
+  image: 'Image',
+  iterable: 'Iterable',
+  layout: 'Layout',
+  logo: 'Logo',
+  news: 'News',
+  newrss: 'RSS',
+  newpromotion: 'Promotion',
+  paragraph: 'Paragraph',
+  poll: 'Poll',
+  profile: 'Profiles',
+  promotion: 'Promotion (Legacy)',
+  revContent: 'RevContent',
+  rss: 'RSS (Legacy)',
+  share: 'Share',
+  url: 'URL',
+  wordpress: 'WordPress',
+  youtube: 'YouTube',
+};

@@ -1,0 +1,88 @@
+import type { LetterSettings, SectionOf } from '../../../../shared/model';
+import { imageWidthOf } from '../../../../shared/model';
+import { Placeholder } from './Placeholder';
+
+// Canvas views of the simple blocks, drawn close to the email: the preview pane shows the
+// exact rendering, so these keep to what an editor needs to recognise and arrange.
+
+const justify = (align: string) => (align === 'left' ? 'flex-start' : align === 'right' ? 'flex-end' : 'center');
+
+export function ButtonView({ section }: { section: SectionOf<'button'> }) {
+  const m = section.blockModel;
+  const p = m.innerPadding;
+  return (
+    <div style={{ display: 'flex', justifyContent: justify(m.align), padding: `${m.buttonSpacing}px 0` }}>
+      <span
+        style={{
+          display: 'inline-block',
+          width: m.buttonWidth > 0 ? `${m.buttonWidth}%` : undefined,
+          textAlign: 'center',
+          background: m.backgroundColor,
+          color: m.color,
+          borderRadius: m.borderRadius,
+          padding: `${p.top}px ${p.right}px ${p.bottom}px ${p.left}px`,
+        }}
+      >
+        {m.value}
+      </span>
+    </div>
+  );
+}
+
+export function DividerView({ section }: { section: SectionOf<'divider'> }) {
+  const m = section.blockModel;
+  return <hr aria-label="Divider" style={{ border: 0, borderTop: `${m.width}px ${m.style} ${m.color}`, margin: 0 }} />;
+}
+
+export function ImageView({ section, placeholder }: { section: SectionOf<'image' | 'logo' | 'youtube'>; placeholder: string }) {
+  const m = section.blockModel;
+  if (!m.src) return <Placeholder>{placeholder}</Placeholder>;
+  const full = m.align === 'full width';
+  return (
+    <div style={{ display: 'flex', justifyContent: justify(m.align), position: 'relative' }}>
+      <img
+        src={m.src}
+        alt={m.alt}
+        style={{ width: full ? '100%' : m.hasOriginalImageWidth ? undefined : imageWidthOf(m), maxWidth: '100%', borderRadius: m.borderRadius }}
+      />
+    </div>
+  );
+}
+
+export function HtmlView({ section }: { section: SectionOf<'html'> }) {
+  const m = section.blockModel;
+  if (!m.html.trim()) return <Placeholder>Use the editor in the HTML Block Settings to write your code.</Placeholder>;
+  if (!m.isValid && !m.isRelaxed) return <Placeholder>Invalid HTML</Placeholder>;
+  // The canvas never runs the letter's markup: the sandboxed preview pane renders it.
+  return (
+    <pre style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', fontFamily: 'monospace' }} aria-label="HTML code">
+      {m.html}
+    </pre>
+  );
+}
+
+export function SocialView({ section }: { section: SectionOf<'profile' | 'share'> }) {
+  const models = section.blockModel.models;
+  const complete = section.type === 'share' ? models.length > 0 : models.length > 0 && models.every((model) => model.url.trim() !== '');
+  if (!complete) return <Placeholder>{section.type === 'share' ? 'Share placeholder' : 'Profiles placeholder'}</Placeholder>;
+  return (
+    <div style={{ display: 'flex', gap: 12, justifyContent: justify(section.blockModel.align), flexWrap: 'wrap' }}>
+      {models.map((model) => (
+        <span key={model.id}>{model.text || model.name}</span>
+      ))}
+    </div>
+  );
+}
+
+export function FooterView(props: { section: SectionOf<'footer'>; settings: LetterSettings; companyLevel: boolean; channelName: string }) {
+  const { section, settings, companyLevel, channelName } = props;
+  if (companyLevel) return <Placeholder>Footer placeholder</Placeholder>;
+  const m = section.blockModel;
+  const spanish = m.languageType === 'sp';
+  return (
+    <div style={{ textAlign: m.align, fontSize: 12, color: settings.text.p.color }}>
+      <div>{m.channelName || channelName}</div>
+      <div style={{ textDecoration: 'underline' }}>{spanish ? 'Cancelar suscripción' : 'Unsubscribe'}</div>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { newSection, type BlockType, type Section } from '../../../../shared/model';
+import { renderWith, testLetter, testStore } from '../test-support';
+import { Canvas } from './Canvas';
+import { SideMenu } from './SideMenu';
+
+afterEach(cleanup);
+
+function menuFor(section: Section, readOnly = false) {
+  renderWith(
+    <SideMenu section={section} index={1} movableCount={3} readOnly={readOnly} onMove={() => {}} onClone={() => {}} onDelete={() => {}} onSettings={() => {}} />,
+  );
+  const menu = screen.getByRole('toolbar', { name: 'Section actions' });
+  return within(menu)
+    .queryAllByRole('button')
+    .map((button) => `${button.textContent}${(button as HTMLButtonElement).disabled ? ' (disabled)' : ''}`);
+}
+
+describe('side menu rules', () => {
+  it.each<[BlockType, string[]]>([
+    ['paragraph', ['Settings', 'Move up', 'Move down', 'Rewrite (disabled)', 'Clone', 'Delete']],
+    ['heading', ['Settings', 'Move up', 'Move down', 'Clone', 'Delete']],
+    ['newpromotion', ['Settings', 'Move up', 'Move down', 'Delete']],
+    ['poll', ['Settings', 'Move up', 'Move down', 'Delete']],
+    ['footer', ['Settings']],
+  ])('%s offers %j', (type, expected) => {
+    expect(menuFor(newSection(type, 'x'))).toEqual(expected);
+  });
+
+  it('offers no changes in a read-only letter', () => {
+    expect(menuFor(newSection('paragraph', 'x'), true)).toEqual(['Settings', 'Rewrite (disabled)']);
+  });
+});
+
+describe('Canvas', () => {
+  const sections = () => [newSection('heading', 'h'), { ...newSection('paragraph', 'locked'), isLocked: true }, newSection('button', 'b'), newSection('footer', 'f')];
+
+  it('selects a section on click to show its menu; locked sections cannot be selected', async () => {
+    const store = testStore(sections());
+    renderWith(<Canvas letter={testLetter()} readOnly={false} onOpenSettings={() => {}} />, store);
+    await userEvent.click(screen.getByRole('group', { name: 'Paragraph section' }));
+    expect(screen.queryByRole('toolbar', { name: 'Section actions' })).toBeNull();
+    await userEvent.click(screen.getByRole('group', { name: 'Button section' }));
+    expect(store.getState().composer.selectedId).toBe('b');
+    expect(screen.getByText('New custom button')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Move up' }));
+    expect(store.getState().composer.present.map((s) => s.uniqueId)).toEqual(['h', 'b', 'locked', 'f']);
+  });
+
+  it('runs undo and redo from Ctrl+Z and Shift+Ctrl+Z when the canvas has focus', async () => {
+    const store = testStore(sections());
+    renderWith(<Canvas letter={testLetter()} readOnly={false} onOpenSettings={() => {}} />, store);
+    await userEvent.click(screen.getByRole('group', { name: 'Heading section' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(screen.queryByRole('group', { name: 'Heading section' })).toBeNull();
+    screen.getByRole('region', { name: 'Canvas' }).focus();
+    await userEvent.keyboard('{Control>}z{/Control}');
+    expect(screen.getByRole('group', { name: 'Heading section' })).toBeTruthy();
+    await userEvent.keyboard('{Shift>}{Control>}z{/Control}{/Shift}');
+    expect(screen.queryByRole('group', { name: 'Heading section' })).toBeNull();
+  });
+
+  it('shows the spec placeholders of blocks without content', () => {
+    const store = testStore(['newpromotion', 'rss', 'html', 'dynamic', 'poll'].map((type) => newSection(type as BlockType, type)));
+    renderWith(<Canvas letter={testLetter()} readOnly={false} onOpenSettings={() => {}} />, store);
+    for (const text of ['Please select a promotion type.', 'Please add a valid RSS feed url.', 'Use the editor in the HTML Block Settings to write your code.', 'URL placeholder', 'Please select a poll.'])
+      expect(screen.getByText(text)).toBeTruthy();
+  });
+});

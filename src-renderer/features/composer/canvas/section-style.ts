@@ -1,0 +1,32 @@
+import type { CSSProperties } from 'react';
+import type { LetterSettings, Section } from '../../../../shared/model';
+
+// The canvas draws each section with the same box the email gives it: the section's own
+// font, colours and paddings, and its borders with the letter's borders filling the gaps
+// (spec 2 §3 "Border"; the letter's borders count only while they are applied).
+
+export function sectionBoxStyle(section: Section, settings: LetterSettings): CSSProperties {
+  const letterBorders = settings.borders;
+  const thickness = section.borderThickness ?? (letterBorders.applyBorders ? letterBorders.thickness : { top: 0, right: 0, bottom: 0, left: 0 });
+  const radius = section.borderRadius ?? letterBorders.borderRadius;
+  const color = section.borderColor ?? letterBorders.color;
+  const style = section.borderStyle ?? letterBorders.style;
+  return {
+    fontFamily: `${section.defaultFont}, ${section.fontFallback}`,
+    fontSize: section.fontSize,
+    lineHeight: section.lineHeight,
+    color: section.textColor,
+    background: section.backgroundColor === 'transparent' ? settings.backgroundColor : section.backgroundColor,
+    padding: `${section.paddingTop}px ${section.paddingRight}px ${section.paddingBottom}px ${section.paddingLeft}px`,
+    borderStyle: style,
+    borderColor: color,
+    borderWidth: `${thickness.top}px ${thickness.right}px ${thickness.bottom}px ${thickness.left}px`,
+    borderRadius: `${radius.topLeft}px ${radius.topRight}px ${radius.bottomRight}px ${radius.bottomLeft}px`,
+    overflowWrap: 'anywhere',
+  };
+}
+
+/** The plain text of a delta, for views that only show it. */
+export function deltaText(delta: { ops: { insert: unknown }[] }): string {
+  return delta.ops.map((op) => (typeof op.insert === 'string' ? op.insert : '')).join('');
+}

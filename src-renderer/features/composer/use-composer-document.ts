@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState } from 'react';
+import { useDispatch, useSelector, useStore } from 'react-redux';
+import type { LetterChanges } from '../../../shared/contract/bridge';
+import type { Letter } from '../../../shared/model';
+import { parseSections, serializeSections } from '../../../shared/model';
+import { getBridge } from '../../app/bridge';
+import type { RootState } from '../../app/store';
+import { letterOpened } from './composer-slice';
+
+/** Saves wait for a pause in editing this long, so a burst of edits is one local save. */
+export const BLOCKS_SAVE_DEBOUNCE_MS = 500;
+
+/**
+ * Keeps the composer slice and the stored letter in step: loads the sections when a letter
+ * opens (or after a conflict replaced it), and saves them 500 ms after the last edit, at
+ * once when the window loses focus or unloads, and when the composer closes.
+ */
+export function useComposerDocument(letter: Letter | null | undefined, save: (changes: LetterChanges) => void, refetch: () => Promise<{ data?: Letter | null }>) {
+  const dispatch = useDispatch();
+  const store = useStore<RootState>();
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const uniqueId = letter?.uniqueId;
+  const revision = useSelector((state: RootState) => (state.composer.letterUniqueId === uniqueId ? state.composer.revision : 0));
+  const savedRevision = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const open = (fresh: Letter) => {
+    try {
+      dispatch(letterOpened({ letterUniqueId: fresh.uniqueId, sections: parseSections(fresh.blocks) }));
+      setLoadError(null);
+    } catch {
+      dispatch(letterOpened({ letterUniqueId: fresh.uniqueId, sections: [] }));
+      setLoadError('The blocks of this letter could not be read.');
+    }
+    savedRevision.current = 0;
+  };
+  const openRef = useRef(open);
+  openRef.current = open;
+
+  // Only a different letter reloads the canvas: refetches after our own saves must not.
+  useEffect(() => {
+    if (letter) openRef.current(letter);
+  }, [uniqueId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const flushRef = useRef(() => {});
+  flushRef.current = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    const composer = store.getState().composer;
+    if (!uniqueId || composer.letterUniqueId !== uniqueId || composer.revision === savedRevision.current) return;
+    savedRevision.current = composer.revision;
+    save({ blocks: serializeSections(composer.present) });
+  };
+
+  useEffect(() => {
+    if (revision === 0 || revision === savedRevision.current) return;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => flushRef.current(), BLOCKS_SAVE_DEBOUNCE_MS);
+  }, [revision]);
+
+  useEffect(() => {
+    const flush = () => flushRef.current();
+    window.addEventListener('blur', flush);
+    window.addEventListener('beforeunload', flush);
+    return () => {
+      window.removeEventListener('blur', flush);
+      window.removeEventListener('beforeunload', flush);
+      flush();
+    };
+  }, [uniqueId]);
+
+  // After a conflict the letter holds the platform's version: the canvas shows it.
+  useEffect(
+    () =>
+      getBridge().on('letters.conflict', (event) => {
+        if (event.uniqueId !== uniqueId) return;
+        void refetch().then((fresh) => fresh.data && openRef.current(fresh.data));
+      }),
+    [uniqueId, refetch],
+  );
+
+  return { loadError, flush: () => flushRef.current() };
+}
