@@ -1,8 +1,11 @@
+import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
-import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions, RouteOptions } from 'fastify';
 import type { Db } from './db/database';
+import { apiDocs } from './http/api-docs';
 import { authentication } from './http/authentication';
 import { errorHandler, notFoundHandler } from './http/errors';
+import { refuseNulCharacters } from './http/nul-guard';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { letterRoutes } from './routes/letters';
@@ -14,6 +17,12 @@ import { featureFlagRoutes } from './routes/feature-flags';
 import { mergeTagRoutes } from './routes/merge-tags';
 import { segmentRoutes } from './routes/segments';
 import { subscriberRoutes } from './routes/subscribers';
+import { aiSuggestionRoutes } from './routes/ai-suggestions';
+import { mediaRoutes } from './routes/media';
+import type { AiClient } from './integrations/ai-client';
+import type { ImageStorage } from './integrations/image-storage';
+import { createMailTransport } from './delivery/mail-transport';
+import { letterDeliveryRoutes } from './routes/letter-delivery';
 
 // Builds the platform API (STYLE "Server: build, then listen"): plugins and routes, no
 // listening, so tests call it with inject() and start.ts decides where it listens.
@@ -22,16 +31,56 @@ export interface BuildAppOptions {
   db: Db;
   /** Fastify's logger option: false (default) for silence, true or options for pino. */
   logger?: boolean | FastifyServerOptions['logger'] | FastifyBaseLogger;
+  /** Called for every route as it is added (tests list the routes to cover each one). */
+  onRoute?: (route: RouteOptions) => void;
+  /** SMTP server for test emails (smtp:// or smtps://); without it they go to the local mailbox. */
+  smtpUrl?: string | undefined;
+  /** From header of the platform's emails; default `Letterdesk <no-reply@localhost>`. */
+  mailFrom?: string | undefined;
+  /** Writes subject and preview suggestions; without it they come from the letter's own text, or 503. */
+  ai?: AiClient | null;
+  /** Keeps uploaded images; without it uploads answer 503. */
+  imageStorage?: ImageStorage | null;
+  /** Let upload-from-url fetch plain http addresses (tests' loopback servers). Default false: https only. */
+  allowHttpImageFetch?: boolean;
 }
 
-export async function buildApp({ db, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+/** Never in a log line: request logs carry no bodies, but a handler's own log might. */
+const REDACTED = [
+  'password',
+  '*.password',
+  'body.password',
+  'req.body.password',
+  'authorization',
+  '*.authorization',
+  'headers.authorization',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+];
+
+function withRedaction(logger: BuildAppOptions['logger']) {
+  if (logger && typeof logger === 'object' && 'child' in logger) return { loggerInstance: logger };
+  if (!logger) return { logger: false };
+  const options = logger === true ? {} : logger;
+  return { logger: { ...options, redact: { paths: REDACTED, censor: '[redacted]' } } };
+}
+
+export async function buildApp({ db, logger = false, onRoute, smtpUrl, mailFrom, ai, imageStorage, allowHttpImageFetch }: BuildAppOptions): Promise<FastifyInstance> {
+  // Made first so a malformed SMTP_URL stops the start rather than the first test send.
+  const mail = createMailTransport(db, { smtpUrl, from: mailFrom });
   const app = Fastify({
-    ...(logger && typeof logger === 'object' && 'child' in logger ? { loggerInstance: logger } : { logger }),
+    ...withRedaction(logger),
     // Letters carry their whole body (sections, rendered html) in one request.
     bodyLimit: 16 * 1024 * 1024,
   });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
+  if (onRoute) app.addHook('onRoute', onRoute);
+  // Before any route: the document collects routes as they are added.
+  await app.register(apiDocs);
+  // No limit on every route: sign-in counts its failures itself (http/login-limit.ts).
+  await app.register(rateLimit, { global: false });
+  app.addHook('preValidation', refuseNulCharacters);
   await app.register(authentication, { db });
   await app.register(healthRoutes);
   await app.register(authRoutes, { db });
@@ -44,5 +93,9 @@ export async function buildApp({ db, logger = false }: BuildAppOptions): Promise
   await app.register(subscriberRoutes, { db });
   await app.register(featureFlagRoutes, { db });
   await app.register(mergeTagRoutes, { db });
+  await app.register(aiSuggestionRoutes, { db, ai: ai ?? null });
+  await app.register(mediaRoutes, { db, storage: imageStorage ?? null, allowHttp: allowHttpImageFetch ?? false });
+  await app.register(letterDeliveryRoutes, { db, mail });
+  app.addHook('onClose', async () => mail.close());
   return app as unknown as FastifyInstance;
 }

@@ -1,9 +1,12 @@
 import { resolveDataDir } from './db/data-dir';
 import { DEFAULT_PLATFORM_PORT, startPlatform } from './start';
+import { integrationSettingsFromEnv } from './integrations/settings';
 
 // `npm run server`: reads settings from the environment, starts the platform and stops it
 // cleanly on SIGINT/SIGTERM. Everything else lives in start.ts.
 //   PORT (default 4400)  HOST (default 127.0.0.1)  LETTERDESK_DATA_DIR  DATABASE_URL  SEED_DEMO=1
+//   SMTP_URL  MAIL_FROM
+//   AI_BASE_URL  AI_MODEL  AI_API_KEY  IMAGES_DIR  ALLOW_HTTP_IMAGE_FETCH=1 (integrations/settings.ts)
 
 const env = process.env;
 
@@ -20,12 +23,17 @@ function portFrom(value: string | undefined): number {
 
 try {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  const mailFrom = env.MAIL_FROM?.trim() || undefined;
   const platform = await startPlatform({
     port: portFrom(env.PORT),
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: resolveDataDir(env),
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(env.SEED_DEMO === '1' ? { seedDemo: true } : {}),
+    ...(smtpUrl ? { smtpUrl } : {}),
+    ...(mailFrom ? { mailFrom } : {}),
+    ...integrationSettingsFromEnv(env),
     logger: true,
   });
   // The Electron host reads this exact line to learn the URL (src-main/electron/listening-url.ts).

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { defaultDataDir } from './db/data-dir';
@@ -7,6 +8,9 @@ import { startEmbeddedPostgres } from './db/embedded';
 import type { EmbeddedPostgres } from './db/embedded';
 import { migrateToLatest } from './db/migrate';
 import { seedDemo } from './db/seed-demo';
+import { createOpenAiCompatibleClient } from './integrations/ai-client';
+import type { AiSettings } from './integrations/ai-client';
+import { createDiskImageStorage } from './integrations/image-storage';
 
 // Starts the whole platform: database (embedded or given), migrations, demo seed, API.
 // Hosts call this in-process (the browser host, tests) or through main.ts, so it never
@@ -28,6 +32,16 @@ export interface StartPlatformOptions {
   seedDemo?: boolean;
   /** Fastify's request logging (pino, to stdout). Default false. */
   logger?: boolean;
+  /** SMTP server for test emails (SMTP_URL); without it they go to the local mailbox. */
+  smtpUrl?: string;
+  /** From header of the platform's emails (MAIL_FROM). */
+  mailFrom?: string;
+  /** OpenAI-compatible chat completions for subject and preview suggestions; without it, not configured. */
+  ai?: AiSettings;
+  /** Where uploaded images are kept. Default `<dataDir>/images`. */
+  imagesDir?: string;
+  /** Let upload-from-url fetch plain http addresses. Default false: https only. */
+  allowHttpImageFetch?: boolean;
 }
 
 export interface PlatformServer {
@@ -59,7 +73,15 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
     db = createDb(connectionString);
     await migrateToLatest(db);
     if (options.seedDemo ?? !options.databaseUrl) await seedDemo(db);
-    app = await buildApp({ db, logger: options.logger ?? false });
+    app = await buildApp({
+      db,
+      logger: options.logger ?? false,
+      smtpUrl: options.smtpUrl,
+      mailFrom: options.mailFrom,
+      ai: options.ai ? createOpenAiCompatibleClient(options.ai) : null,
+      imageStorage: createDiskImageStorage(options.imagesDir ?? path.join(options.dataDir ?? defaultDataDir(), 'images')),
+      allowHttpImageFetch: options.allowHttpImageFetch ?? false,
+    });
     const address = await app.listen({ port: options.port ?? DEFAULT_PLATFORM_PORT, host: options.host ?? '127.0.0.1' });
     let closing: Promise<void> | undefined;
     return { url: address.replace(/\/$/, ''), connectionString, close: () => (closing ??= shutdown()) };

@@ -17,6 +17,7 @@ export const EMBEDDED_ACCOUNT = { email: 'editor@example.com', password: 'letter
 export const platformPaths = {
   health: () => `${API_PREFIX}/health`,
   login: () => `${API_PREFIX}/auth/login`,
+  logout: () => `${API_PREFIX}/auth/logout`,
   me: () => `${API_PREFIX}/me`,
   letters: (brandSlug: string, channelSlug: string) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/letters`,

@@ -52,20 +52,25 @@ export const PreviewPromotionSchema = z
   });
 export type PreviewPromotion = z.output<typeof PreviewPromotionSchema>;
 
-const promotionsJson = z.string().transform((value, ctx): unknown => {
-  if (value.trim() === '') return [];
-  try {
-    return JSON.parse(value);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'Promotions must be the JSON text of a list of promotions.' });
-    return z.NEVER;
-  }
-});
+const PROMOTIONS_SHAPE_MESSAGE = 'Promotions must be the JSON text of a list of promotions.';
 
 /** `promotions` travels as JSON text (spec 1 §7); a list is accepted as well. */
 export const PreviewPromotionsSchema = z
-  .union([promotionsJson, z.array(z.unknown())])
-  .pipe(z.array(PreviewPromotionSchema).max(PREVIEW_PROMOTIONS_MAX));
+  .unknown()
+  .transform((value, ctx): unknown => {
+    if (Array.isArray(value)) return value;
+    if (typeof value === 'string') {
+      if (value.trim() === '') return [];
+      try {
+        return JSON.parse(value);
+      } catch {
+        // Falls through to the issue below.
+      }
+    }
+    ctx.addIssue({ code: 'custom', message: PROMOTIONS_SHAPE_MESSAGE });
+    return z.NEVER;
+  })
+  .pipe(z.array(PreviewPromotionSchema, { error: PROMOTIONS_SHAPE_MESSAGE }).max(PREVIEW_PROMOTIONS_MAX));
 
 export const GeneratePreviewRequestSchema = z.object({
   /** The sections to render (JSON text, or the list itself); the stored ones when absent. */
@@ -92,8 +97,9 @@ export const TestEmailRequestSchema = z.object({
   toEmail: z
     .string({ error: TEST_EMAIL_REQUIRED_MESSAGE })
     .trim()
-    .min(1, TEST_EMAIL_REQUIRED_MESSAGE)
-    .max(254, TEST_EMAIL_INVALID_MESSAGE)
+    // One message per field: an empty address is missing, not also malformed.
+    .min(1, { error: TEST_EMAIL_REQUIRED_MESSAGE, abort: true })
+    .max(254, { error: TEST_EMAIL_INVALID_MESSAGE, abort: true })
     .email(TEST_EMAIL_INVALID_MESSAGE),
 });
 export type TestEmailRequest = z.infer<typeof TestEmailRequestSchema>;

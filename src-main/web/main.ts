@@ -3,6 +3,7 @@ import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import { createCore } from '../core/create-core';
 import type { PlatformConnection } from '../core/core-context';
 import { defaultDataDir } from '../../src-server/db/data-dir';
+import { integrationSettingsFromEnv } from '../../src-server/integrations/settings';
 import { startPlatform } from '../../src-server/start';
 import { createEventHub, startWebHost } from './web-host';
 
@@ -22,6 +23,9 @@ async function main() {
         dataDir: join(dataRoot, 'platform'),
         ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
         seedDemo: env.SEED_DEMO === '1' || !env.DATABASE_URL,
+        ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
+        ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
+        ...integrationSettingsFromEnv(env),
       });
   const platform: PlatformConnection = remoteUrl
     ? { mode: 'remote', url: remoteUrl }

@@ -35,3 +35,11 @@ export async function userForToken(db: Db, token: string): Promise<UserRow | nul
 }
 
 const LAST_USED_RESOLUTION_MS = 5 * 60_000;
+
+/**
+ * Signs a token out for good: its row goes, so it answers 401 on every instance at once
+ * (each request looks its token up). Only the holder can name it, so nothing else is checked.
+ */
+export async function revokeToken(db: Db, token: string): Promise<void> {
+  await db.deleteFrom('apiTokens').where('tokenHash', '=', hashToken(token)).execute();
+}

@@ -26,7 +26,7 @@ const plugin: FastifyPluginAsync<{ db: Db }> = async (app: FastifyInstance, { db
     if (request.routeOptions.config.public) return;
     const header = request.headers.authorization;
     if (!header) throw unauthorized('Sign in to continue.');
-    const token = BEARER.exec(header)?.[1];
+    const token = bearerToken(request);
     const user = token ? await userForToken(db, token) : null;
     if (!user) throw unauthorized('Your session is no longer valid. Sign in again.');
     request.user = user;
@@ -35,6 +35,11 @@ const plugin: FastifyPluginAsync<{ db: Db }> = async (app: FastifyInstance, { db
 
 // Like fastify-plugin: the hook must apply to every route, not only inside this plugin.
 export const authentication = Object.assign(plugin, { [Symbol.for('skip-override')]: true });
+
+/** The token the request was made with, if its Authorization header holds one. */
+export function bearerToken(request: FastifyRequest): string | null {
+  return BEARER.exec(request.headers.authorization ?? '')?.[1] ?? null;
+}
 
 export function currentUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthorized();

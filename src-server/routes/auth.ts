@@ -7,27 +7,43 @@ import {
 } from '../../shared/contract/platform-api';
 import type { Channel, Organization, User } from '../../shared/model/channel';
 import { verifyAgainstNothing, verifyPassword } from '../auth/passwords';
-import { issueToken } from '../auth/tokens';
+import { issueToken, revokeToken } from '../auth/tokens';
 import { normalizeEmail } from '../db/accounts';
 import type { Db } from '../db/database';
 import type { ChannelRow, UserRow } from '../db/schema';
-import { currentUser } from '../http/authentication';
+import { routeDocs } from '../http/api-docs';
+import { bearerToken, currentUser } from '../http/authentication';
 import { unauthorized } from '../http/errors';
+import { createLoginLimiter } from '../http/login-limit';
 import { parseInput, sendAs } from '../http/validation';
 
 export const INCORRECT_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
 
+const loginDocs = routeDocs({ summary: 'Sign in', body: LoginRequestSchema, response: { 200: LoginResponseSchema } });
+const logoutDocs = routeDocs({ summary: 'Sign out: the calling token stops working', response: { 204: null } });
+const meDocs = routeDocs({ summary: 'The caller, their brands and channels', response: { 200: MeResponseSchema } });
+
 export const authRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.post(platformPaths.login(), { config: { public: true } }, async (request, reply) => {
+  const limited = createLoginLimiter(app);
+  app.post(platformPaths.login(), { config: { public: true }, schema: loginDocs }, async (request, reply) => {
     const { email, password } = parseInput(LoginRequestSchema, request.body);
-    const user = await db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
-    const valid = user ? await verifyPassword(password, user.passwordHash) : await verifyAgainstNothing(password);
-    if (!user || !valid) throw unauthorized(INCORRECT_CREDENTIALS_MESSAGE);
+    const user = await limited(request, reply, async () => {
+      const found = await db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+      const valid = found ? await verifyPassword(password, found.passwordHash) : await verifyAgainstNothing(password);
+      return found && valid ? found : null;
+    });
+    if (!user) throw unauthorized(INCORRECT_CREDENTIALS_MESSAGE);
     const token = await issueToken(db, user.id);
     return sendAs(reply, LoginResponseSchema, { token, user: toUser(user) });
   });
 
-  app.get(platformPaths.me(), async (request, reply) => {
+  app.post(platformPaths.logout(), { schema: logoutDocs }, async (request, reply) => {
+    // The authentication hook has checked the token, so it is there and current.
+    await revokeToken(db, bearerToken(request)!);
+    return reply.code(204).send();
+  });
+
+  app.get(platformPaths.me(), { schema: meDocs }, async (request, reply) => {
     const user = currentUser(request);
     const organizations = await db
       .selectFrom('memberships')

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../db/database';
 import { channelById, channelsBySlug } from '../http/access';
 import type { ChannelAccess } from '../http/access';
+import { routeDocs } from '../http/api-docs';
 import { currentUser } from '../http/authentication';
 import { HttpError, INVALID_DATA_MESSAGE } from '../http/errors';
 import { withFaultMessage } from '../http/fault-message';
@@ -32,6 +33,27 @@ const ChannelIdParams = z.object({ channelId: idParam, id: idParam });
 const SlugParams = z.object({ slug: z.string().min(1), id: idParam });
 const SlugRefParams = z.object({ slug: z.string().min(1), ref: z.string().min(1) });
 const SlugUniqueIdParams = z.object({ slug: z.string().min(1), uniqueId: z.string().min(1) });
+
+const letterAnswer = { 200: LetterResponseSchema };
+const docs = {
+  resolveId: routeDocs({ summary: 'The letter an id or uniqueId names', params: SlugRefParams, response: { 200: ResolveIdResponseSchema } }),
+  saveOnScheduling: routeDocs({
+    summary: 'Save the scheduling fields (and status)',
+    params: ChannelIdParams,
+    body: SaveOnSchedulingRequestSchema,
+    response: letterAnswer,
+  }),
+  updateStatus: routeDocs({ summary: "Change a letter's status", params: ChannelIdParams, body: UpdateStatusRequestSchema, response: letterAnswer }),
+  updateLetter: routeDocs({ summary: 'Replace the editable letter', params: SlugParams, body: UpdateLetterRequestSchema, response: letterAnswer }),
+  updatePrivate: routeDocs({ summary: 'Set the private flag', params: SlugParams, body: UpdatePrivateRequestSchema, response: letterAnswer }),
+  settings: routeDocs({
+    summary: "Update a letter's settings",
+    params: SlugUniqueIdParams,
+    body: LetterSettingsRequestSchema,
+    response: letterAnswer,
+  }),
+  claim: routeDocs({ summary: 'Claim a letter for editing', params: SlugParams, body: ClaimRequestSchema, response: letterAnswer }),
+};
 
 const byChannelId = { 1: ':channelId', 2: ':id' };
 const bySlug = { 1: ':id' };
@@ -51,7 +73,7 @@ function parseForScheduling<S extends z.ZodType>(schema: S, data: unknown): z.ou
 const channelsOf = (accesses: ChannelAccess[]) => accesses.map((access) => access.channel);
 
 export const letterLifecycleRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.get(routePattern(platformPaths.resolveLetterId(':slug', ':ref')), async (request, reply) => {
+  app.get(routePattern(platformPaths.resolveLetterId(':slug', ':ref')), { schema: docs.resolveId }, async (request, reply) => {
     const user = currentUser(request);
     const params = parseParams(SlugRefParams, request.params);
     const channels = await channelsBySlug(db, user.id, params.slug);
@@ -59,7 +81,7 @@ export const letterLifecycleRoutes: FastifyPluginAsync<{ db: Db }> = async (app,
     return sendAs(reply, ResolveIdResponseSchema, { items });
   });
 
-  app.post(routePattern(platformPaths.saveOnScheduling(1, 2), byChannelId), async (request, reply) =>
+  app.post(routePattern(platformPaths.saveOnScheduling(1, 2), byChannelId), { schema: docs.saveOnScheduling }, async (request, reply) =>
     withFaultMessage(request, SAVE_ON_SCHEDULING_FAILED_MESSAGE, async () => {
       const user = currentUser(request);
       const params = parseParams(ChannelIdParams, request.params);
@@ -70,7 +92,7 @@ export const letterLifecycleRoutes: FastifyPluginAsync<{ db: Db }> = async (app,
     }),
   );
 
-  app.post(routePattern(platformPaths.updateStatus(1, 2), byChannelId), async (request, reply) => {
+  app.post(routePattern(platformPaths.updateStatus(1, 2), byChannelId), { schema: docs.updateStatus }, async (request, reply) => {
     const user = currentUser(request);
     const params = parseParams(ChannelIdParams, request.params);
     const { channel } = await channelById(db, user.id, params.channelId);
@@ -79,7 +101,7 @@ export const letterLifecycleRoutes: FastifyPluginAsync<{ db: Db }> = async (app,
     return sendAs(reply, LetterResponseSchema, letter);
   });
 
-  app.post(routePattern(platformPaths.updateLetter(':slug', 1), bySlug), async (request, reply) => {
+  app.post(routePattern(platformPaths.updateLetter(':slug', 1), bySlug), { schema: docs.updateLetter }, async (request, reply) => {
     const user = currentUser(request);
     const params = parseParams(SlugParams, request.params);
     const channels = channelsOf(await channelsBySlug(db, user.id, params.slug));
@@ -88,7 +110,7 @@ export const letterLifecycleRoutes: FastifyPluginAsync<{ db: Db }> = async (app,
     return sendAs(reply, LetterResponseSchema, letter);
   });
 
-  app.post(routePattern(platformPaths.updatePrivate(':slug', 1), bySlug), async (request, reply) => {
+  app.post(routePattern(platformPaths.updatePrivate(':slug', 1), bySlug), { schema: docs.updatePrivate }, async (request, reply) => {
     const user = currentUser(request);
     const params = parseParams(SlugParams, request.params);
     const channels = channelsOf(await channelsBySlug(db, user.id, params.slug));
@@ -97,7 +119,7 @@ export const letterLifecycleRoutes: FastifyPluginAsync<{ db: Db }> = async (app,
     return sendAs(reply, LetterResponseSchema, letter);
   });
 
-  app.post(routePattern(platformPaths.letterSettings(':slug', ':uniqueId')), async (request, reply) =>
+  app.post(routePattern(platformPaths.letterSettings(':slug', ':uniqueId')), { schema: docs.settings }, async (request, reply) =>
     withFaultMessage(request, SETTINGS_UPDATE_FAILED_MESSAGE, async () => {
       const user = currentUser(request);
       const params = parseParams(SlugUniqueIdParams, request.params);
@@ -108,7 +130,7 @@ export const letterLifecycleRoutes: FastifyPluginAsync<{ db: Db }> = async (app,
     }),
   );
 
-  app.post(routePattern(platformPaths.claimLetter(':slug', 1), bySlug), async (request, reply) =>
+  app.post(routePattern(platformPaths.claimLetter(':slug', 1), bySlug), { schema: docs.claim }, async (request, reply) =>
     withFaultMessage(request, CLAIM_FAILED_MESSAGE, async () => {
       const user = currentUser(request);
       const params = parseParams(SlugParams, request.params);

@@ -8,6 +8,7 @@ import {
 } from '../../shared/contract/platform-letters';
 import type { Db } from '../db/database';
 import { channelById, channelsBySlug } from '../http/access';
+import { routeDocs } from '../http/api-docs';
 import { currentUser } from '../http/authentication';
 import { badRequest, invalidData, notFound } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
@@ -19,6 +20,22 @@ import { idParam, parseParams, routePattern } from './route-params';
 // channel form of the list stays in letters.ts, unchanged.
 
 const TEMPLATES_KEY = /^templates(\[\d*\])?$/;
+const SlugParams = z.object({ slug: z.string().min(1) });
+const CompanyParams = z.object({ channelId: idParam, id: idParam });
+const CompanyQuery = z.object({ channelSlug: z.string().min(1).optional() });
+
+const listDocs = routeDocs({
+  summary: "A channel's letters, filtered, sorted and paged (`templates[]` may repeat)",
+  params: SlugParams,
+  querystring: LetterListQuerySchema,
+  response: { 200: LetterPageResponseSchema },
+});
+const companyDocs = routeDocs({
+  summary: "A channel's letters and its tenant's company letters, without this one",
+  params: CompanyParams,
+  querystring: CompanyQuery,
+  response: { 200: CompanyLettersResponseSchema },
+});
 
 /** `templates[]=3`, `templates[0]=3` and `templates=3` all add to one list, in key order. */
 function normalizeQuery(raw: unknown): Record<string, unknown> {
@@ -32,9 +49,9 @@ function normalizeQuery(raw: unknown): Record<string, unknown> {
 }
 
 export const letterListRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  app.get(routePattern(platformPaths.channelLetters(':slug')), async (request, reply) => {
+  app.get(routePattern(platformPaths.channelLetters(':slug')), { schema: listDocs }, async (request, reply) => {
     const user = currentUser(request);
-    const { slug } = parseParams(z.object({ slug: z.string().min(1) }), request.params);
+    const { slug } = parseParams(SlugParams, request.params);
     const query = parseInput(LetterListQuerySchema, normalizeQuery(request.query));
     const accesses = await channelsBySlug(db, user.id, slug);
     const matching = query.brand === undefined ? accesses : accesses.filter((access) => access.brandSlug === query.brand);
@@ -47,10 +64,10 @@ export const letterListRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
   });
 
   const companyPath = routePattern(platformPaths.includeCompanyLetters(1, 2), { 1: ':channelId', 2: ':id' });
-  app.get(companyPath, async (request, reply) => {
+  app.get(companyPath, { schema: companyDocs }, async (request, reply) => {
     const user = currentUser(request);
-    const params = parseParams(z.object({ channelId: idParam, id: idParam }), request.params);
-    const { channelSlug } = parseInput(z.object({ channelSlug: z.string().min(1).optional() }), request.query);
+    const params = parseParams(CompanyParams, request.params);
+    const { channelSlug } = parseInput(CompanyQuery, request.query);
     const { channel } = await channelById(db, user.id, params.channelId);
     if (channelSlug !== undefined && channelSlug !== channel.slug) {
       throw invalidData({ channelSlug: ['The channel does not match the address.'] });

@@ -9,6 +9,7 @@ import {
 } from '../../shared/contract/platform-api';
 import type { Db } from '../db/database';
 import { channelById, channelBySlugs } from '../http/access';
+import { routeDocs } from '../http/api-docs';
 import { currentUser } from '../http/authentication';
 import { notFound } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
@@ -22,6 +23,23 @@ const id = z.coerce.number().int().positive().max(2_147_483_647);
 const ChannelParams = z.object({ brand: z.string().min(1), channel: z.string().min(1) });
 const LetterParams = ChannelParams.extend({ id });
 const AutosaveParams = z.object({ channelId: id, id });
+
+const docs = {
+  create: routeDocs({
+    summary: 'Create a letter (a repeated uniqueId answers the stored letter, 200)',
+    params: ChannelParams,
+    body: CreateLetterRequestSchema,
+    response: { 200: LetterResponseSchema, 201: LetterResponseSchema },
+  }),
+  list: routeDocs({ summary: "A channel's letters, newest first", params: ChannelParams, response: { 200: LetterListResponseSchema } }),
+  get: routeDocs({ summary: 'One letter', params: LetterParams, response: { 200: LetterResponseSchema } }),
+  autosave: routeDocs({
+    summary: 'Autosave a letter on top of baseVersion',
+    params: AutosaveParams,
+    body: AutosaveRequestSchema,
+    response: { 200: LetterResponseSchema },
+  }),
+};
 
 /** A malformed id in a path names nothing: 404, like a missing letter. */
 function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.output<S> {
@@ -37,7 +55,7 @@ export const letterRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
   const letterPath = decodeURIComponent(platformPaths.letter(':brand', ':channel', 1)).replace(/\/1$/, '/:id');
   const autosavePath = platformPaths.autosave(1, 2).replace('/channels/1/letters/2/', '/channels/:channelId/letters/:id/');
 
-  app.post(lettersPath, async (request, reply) => {
+  app.post(lettersPath, { schema: docs.create }, async (request, reply) => {
     const user = currentUser(request);
     const params = parseParams(ChannelParams, request.params);
     const access = await channelBySlugs(db, user.id, params.brand, params.channel);
@@ -47,7 +65,7 @@ export const letterRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
     return sendAs(reply, LetterResponseSchema, letter, created ? 201 : 200);
   });
 
-  app.get(lettersPath, async (request, reply) => {
+  app.get(lettersPath, { schema: docs.list }, async (request, reply) => {
     const user = currentUser(request);
     const params = parseParams(ChannelParams, request.params);
     const { channel } = await channelBySlugs(db, user.id, params.brand, params.channel);
@@ -60,7 +78,7 @@ export const letterRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
     return sendAs(reply, LetterListResponseSchema, { items: records.map(toLetterSummary) });
   });
 
-  app.get(letterPath, async (request, reply) => {
+  app.get(letterPath, { schema: docs.get }, async (request, reply) => {
     const user = currentUser(request);
     const params = parseParams(LetterParams, request.params);
     const { channel } = await channelBySlugs(db, user.id, params.brand, params.channel);
@@ -69,7 +87,7 @@ export const letterRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
     return sendAs(reply, LetterResponseSchema, toLetter(record));
   });
 
-  app.post(autosavePath, async (request, reply) => {
+  app.post(autosavePath, { schema: docs.autosave }, async (request, reply) => {
     const user = currentUser(request);
     const params = parseParams(AutosaveParams, request.params);
     const { channel } = await channelById(db, user.id, params.channelId);

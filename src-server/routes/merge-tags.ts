@@ -5,6 +5,7 @@ import { platformPaths } from '../../shared/contract/platform-api';
 import { knownMergeTagNames, validateMergeTag } from '../../shared/rules/merge-tag';
 import { channelCustomFields } from '../audience/segment-store';
 import type { Db } from '../db/database';
+import { routeDocs } from '../http/api-docs';
 import { currentUser } from '../http/authentication';
 import { notFound } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
@@ -15,11 +16,17 @@ import { LETTER_NOT_FOUND_MESSAGE } from '../letters/letter-records';
 // not pass is an answer ({ valid: false, message }), not a failed request.
 
 const LetterParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const docs = routeDocs({
+  summary: "Check a merge tag against the names the letter's channel knows",
+  params: LetterParams,
+  body: ValidateMergeTagRequestSchema,
+  response: { 200: ValidateMergeTagResponseSchema },
+});
 
 export const mergeTagRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   const path = platformPaths.validateMergeTag(1).replace('/letters/1/', '/letters/:id/');
 
-  app.post(path, async (request, reply) => {
+  app.post(path, { schema: docs }, async (request, reply) => {
     const user = currentUser(request);
     const params = LetterParams.safeParse(request.params);
     if (!params.success) throw notFound(LETTER_NOT_FOUND_MESSAGE);

@@ -23,6 +23,7 @@ import {
 import type { Db } from '../db/database';
 import { toJson } from '../db/database';
 import { channelBySlugs } from '../http/access';
+import { routeDocs } from '../http/api-docs';
 import { currentUser } from '../http/authentication';
 import { conflict, invalidData, notFound } from '../http/errors';
 import type { FieldErrors } from '../http/errors';
@@ -36,6 +37,25 @@ const SEGMENT_NOT_FOUND = 'This segment does not exist.';
 const ChannelParams = z.object({ brand: z.string().min(1), channel: z.string().min(1) });
 const SegmentParams = ChannelParams.extend({ id: z.coerce.number().int().nonnegative().max(2_147_483_647) });
 const BrandParams = z.object({ brand: z.string().min(1) });
+
+const docs = {
+  audience: routeDocs({
+    summary: "The segment picker list of a brand's channels ('All active subscribers' first)",
+    params: BrandParams,
+    querystring: AudienceSegmentsQuerySchema,
+    response: { 200: AudienceSegmentsResponseSchema },
+  }),
+  criterias: routeDocs({ summary: 'The fields a segment of this channel may use', params: ChannelParams, response: { 200: SegmentCriteriasResponseSchema } }),
+  list: routeDocs({
+    summary: "A channel's segments, filtered by name and tags",
+    params: ChannelParams,
+    querystring: ChannelSegmentsQuerySchema,
+    response: { 200: ChannelSegmentsResponseSchema },
+  }),
+  get: routeDocs({ summary: 'One segment with its count', params: SegmentParams, response: { 200: SegmentSchema } }),
+  create: routeDocs({ summary: 'Create a segment', params: ChannelParams, body: CreateSegmentRequestSchema, response: { 201: SegmentSchema } }),
+  delete: routeDocs({ summary: 'Delete a segment no scheduled letter uses', params: SegmentParams, response: { 204: null } }),
+};
 
 /** Letters in these states will still be sent to their segment, so it must stay. */
 const SENDING_STATUSES: number[] = [
@@ -62,7 +82,7 @@ export const segmentRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
   const segmentsPath = decodeURIComponent(platformPaths.segments(':brand', ':channel'));
   const segmentPath = `${segmentsPath}/:id`;
 
-  app.get(decodeURIComponent(platformPaths.audienceSegments(':brand')), async (request, reply) => {
+  app.get(decodeURIComponent(platformPaths.audienceSegments(':brand')), { schema: docs.audience }, async (request, reply) => {
     const user = currentUser(request);
     const { brand } = params(BrandParams, request.params, 'This brand does not exist.');
     const access = await brandBySlug(db, user.id, brand);
@@ -93,14 +113,14 @@ export const segmentRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
     });
   });
 
-  app.get(decodeURIComponent(platformPaths.segmentCriterias(':brand', ':channel')), async (request, reply) => {
+  app.get(decodeURIComponent(platformPaths.segmentCriterias(':brand', ':channel')), { schema: docs.criterias }, async (request, reply) => {
     const user = currentUser(request);
     const { brand, channel } = params(ChannelParams, request.params, NO_CHANNEL);
     const access = await channelBySlugs(db, user.id, brand, channel);
     return sendAs(reply, SegmentCriteriasResponseSchema, { items: await channelCriterias(db, access.channel.id) });
   });
 
-  app.get(segmentsPath, async (request, reply) => {
+  app.get(segmentsPath, { schema: docs.list }, async (request, reply) => {
     const user = currentUser(request);
     const { brand, channel } = params(ChannelParams, request.params, NO_CHANNEL);
     const access = await channelBySlugs(db, user.id, brand, channel);
@@ -122,7 +142,7 @@ export const segmentRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
     });
   });
 
-  app.get(segmentPath, async (request, reply) => {
+  app.get(segmentPath, { schema: docs.get }, async (request, reply) => {
     const user = currentUser(request);
     const { brand, channel, id } = params(SegmentParams, request.params, SEGMENT_NOT_FOUND);
     const access = await channelBySlugs(db, user.id, brand, channel);
@@ -135,7 +155,7 @@ export const segmentRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
     return sendAs(reply, SegmentSchema, segment!);
   });
 
-  app.post(segmentsPath, async (request, reply) => {
+  app.post(segmentsPath, { schema: docs.create }, async (request, reply) => {
     const user = currentUser(request);
     const { brand, channel } = params(ChannelParams, request.params, NO_CHANNEL);
     const access = await channelBySlugs(db, user.id, brand, channel);
@@ -168,7 +188,7 @@ export const segmentRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
     return sendAs(reply, SegmentSchema, segment!, 201);
   });
 
-  app.delete(segmentPath, async (request, reply) => {
+  app.delete(segmentPath, { schema: docs.delete }, async (request, reply) => {
     const user = currentUser(request);
     const { brand, channel, id } = params(SegmentParams, request.params, SEGMENT_NOT_FOUND);
     const access = await channelBySlugs(db, user.id, brand, channel);

@@ -13,6 +13,7 @@ import { NO_CHANNEL } from '../audience/brand-access';
 import { importSubscribers } from '../audience/subscriber-import';
 import type { Db } from '../db/database';
 import { channelBySlugs } from '../http/access';
+import { jsonSchemaOf, routeDocs } from '../http/api-docs';
 import { currentUser } from '../http/authentication';
 import { notFound } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
@@ -21,6 +22,24 @@ import { parseInput, sendAs } from '../http/validation';
 // the CSV import, sent either as the body (`text/csv`) or as JSON `{ csv }`.
 
 const ChannelParams = z.object({ brand: z.string().min(1), channel: z.string().min(1) });
+
+const listDocs = routeDocs({
+  summary: "A channel's subscribers, paged",
+  params: ChannelParams,
+  querystring: SubscriberListQuerySchema,
+  response: { 200: SubscriberListResponseSchema },
+});
+const importDocs = routeDocs({
+  summary: 'Import subscribers from CSV (upsert by email)',
+  params: ChannelParams,
+  body: {
+    content: {
+      'application/json': { schema: jsonSchemaOf(SubscriberImportRequestSchema, 'input') },
+      'text/csv': { schema: { type: 'string' } },
+    },
+  },
+  response: { 200: SubscriberImportResponseSchema },
+});
 
 export const subscriberRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   // Scoped to this plugin: nowhere else takes a CSV body.
@@ -32,7 +51,7 @@ export const subscriberRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
     return channelBySlugs(db, userId, parsed.data.brand, parsed.data.channel);
   };
 
-  app.get(decodeURIComponent(platformPaths.subscribers(':brand', ':channel')), async (request, reply) => {
+  app.get(decodeURIComponent(platformPaths.subscribers(':brand', ':channel')), { schema: listDocs }, async (request, reply) => {
     const user = currentUser(request);
     const { channel } = await channelOf(request.params, user.id);
     const query = parseInput(SubscriberListQuerySchema, request.query);
@@ -76,7 +95,7 @@ export const subscriberRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
     });
   });
 
-  app.post(decodeURIComponent(platformPaths.subscribersImport(':brand', ':channel')), async (request, reply) => {
+  app.post(decodeURIComponent(platformPaths.subscribersImport(':brand', ':channel')), { schema: importDocs }, async (request, reply) => {
     const user = currentUser(request);
     const { channel } = await channelOf(request.params, user.id);
     const csv = typeof request.body === 'string' ? request.body : parseInput(SubscriberImportRequestSchema, request.body).csv;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import type { BuildAppOptions } from '../app';
 import { createDb } from '../db/database';
 import type { Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -15,13 +16,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(): Promise<TestApp> {
+export async function createTestApp(options: Omit<BuildAppOptions, 'db'> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const db = createDb(database.connectionString, { maxConnections: 4 });
   try {
     await migrateToLatest(db);
     await seedDemo(db);
-    const app = await buildApp({ db });
+    const app = await buildApp({ ...options, db });
     return {
       app,
       db,

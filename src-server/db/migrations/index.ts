@@ -2,6 +2,8 @@ import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation';
 import * as letterLifecycle from './0002-letter-lifecycle';
 import * as audienceFlags from './0003-audience-flags';
+import * as localMailbox from './0004-local-mailbox';
+import * as images from './0005-images';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -9,4 +11,6 @@ export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-letter-lifecycle': letterLifecycle,
   '0003-audience-flags': audienceFlags,
+  '0004-local-mailbox': localMailbox,
+  '0005-images': images,
 };

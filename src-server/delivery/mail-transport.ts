@@ -1,0 +1,127 @@
+import nodemailer from 'nodemailer';
+import { LOCAL_MAILBOX_NOTE } from '../../shared/contract/platform-delivery';
+import type { Db } from '../db/database';
+import { storeInLocalMailbox } from './local-mailbox';
+
+// Where the platform's emails go: an SMTP server when SMTP_URL is set, otherwise the local
+// mailbox in the database, so a platform installed with no set-up can still show what it
+// would have sent. Callers see one interface and learn from the receipt which it was.
+
+export const DEFAULT_MAIL_FROM = 'Letterdesk <no-reply@localhost>';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  html: string;
+}
+
+/** Who sent it from where: the local mailbox files messages by brand. */
+export interface MailOrigin {
+  organizationId: number;
+  channelId: number;
+  letterId: number | null;
+  userId: number | null;
+}
+
+export interface MailReceipt {
+  /** False when the message went to the local mailbox instead of a mail server. */
+  sent: boolean;
+  /** Why it was not sent; null when it was. */
+  note: string | null;
+}
+
+export interface MailTransport {
+  readonly kind: 'smtp' | 'local-mailbox';
+  /** Throws MailDeliveryError when the mail server does not take the message. */
+  send(mail: OutgoingMail, origin: MailOrigin): Promise<MailReceipt>;
+  close(): void;
+}
+
+/** The mail server refused the message or could not be reached; `message` is its own words. */
+export class MailDeliveryError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'MailDeliveryError';
+  }
+}
+
+export interface MailSettings {
+  /** smtp:// or smtps:// URL (user and password in it, options as query parameters). */
+  smtpUrl?: string | undefined;
+  /** The From header; default DEFAULT_MAIL_FROM. */
+  from?: string | undefined;
+}
+
+// nodemailer waits minutes by default; a test send holds an HTTP request open meanwhile.
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/** Refuses a malformed SMTP_URL at start-up rather than at the first test send. */
+export function assertSmtpUrl(smtpUrl: string): void {
+  let url: URL;
+  try {
+    url = new URL(smtpUrl);
+  } catch {
+    throw new Error('SMTP_URL must be a URL such as smtp://user:password@mail.example.com:587');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new Error(`SMTP_URL must start with smtp:// or smtps://, not ${url.protocol}//`);
+  }
+  if (!url.hostname) throw new Error('SMTP_URL names no host');
+}
+
+export function createMailTransport(db: Db, settings: MailSettings = {}): MailTransport {
+  const from = settings.from?.trim() || DEFAULT_MAIL_FROM;
+  const smtpUrl = settings.smtpUrl?.trim();
+  if (smtpUrl) {
+    assertSmtpUrl(smtpUrl);
+    return smtpTransport(smtpUrl, from);
+  }
+  return localMailboxTransport(db, from);
+}
+
+function smtpTransport(url: string, from: string): MailTransport {
+  // Values in the URL's query win over these defaults (nodemailer merges them that way).
+  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
+  return {
+    kind: 'smtp',
+    async send(mail) {
+      try {
+        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, html: mail.html });
+      } catch (error) {
+        throw new MailDeliveryError(serverMessage(error), { cause: error });
+      }
+      return { sent: true, note: null };
+    },
+    close: () => transporter.close(),
+  };
+}
+
+function localMailboxTransport(db: Db, from: string): MailTransport {
+  return {
+    kind: 'local-mailbox',
+    async send(mail, origin) {
+      await storeInLocalMailbox(db, {
+        organizationId: origin.organizationId,
+        channelId: origin.channelId,
+        letterId: origin.letterId,
+        sentByUserId: origin.userId,
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+      });
+      return { sent: false, note: LOCAL_MAILBOX_NOTE };
+    },
+    close: () => undefined,
+  };
+}
+
+/** The SMTP server's reply when there is one ('550 5.1.1 No such user'), else what failed. */
+function serverMessage(error: unknown): string {
+  if (error && typeof error === 'object') {
+    const { response, message } = error as { response?: unknown; message?: unknown };
+    if (typeof response === 'string' && response.trim() !== '') return response.trim();
+    if (typeof message === 'string' && message.trim() !== '') return message.trim();
+  }
+  return String(error);
+}

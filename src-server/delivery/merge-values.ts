@@ -1,0 +1,87 @@
+import type { PreviewPromotion } from '../../shared/contract/platform-delivery';
+import type { Letter } from '../../shared/model/letter';
+import { promotionMergeTag } from '../../shared/render/blocks/promotion';
+import type { PromotionPart } from '../../shared/render/blocks/promotion';
+import { escapeHtml } from '../../shared/render/escape';
+import { LETTER_MERGE_FIELDS, SUBSCRIBER_MERGE_FIELDS } from '../../shared/rules/merge-tag';
+import type { MergeLookup, MergeValue } from './merge-fill';
+
+// What merge tags are filled with: a test subscriber's fields and the letter's own (test
+// sends), and the promotions the schedule step passes to a preview.
+
+/** The stand-in reader of a test email; its address is the one the test goes to. */
+export const TEST_SUBSCRIBER = { uniqueId: 'test', first_name: 'Test', last_name: 'Subscriber' } as const;
+
+type SubscriberField = (typeof SUBSCRIBER_MERGE_FIELDS)[number];
+type LetterField = (typeof LETTER_MERGE_FIELDS)[number];
+
+export function letterFieldValues(letter: Letter, channelName: string): Record<LetterField, string> {
+  return {
+    'letter.id': letter.id === null ? '' : String(letter.id),
+    'letter.uniqueId': letter.uniqueId,
+    'letter.title': letter.title,
+    'letter.subtitle': letter.subtitle,
+    'letter.publicationDate': letter.publicationDate ?? '',
+    'letter.openGraphHeadline': letter.openGraphHeadline,
+    'letter.openGraphDescription': letter.openGraphDescription,
+    'letter.channelName': channelName,
+  };
+}
+
+/** Filled later by the sending step for the promotion of the send date (DECISIONS "Email rendering"). */
+const PROMOTION_TAG_PREFIX = 'promotion.';
+
+/**
+ * Every name a subscriber's email fills: the fixed fields and the letter's. Any other name
+ * is a custom field, which the test subscriber has empty (a missing custom field reads as
+ * empty), so a tag's default shows as it would for a subscriber without that field.
+ * Promotion tags are left for the sending step.
+ */
+export function testSubscriberLookup(input: { toEmail: string; letter: Letter; channelName: string }): MergeLookup {
+  const subscriber: Record<SubscriberField, string> = { ...TEST_SUBSCRIBER, email: input.toEmail };
+  const values = new Map<string, string>([
+    ...Object.entries(subscriber),
+    ...Object.entries(letterFieldValues(input.letter, input.channelName)),
+  ]);
+  return (name) => values.get(name) ?? (name.startsWith(PROMOTION_TAG_PREFIX) ? undefined : '');
+}
+
+/** Only web links go in an email's href or src; anything else leaves the part empty. */
+function webUrl(value: string): string {
+  const url = value.trim();
+  return /^https?:\/\/[^\s"'<>]+$/i.test(url) ? url : '';
+}
+
+function promotionParts(promotion: PreviewPromotion): Record<PromotionPart, MergeValue> {
+  const copy = escapeHtml(promotion.content.trim()).replace(/\r?\n/g, '<br />');
+  return {
+    heading: promotion.heading.trim() || promotion.headline.trim(),
+    copy: { html: copy },
+    image: webUrl(promotion.image || promotion.promoterImage),
+    imageAlt: promotion.imageAlternativeText || promotion.promoterImageAlternativeText,
+    callToAction: promotion.callToAction.trim(),
+    callToActionUrl: webUrl(promotion.callToActionUrl),
+    promoterDisplayName: promotion.promoterDisplayName.trim(),
+  };
+}
+
+/**
+ * The promotion tags of each slot a promotion names: a new block's zone (`zone3`) and a
+ * legacy block's ad type (`adType12`). The first promotion for a slot wins, as a zone
+ * holds one promotion.
+ */
+export function promotionLookup(promotions: readonly PreviewPromotion[]): MergeLookup {
+  const values = new Map<string, MergeValue>();
+  const place = (slot: string, parts: Record<PromotionPart, MergeValue>) => {
+    for (const [part, value] of Object.entries(parts) as [PromotionPart, MergeValue][]) {
+      const name = promotionMergeTag(slot, part).slice(2, -2);
+      if (!values.has(name)) values.set(name, value);
+    }
+  };
+  for (const promotion of promotions) {
+    const parts = promotionParts(promotion);
+    if (promotion.zone != null) place(`zone${promotion.zone}`, parts);
+    if (promotion.adTypeId != null) place(`adType${promotion.adTypeId}`, parts);
+  }
+  return (name) => values.get(name);
+}

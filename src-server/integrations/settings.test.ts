@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { integrationSettingsFromEnv } from './settings';
+
+describe('integrationSettingsFromEnv', () => {
+  it('has no AI, the default images folder and https-only fetching when nothing is set', () => {
+    expect(integrationSettingsFromEnv({})).toEqual({ allowHttpImageFetch: false });
+  });
+
+  it('reads the AI endpoint, the images folder and the http switch', () => {
+    expect(
+      integrationSettingsFromEnv({
+        AI_BASE_URL: ' http://127.0.0.1:11434/v1 ',
+        AI_MODEL: 'llama3.2',
+        AI_API_KEY: 'sk-test',
+        IMAGES_DIR: 'relative/images',
+        ALLOW_HTTP_IMAGE_FETCH: '1',
+      }),
+    ).toEqual({
+      ai: { baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.2', apiKey: 'sk-test' },
+      imagesDir: path.resolve('relative/images'),
+      allowHttpImageFetch: true,
+    });
+    expect(integrationSettingsFromEnv({ AI_BASE_URL: 'https://api.example/v1', AI_MODEL: 'm' }).ai).toEqual({
+      baseUrl: 'https://api.example/v1',
+      model: 'm',
+    });
+  });
+
+  it('stops the start when a setting is half there or malformed', () => {
+    expect(() => integrationSettingsFromEnv({ AI_BASE_URL: 'https://api.example/v1' })).toThrow(/AI_BASE_URL and AI_MODEL go together/);
+    expect(() => integrationSettingsFromEnv({ AI_API_KEY: 'sk-lonely' })).toThrow(/AI_BASE_URL and AI_MODEL go together/);
+    expect(() => integrationSettingsFromEnv({ AI_BASE_URL: 'localhost:8080', AI_MODEL: 'm' })).toThrow(/http or https/);
+    expect(() => integrationSettingsFromEnv({ AI_BASE_URL: 'not a url', AI_MODEL: 'm' })).toThrow(/must be a web address/);
+    expect(() => integrationSettingsFromEnv({ ALLOW_HTTP_IMAGE_FETCH: 'yes' })).toThrow(/must be 1 or 0/);
+  });
+});

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import type { AiSettings } from './ai-client';
+
+// The settings of the services outside the platform, read from the environment by
+// main.ts only; everything below it takes them as options. A setting that is half there
+// or malformed stops the start with a message, rather than failing at the first call.
+//   AI_BASE_URL, AI_MODEL, AI_API_KEY   IMAGES_DIR   ALLOW_HTTP_IMAGE_FETCH=1
+
+export interface IntegrationSettings {
+  ai?: AiSettings;
+  imagesDir?: string;
+  allowHttpImageFetch?: boolean;
+}
+
+export function integrationSettingsFromEnv(env: NodeJS.ProcessEnv): IntegrationSettings {
+  const settings: IntegrationSettings = {};
+  const ai = aiSettings(env);
+  if (ai) settings.ai = ai;
+  const imagesDir = env.IMAGES_DIR?.trim();
+  if (imagesDir) settings.imagesDir = path.resolve(imagesDir);
+  settings.allowHttpImageFetch = flag('ALLOW_HTTP_IMAGE_FETCH', env.ALLOW_HTTP_IMAGE_FETCH);
+  return settings;
+}
+
+function aiSettings(env: NodeJS.ProcessEnv): AiSettings | undefined {
+  const baseUrl = env.AI_BASE_URL?.trim() ?? '';
+  const model = env.AI_MODEL?.trim() ?? '';
+  const apiKey = env.AI_API_KEY?.trim() ?? '';
+  if (!baseUrl && !model && !apiKey) return undefined;
+  if (!baseUrl || !model) throw new Error('AI_BASE_URL and AI_MODEL go together: set both to use AI, or neither.');
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new Error(`AI_BASE_URL must be a web address such as https://api.openai.com/v1, not "${baseUrl}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`AI_BASE_URL must be an http or https address, not "${baseUrl}"`);
+  return apiKey ? { baseUrl, model, apiKey } : { baseUrl, model };
+}
+
+function flag(name: string, value: string | undefined): boolean {
+  const text = value?.trim().toLowerCase() ?? '';
+  if (text === '' || text === '0' || text === 'false') return false;
+  if (text === '1' || text === 'true') return true;
+  throw new Error(`${name} must be 1 or 0, not "${value}"`);
+}

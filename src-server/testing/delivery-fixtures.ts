@@ -1,0 +1,28 @@
+import type { Section } from '../../shared/model/section';
+import { newSection } from '../../shared/model/section-factory';
+
+// Letters for the preview and test-send tests: text a reader would see, merge tags a
+// subscriber fills, a promotion zone and the footer (whose unsubscribe link carries the
+// subscriber's id).
+
+export const LETTER_TEXT = 'This week: tide tables and harbour news.';
+
+export function paragraph(id: string, text: string): Section {
+  return { ...newSection('paragraph', id), delta: { ops: [{ insert: `${text}\n` }] } };
+}
+
+export function deliverySections(options: { promotionZone?: number } = {}): Section[] {
+  const sections: Section[] = [
+    paragraph('p-greeting', `Hello {{ first_name | capitalize or 'friend' }}, you read this at {{ email }}.`),
+    paragraph('p-body', LETTER_TEXT),
+    paragraph('p-custom', `Member code: {{ member_code | upcase or 'none yet' }}.`),
+  ];
+  if (options.promotionZone !== undefined) {
+    const promotion = newSection('newpromotion', 'promo');
+    sections.push({ ...promotion, blockModel: { ...promotion.blockModel, zone: options.promotionZone } });
+  }
+  sections.push(newSection('footer', 'footer'));
+  return sections;
+}
+
+export const deliveryBlocks = (options: { promotionZone?: number } = {}) => JSON.stringify(deliverySections(options));
