@@ -1,0 +1,132 @@
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEATURE_FLAG_NAMES } from '../../shared/model/feature-flags';
+import { toJson } from '../db/database';
+import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
+import { channelIdOf, createRival, insertSubscriber, type Rival } from '../testing/audience-fixtures';
+import { fillPath, tableChecksums } from '../testing/hostile-input';
+import { createLetterAs } from '../testing/letter-fixtures';
+import { createTestApp, signIn } from '../testing/test-app';
+
+// Tenancy on every route: each route the app registers (found as it registers them, so a
+// new route is walked without editing this file) is called by another tenant's owner with
+// the demo tenant's brand, channel, letter and segment ids. Each must answer 403 or 404
+// and change nothing.
+
+type Route = { method: string; url: string };
+const routes: Route[] = [];
+const t = await createTestApp({
+  onRoute: (route: RouteOptions) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+  },
+});
+await t.app.ready();
+
+/** Routes that name no tenant's data: they answer the caller about themselves, or the public. */
+const NOT_TENANT_SCOPED = new Set([
+  'GET /api/health',
+  'POST /api/auth/login',
+  'POST /api/auth/logout',
+  'GET /api/me',
+  'GET /api/sync/changes',
+  'GET /api/local-mailbox',
+  'GET /api/docs/json',
+  'GET /media/:key',
+]);
+
+const demo = { channelId: 0, letterId: 0, uniqueId: '', segmentId: 0 };
+let rival: Rival;
+
+beforeAll(async () => {
+  const headers = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
+  demo.channelId = await channelIdOf(t.db, 'demo', 'weekly');
+  const letter = await createLetterAs(t.app, headers, { brand: 'demo', channel: 'weekly', channelId: demo.channelId }, { title: 'Demo only' });
+  demo.letterId = letter.id!;
+  demo.uniqueId = letter.uniqueId;
+  const criteria = { match: 'all', conditions: [{ field: 'email', op: 'contains', value: 'example' }] };
+  const segment = await t.db
+    .insertInto('segments')
+    .values({ channelId: demo.channelId, name: 'Demo segment', criteria: toJson(criteria), isEngagementSegment: false })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  demo.segmentId = segment.id;
+  await insertSubscriber(t.db, { channelId: demo.channelId, email: 'reader@example.com' });
+  rival = await createRival(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function demoParam(route: Route, name: string): string {
+  switch (name) {
+    case 'brand':
+      return 'demo';
+    case 'channel':
+    case 'slug':
+      return 'weekly';
+    case 'channelId':
+      return String(demo.channelId);
+    case 'id':
+      return String(route.url.includes('/segments/') ? demo.segmentId : demo.letterId);
+    case 'letterId':
+    case 'ref':
+      return String(demo.letterId);
+    case 'uniqueId':
+      return demo.uniqueId;
+    case 'name':
+      return FEATURE_FLAG_NAMES[0]!;
+    default:
+      return '1';
+  }
+}
+
+/** Query strings that aim a route without path ids at the demo tenant. */
+function demoQuery(route: Route): string {
+  if (route.url.startsWith('/api/feature-flags/')) return `?brandSlug=demo&channelId=${demo.channelId}`;
+  if (route.url.includes('/audience/segments')) return `?channels[]=${demo.channelId}`;
+  if (route.url.includes('/include-company-letters')) return '?channelSlug=weekly';
+  return '';
+}
+
+/** A body that passes validation where one is needed, so access is what decides. */
+function demoBody(route: Route): Record<string, unknown> | undefined {
+  if (route.method === 'GET' || route.method === 'DELETE') return undefined;
+  return {
+    uniqueId: demo.uniqueId,
+    toEmail: 'someone@example.com',
+    mergeTag: '{{ first_name }}',
+    url: 'https://example.com/image.png',
+    private: true,
+    status: 0,
+    channelId: demo.channelId,
+    csv: 'email\nnew@example.com\n',
+    name: 'Taken',
+    criteria: { match: 'all', conditions: [{ field: 'email', op: 'contains', value: 'x' }] },
+    claimant: JSON.stringify({ uniqueId: 'rival', name: 'Rival', surname: 'Owner', email: 'owner@rival.test' }),
+  };
+}
+
+const walked = routes.filter((r) => !NOT_TENANT_SCOPED.has(`${r.method} ${r.url}`));
+
+describe("another tenant's ids on every route", () => {
+  it('walks every tenant-scoped route', () => {
+    expect(walked.length).toBeGreaterThan(25);
+  });
+
+  for (const route of walked) {
+    it(`${route.method} ${route.url} answers 403 or 404 and changes nothing`, async () => {
+      const params = Object.fromEntries([...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => [m[1]!, demoParam(route, m[1]!)]));
+      const before = await tableChecksums(t.db);
+      const body = demoBody(route);
+      const response = await t.app.inject({
+        method: route.method as 'GET',
+        url: `${fillPath(route.url, params)}${demoQuery(route)}`,
+        headers: rival.headers,
+        ...(body ? { payload: body } : {}),
+      });
+      expect([403, 404], `${response.statusCode} ${response.body.slice(0, 200)}`).toContain(response.statusCode);
+      expect(response.body).not.toContain('Demo only');
+      expect(await tableChecksums(t.db)).toEqual(before);
+    });
+  }
+});
