@@ -1,14 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { EMBEDDED_ACCOUNT, platformPaths } from '../shared/contract/platform-api';
-import type { CreateLetterRequest, MeResponse } from '../shared/contract/platform-api';
-import { defaultLetterSettings, newSection, serializeSections } from '../shared/model/index';
+import type { MeResponse } from '../shared/contract/platform-api';
+import { newSection, serializeSections } from '../shared/model/index';
 import type { Delta } from '../shared/model/index';
 import { createDb } from '../src-server/db/database';
 import { startPlatform } from '../src-server/start';
+import { createBody } from '../src-server/testing/letter-fixtures';
 import { trackPeakMemory } from './support/figures';
 
 // The platform under load (issue 6 "Scale"): an embedded platform with 200 letters, 50
@@ -45,35 +45,16 @@ async function api<T>(url: string, method: string, token: string | null, body?: 
   return (await response.json()) as T;
 }
 
-function createBody(channelId: number, n: number): CreateLetterRequest {
-  return {
-    uniqueId: randomUUID(),
-    authors: [],
-    blocks: blocks(),
-    channelId,
-    copyRendered: '',
-    delta: { ops: [] },
-    emailTemplate: '',
-    includePromotions: false,
-    openGraphHeadline: '',
-    openGraphDescription: '',
-    openGraphImageUrl: '',
-    private: false,
-    publicationDate: null,
-    publicationStatus: 0,
-    publicationEvent: 0,
-    segmentId: null,
-    subtitle: '',
-    settings: JSON.stringify(defaultLetterSettings()),
-    title: `Bench letter ${n}`,
-  };
-}
-
 async function createLetters(url: string, token: string, channelId: number): Promise<Placed[]> {
   const letters: Placed[] = [];
   for (let start = 0; start < LETTERS; start += 20) {
     const batch = Array.from({ length: Math.min(20, LETTERS - start) }, (_, i) =>
-      api<Placed>(`${url}${platformPaths.letters('demo', 'weekly')}`, 'POST', token, createBody(channelId, start + i)),
+      api<Placed>(
+        `${url}${platformPaths.letters('demo', 'weekly')}`,
+        'POST',
+        token,
+        createBody(channelId, { authors: [], blocks: blocks(), title: `Bench letter ${start + i}` }),
+      ),
     );
     letters.push(...(await Promise.all(batch)));
   }

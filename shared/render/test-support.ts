@@ -1,10 +1,17 @@
 import { load } from 'cheerio';
 import type { CheerioAPI } from 'cheerio';
+import { selectAll as cssSelectAll, selectOne as cssSelectOne } from 'css-select';
+import type { AnyNode, Element } from 'domhandler';
+import { getAttributeValue } from 'domutils';
+import { parseDocument } from 'htmlparser2';
+import mjml2html from 'mjml';
+import { expect } from 'vitest';
 import type { LetterSettings, Section } from '../model';
 import { defaultLetterSettings } from '../model';
 import { renderLetterInput } from './index';
 import type { RenderedLetter } from './index';
 import type { LetterContext, LetterRenderInput } from './render-letter';
+import type { RenderContext } from './types';
 
 // Helpers for the renderer's tests (not used by the renderer): a letter context, a render
 // of a few sections, and the rendered HTML parsed with cheerio (which mjml itself uses), so
@@ -68,3 +75,45 @@ export function styleOf(style: string | undefined): Record<string, string> {
 export function bodyText($: CheerioAPI): string {
   return $('body').text().replace(/\s+/g, ' ').trim();
 }
+
+// Block tests call one block's renderer directly and compile its output on its own, with
+// strict validation so that any MJML a block emits wrongly fails the test.
+
+/** A block render context; tests override what their block reads. */
+export function blockContext(overrides: Partial<RenderContext> = {}): RenderContext {
+  return {
+    settings: defaultLetterSettings(),
+    esp: 0,
+    letterUniqueId: 'letter-42',
+    channel: null,
+    platformUrl: TEST_PLATFORM_URL,
+    isCompanyLevel: false,
+    year: 2031,
+    isEngagementSegment: false,
+    contentWidth: 590,
+    ...overrides,
+  };
+}
+
+export type Doc = ReturnType<typeof parseDocument>;
+
+/** Compiles complete `<mj-column>` elements inside one section. */
+export async function compileColumns(columns: string): Promise<{ html: string; doc: Doc }> {
+  const { html, errors } = await mjml2html(`<mjml><mj-body><mj-section>${columns}</mj-section></mj-body></mjml>`, {
+    validationLevel: 'strict',
+  });
+  expect(errors).toEqual([]);
+  return { html, doc: parseDocument(html) };
+}
+
+/** Compiles column content (what a BlockRenderer returns) inside one column. */
+export async function compileColumn(content: string): Promise<Doc> {
+  return (await compileColumns(`<mj-column>${content}</mj-column>`)).doc;
+}
+
+export const selectAll = (query: string, root: AnyNode): Element[] => cssSelectAll<AnyNode, Element>(query, root);
+export const selectOne = (query: string, root: AnyNode): Element | null => cssSelectOne<AnyNode, Element>(query, root);
+
+/** An attribute's value, '' when the attribute or the element is missing. */
+export const attr = (element: Element | null | undefined, name: string): string =>
+  (element ? getAttributeValue(element, name) ?? '' : '');

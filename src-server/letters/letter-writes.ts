@@ -20,7 +20,7 @@ import {
   selectLetters,
   toLetter,
 } from './letter-records';
-import { claimRefusedMessage } from '../../shared/contract/platform-letters';
+import { claimRefusedMessage, isRealWallClock } from '../../shared/contract/platform-letters';
 
 // Writing letters. Every write bumps `version` and stores the resulting letter as a
 // revision in the same transaction, so nothing written is ever lost (DECISIONS
@@ -233,20 +233,6 @@ export async function segmentBelongsTo(db: Db, segmentId: number | null, channel
     .where('channelId', '=', channelId)
     .executeTakeFirst();
   return found !== undefined;
-}
-
-/** '2024-02-30 10:00:00' matches the format but is no day at all. */
-function isRealWallClock(value: string): boolean {
-  const [y, mo, d, h, mi, s] = value.split(/[- :]/).map(Number) as [number, number, number, number, number, number];
-  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  return (
-    date.getUTCFullYear() === y &&
-    date.getUTCMonth() === mo - 1 &&
-    date.getUTCDate() === d &&
-    date.getUTCHours() === h &&
-    date.getUTCMinutes() === mi &&
-    date.getUTCSeconds() === s
-  );
 }
 
 function addError(errors: FieldErrors, field: string, message: string): void {

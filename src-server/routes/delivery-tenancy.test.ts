@@ -4,7 +4,6 @@ import { platformPaths } from '../../shared/contract/platform-api';
 import { LocalMailboxResponseSchema } from '../../shared/contract/platform-delivery';
 import type { Letter } from '../../shared/model/letter';
 import { buildApp } from '../app';
-import { createAccount } from '../db/accounts';
 import type { AccountFixture } from '../db/accounts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import { deliveryBlocks } from '../testing/delivery-fixtures';
@@ -12,6 +11,7 @@ import { channelId, createLetterAs } from '../testing/letter-fixtures';
 import type { Headers } from '../testing/letter-fixtures';
 import { startTestSmtp } from '../testing/smtp-fixture';
 import type { TestSmtp } from '../testing/smtp-fixture';
+import { createOutsiders } from '../testing/route-suite';
 import { createTestApp, signIn } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 
@@ -37,16 +37,7 @@ beforeAll(async () => {
   smtpApp = await buildApp({ db: t.db, smtpUrl: smtp.url });
   editor = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
   weeklyId = await channelId(t.db, 'weekly');
-  rivalAccount = await createAccount(t.db, {
-    tenantName: 'Rival',
-    brandSlug: 'rival',
-    channelSlug: 'weekly',
-    email: 'owner@rival.test',
-    password: 'rival-password',
-  });
-  await createAccount(t.db, { tenantName: 'Loner', brandSlug: 'loner', channelSlug: 'daily', email: 'loner@x.test', password: 'loner-password' });
-  rival = await signIn(t.app, 'owner@rival.test', 'rival-password');
-  loner = await signIn(t.app, 'loner@x.test', 'loner-password');
+  ({ rival, rivalAccount, loner } = await createOutsiders(t));
   letter = await createLetterAs(t.app, editor, { brand: 'demo', channel: 'weekly', channelId: weeklyId }, {
     title: 'Demo secret',
     blocks: deliveryBlocks(),

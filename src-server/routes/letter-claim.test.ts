@@ -1,45 +1,31 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { platformPaths } from '../../shared/contract/platform-api';
 import type { Letter } from '../../shared/model/letter';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
-import { channelId, claimantJson, createLetterAs, injectWriteFault, revisionVersions, snapshot } from '../testing/letter-fixtures';
-import type { Headers } from '../testing/letter-fixtures';
-import { createTestApp, signIn } from '../testing/test-app';
-import type { TestApp } from '../testing/test-app';
+import { claimantJson, createLetterAs, injectWriteFault, revisionVersions, snapshot } from '../testing/letter-fixtures';
+import { useDemoEditor } from '../testing/route-suite';
 
-let t: TestApp;
-let editor: Headers;
-let weekly: { brand: string; channel: string; channelId: number };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  editor = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
-  weekly = { brand: 'demo', channel: 'weekly', channelId: await channelId(t.db, 'weekly') };
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useDemoEditor();
 
 const ann = claimantJson('c-ann', 'Ann');
 const bob = claimantJson('c-bob', 'Bob');
 
 function claim(letter: Letter, payload: Record<string, unknown>) {
-  return t.app.inject({ method: 'POST', url: platformPaths.claimLetter('weekly', letter.id!), headers: editor, payload });
+  return t.app.inject({ method: 'POST', url: platformPaths.claimLetter('weekly', letter.id!), headers: t.editor, payload });
 }
 
 function autosave(letter: Letter, claimant: string, baseVersion: number) {
   return t.app.inject({
     method: 'POST',
-    url: platformPaths.autosave(weekly.channelId, letter.id!),
-    headers: editor,
+    url: platformPaths.autosave(t.weekly.channelId, letter.id!),
+    headers: t.editor,
     payload: { blocks: '[]', title: letter.title, claimant, uniqueId: letter.uniqueId, publicationStatus: 0, baseVersion },
   });
 }
 
 describe('claim', () => {
   it('claims a free letter as a new version, and claiming it again writes nothing', async () => {
-    const letter = await createLetterAs(t.app, editor, weekly);
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
     const first = await claim(letter, { claimant: ann });
     expect(first.statusCode).toBe(200);
     expect(first.json<Letter>().version).toBe(2);
@@ -51,7 +37,7 @@ describe('claim', () => {
   });
 
   it("refuses someone else with 400 and the holder's name, and changes nothing", async () => {
-    const letter = await createLetterAs(t.app, editor, weekly);
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
     await claim(letter, { claimant: ann });
     const before = await snapshot(t.db, letter.id!);
     const refused = await claim(letter, { claimant: bob });
@@ -63,7 +49,7 @@ describe('claim', () => {
   });
 
   it("takes the claim over with force, after which the former holder's saves are refused with the new name", async () => {
-    const letter = await createLetterAs(t.app, editor, weekly);
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
     const annClaim = await claim(letter, { claimant: ann });
     const annVersion = annClaim.json<Letter>().version;
     const takeover = await claim(letter, { claimant: bob, force: true });
@@ -80,7 +66,7 @@ describe('claim', () => {
   });
 
   it('lets anyone claim a letter whose claimant only saved it and never claimed it', async () => {
-    const letter = await createLetterAs(t.app, editor, weekly);
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
     const saved = await autosave(letter, ann, 1);
     expect(saved.statusCode).toBe(200);
     const response = await claim(letter, { claimant: bob });
@@ -89,7 +75,7 @@ describe('claim', () => {
   });
 
   it('refuses a claimant that is not the JSON of a person', async () => {
-    const letter = await createLetterAs(t.app, editor, weekly);
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
     for (const claimant of ['not json', JSON.stringify({ name: 'No id' }), null]) {
       const response = await claim(letter, { claimant });
       expect(response.statusCode).toBe(422);
@@ -101,7 +87,7 @@ describe('claim', () => {
   });
 
   it("answers a real fault with 500 'Sorry, we failed to claim your letter.'", async () => {
-    const letter = await createLetterAs(t.app, editor, weekly);
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
     await injectWriteFault(t.db, letter.id!);
     const response = await claim(letter, { claimant: ann });
     expect(response.statusCode).toBe(500);

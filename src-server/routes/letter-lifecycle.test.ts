@@ -1,69 +1,45 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LetterResponseSchema, platformPaths } from '../../shared/contract/platform-api';
 import type { Letter } from '../../shared/model/letter';
 import { defaultLetterSettings } from '../../shared/model/letter-settings';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
-import {
-  channelId,
-  claimantJson,
-  createLetterAs,
-  injectWriteFault,
-  revisionVersions,
-  setStatus,
-  snapshot,
-} from '../testing/letter-fixtures';
-import type { Headers } from '../testing/letter-fixtures';
-import { createTestApp, signIn } from '../testing/test-app';
-import type { TestApp } from '../testing/test-app';
+import { claimantJson, createLetterAs, injectWriteFault, revisionVersions, setStatus, snapshot } from '../testing/letter-fixtures';
+import { useDemoEditor } from '../testing/route-suite';
 
-let t: TestApp;
-let editor: Headers;
-let weekly: { brand: string; channel: string; channelId: number };
-let company: { brand: string; channel: string; channelId: number };
+const t = useDemoEditor();
 
-beforeAll(async () => {
-  t = await createTestApp();
-  editor = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
-  weekly = { brand: 'demo', channel: 'weekly', channelId: await channelId(t.db, 'weekly') };
-  company = { brand: 'demo', channel: 'company', channelId: await channelId(t.db, 'company') };
-});
-afterAll(async () => {
-  await t.close();
-});
-
-const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: editor, payload: payload as object });
+const post = (url: string, payload: unknown) => t.app.inject({ method: 'POST', url, headers: t.editor, payload: payload as object });
 
 describe('resolveId', () => {
   it('maps a numeric id or a uniqueId to both, within the channel', async () => {
-    const letter = await createLetterAs(t.app, editor, weekly);
-    const digits = await createLetterAs(t.app, editor, weekly, { uniqueId: '777000111' });
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
+    const digits = await createLetterAs(t.app, t.editor, t.weekly, { uniqueId: '777000111' });
     const expected = { items: { id: letter.id, uniqueId: letter.uniqueId } };
     for (const ref of [letter.id!, letter.uniqueId]) {
-      const response = await t.app.inject({ method: 'GET', url: platformPaths.resolveLetterId('weekly', ref), headers: editor });
+      const response = await t.app.inject({ method: 'GET', url: platformPaths.resolveLetterId('weekly', ref), headers: t.editor });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual(expected);
     }
     // Digits that are no letter's id are tried as a uniqueId.
-    const byDigits = await t.app.inject({ method: 'GET', url: platformPaths.resolveLetterId('weekly', '777000111'), headers: editor });
+    const byDigits = await t.app.inject({ method: 'GET', url: platformPaths.resolveLetterId('weekly', '777000111'), headers: t.editor });
     expect(byDigits.json()).toEqual({ items: { id: digits.id, uniqueId: '777000111' } });
   });
 
   it('answers 404 for a missing letter or one of another channel', async () => {
-    const inCompany = await createLetterAs(t.app, editor, company);
+    const inCompany = await createLetterAs(t.app, t.editor, t.company);
     for (const ref of ['no-such-letter', 999999, inCompany.id!, inCompany.uniqueId]) {
-      const response = await t.app.inject({ method: 'GET', url: platformPaths.resolveLetterId('weekly', ref), headers: editor });
+      const response = await t.app.inject({ method: 'GET', url: platformPaths.resolveLetterId('weekly', ref), headers: t.editor });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: 'Eep. It doesn’t look like this letter exists.' });
     }
-    const noChannel = await t.app.inject({ method: 'GET', url: platformPaths.resolveLetterId('nope', 1), headers: editor });
+    const noChannel = await t.app.inject({ method: 'GET', url: platformPaths.resolveLetterId('nope', 1), headers: t.editor });
     expect(noChannel.statusCode).toBe(404);
   });
 });
 
 describe('update-letter', () => {
   it('writes the whole letter from a Letter object, ignoring fields the server owns', async () => {
-    const letter = await createLetterAs(t.app, editor, weekly, { title: 'Before' });
+    const letter = await createLetterAs(t.app, t.editor, t.weekly, { title: 'Before' });
     const settings = { ...defaultLetterSettings(), maxWidthDesktop: 700, utmEnabled: true, utm: [{ key: 'utm_source', value: 'news' }] };
     const segment = await t.db.selectFrom('segments').select('id').executeTakeFirstOrThrow();
     const response = await post(platformPaths.updateLetter('weekly', letter.id!), {
@@ -112,7 +88,7 @@ describe('update-letter', () => {
   });
 
   it("refuses a stale version from someone else with the holder's name, and changes nothing", async () => {
-    const letter = await createLetterAs(t.app, editor, weekly);
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
     const first = await post(platformPaths.updateLetter('weekly', letter.id!), {
       ...letter,
       baseVersion: 1,
@@ -142,7 +118,7 @@ describe('update-letter', () => {
   });
 
   it('refuses letters that are not editable, a foreign audience, and a letter of another channel', async () => {
-    const letter = await createLetterAs(t.app, editor, weekly);
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
     await setStatus(t.db, letter.id!, 7);
     const before = await snapshot(t.db, letter.id!);
     const locked = await post(platformPaths.updateLetter('weekly', letter.id!), { ...letter, baseVersion: 1, title: 'x' });
@@ -150,7 +126,7 @@ describe('update-letter', () => {
     expect(locked.json()).toEqual({ message: "This letter can't be edited while its status is Schedule." });
     expect(await snapshot(t.db, letter.id!)).toEqual(before);
 
-    const draft = await createLetterAs(t.app, editor, weekly);
+    const draft = await createLetterAs(t.app, t.editor, t.weekly);
     const foreign = await post(platformPaths.updateLetter('weekly', draft.id!), { ...draft, baseVersion: 1, segmentId: 424242 });
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json<{ errors: object }>().errors).toEqual({ segmentId: ['Choose an audience from this channel.'] });
@@ -166,7 +142,7 @@ describe('update-letter', () => {
 
 describe('update-private', () => {
   it('flips the private flag in any state, as a new version', async () => {
-    const letter = await createLetterAs(t.app, editor, weekly);
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
     await setStatus(t.db, letter.id!, 1);
     const response = await post(platformPaths.updatePrivate('weekly', letter.id!), { private: true });
     expect(response.statusCode).toBe(200);
@@ -177,7 +153,7 @@ describe('update-private', () => {
   });
 
   it('refuses a body without a boolean', async () => {
-    const letter = await createLetterAs(t.app, editor, weekly);
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
     const response = await post(platformPaths.updatePrivate('weekly', letter.id!), { private: 'yes' });
     expect(response.statusCode).toBe(422);
     expect(response.json<{ errors: object }>().errors).toHaveProperty('private');
@@ -188,7 +164,7 @@ describe('letter settings', () => {
   const settingsUrl = (letter: Letter) => platformPaths.letterSettings('weekly', letter.uniqueId);
 
   it('updates the settings by uniqueId, as an object or as a JSON string', async () => {
-    const letter = await createLetterAs(t.app, editor, weekly);
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
     const wide = { ...defaultLetterSettings(), maxWidthDesktop: 900, utmEnabled: true, utm: [{ key: 'a', value: 'b' }] };
     const asObject = await post(settingsUrl(letter), { settings: wide });
     expect(asObject.statusCode, asObject.body).toBe(200);
@@ -202,7 +178,7 @@ describe('letter settings', () => {
   });
 
   it('refuses invalid settings with field messages (not the fault message) and changes nothing', async () => {
-    const letter = await createLetterAs(t.app, editor, weekly);
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
     const before = await snapshot(t.db, letter.id!);
     const wrong = await post(settingsUrl(letter), { settings: { ...defaultLetterSettings(), maxWidthDesktop: 'wide' } });
     expect(wrong.statusCode).toBe(422);
@@ -225,7 +201,7 @@ describe('letter settings', () => {
   });
 
   it("answers a real fault with 500 'Sorry, we failed to update this letter's settings.'", async () => {
-    const letter = await createLetterAs(t.app, editor, weekly);
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
     await injectWriteFault(t.db, letter.id!);
     const response = await post(settingsUrl(letter), { settings: defaultLetterSettings() });
     expect(response.statusCode).toBe(500);

@@ -1,9 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LetterResponseSchema, platformPaths } from '../../shared/contract/platform-api';
 import type { SaveOnSchedulingRequest } from '../../shared/contract/platform-letters';
 import type { Letter } from '../../shared/model/letter';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import {
   FUTURE_DATE,
   READY_TO_SCHEDULE,
@@ -15,22 +14,9 @@ import {
   setStatus,
   snapshot,
 } from '../testing/letter-fixtures';
-import type { Headers } from '../testing/letter-fixtures';
-import { createTestApp, signIn } from '../testing/test-app';
-import type { TestApp } from '../testing/test-app';
+import { useDemoEditor } from '../testing/route-suite';
 
-let t: TestApp;
-let editor: Headers;
-let weekly: { brand: string; channel: string; channelId: number };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  editor = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
-  weekly = { brand: 'demo', channel: 'weekly', channelId: await channelId(t.db, 'weekly') };
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useDemoEditor();
 
 function body(letter: Letter, overrides: Partial<SaveOnSchedulingRequest> = {}): SaveOnSchedulingRequest {
   return {
@@ -56,14 +42,14 @@ function body(letter: Letter, overrides: Partial<SaveOnSchedulingRequest> = {}):
 function save(letter: Letter, payload: unknown) {
   return t.app.inject({
     method: 'POST',
-    url: platformPaths.saveOnScheduling(weekly.channelId, letter.id!),
-    headers: editor,
+    url: platformPaths.saveOnScheduling(t.weekly.channelId, letter.id!),
+    headers: t.editor,
     payload: payload as object,
   });
 }
 
 async function atSchedule(): Promise<Letter> {
-  const letter = await createLetterAs(t.app, editor, weekly, { title: 'Start' });
+  const letter = await createLetterAs(t.app, t.editor, t.weekly, { title: 'Start' });
   await setStatus(t.db, letter.id!, 7);
   return { ...letter, publicationStatus: 7 };
 }
@@ -163,7 +149,7 @@ describe('save-on-scheduling', () => {
   });
 
   it('moves the status only as the transition table allows', async () => {
-    const draft = await createLetterAs(t.app, editor, weekly, READY_TO_SCHEDULE);
+    const draft = await createLetterAs(t.app, t.editor, t.weekly, READY_TO_SCHEDULE);
     const before = await snapshot(t.db, draft.id!);
     const skip = await save(draft, body(draft, { publicationStatus: 2 }));
     expect(skip.statusCode).toBe(409);
@@ -176,7 +162,7 @@ describe('save-on-scheduling', () => {
   });
 
   it('refuses letters past the scheduling step, and stale saves from someone else', async () => {
-    const scheduled = await createLetterAs(t.app, editor, weekly, READY_TO_SCHEDULE);
+    const scheduled = await createLetterAs(t.app, t.editor, t.weekly, READY_TO_SCHEDULE);
     await setStatus(t.db, scheduled.id!, 2);
     const paused = await save(scheduled, body({ ...scheduled, publicationStatus: 2 }));
     expect(paused.statusCode).toBe(409);
@@ -195,7 +181,7 @@ describe('save-on-scheduling', () => {
     const response = await t.app.inject({
       method: 'POST',
       url: platformPaths.saveOnScheduling(company, letter.id!),
-      headers: editor,
+      headers: t.editor,
       payload: body(letter),
     });
     expect(response.statusCode).toBe(404);

@@ -1,30 +1,16 @@
 import dayjs from 'dayjs';
 import utc from 'dayjs/plugin/utc.js';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LetterResponseSchema, platformPaths } from '../../shared/contract/platform-api';
 import type { Letter } from '../../shared/model/letter';
 import { publicationStatusLabel } from '../../shared/model/publication';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
-import { READY_TO_SCHEDULE, channelId, createLetterAs, revisionVersions, setStatus, snapshot } from '../testing/letter-fixtures';
-import type { Headers } from '../testing/letter-fixtures';
-import { createTestApp, signIn } from '../testing/test-app';
-import type { TestApp } from '../testing/test-app';
+import { READY_TO_SCHEDULE, createLetterAs, revisionVersions, setStatus, snapshot } from '../testing/letter-fixtures';
+import { useDemoEditor } from '../testing/route-suite';
 
 dayjs.extend(utc);
 
-let t: TestApp;
-let editor: Headers;
-let weekly: { brand: string; channel: string; channelId: number };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  editor = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
-  weekly = { brand: 'demo', channel: 'weekly', channelId: await channelId(t.db, 'weekly') };
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useDemoEditor();
 
 // DECISIONS "Letter states the server allows", copied by hand so that a change to the
 // server's table has to be a change to this test too.
@@ -41,10 +27,10 @@ const ALLOWED: Record<number, number[]> = {
 const STORED_STATUSES = [0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 const TARGETS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
 
-function updateStatus(letter: Letter, body: Record<string, unknown>, headers = editor) {
+function updateStatus(letter: Letter, body: Record<string, unknown>, headers = t.editor) {
   return t.app.inject({
     method: 'POST',
-    url: platformPaths.updateStatus(weekly.channelId, letter.id!),
+    url: platformPaths.updateStatus(t.weekly.channelId, letter.id!),
     headers,
     payload: { uniqueId: letter.uniqueId, pollIds: [], ...body },
   });
@@ -54,7 +40,7 @@ describe('update-status: the transition table', () => {
   it('makes every move the table allows, each as a new version with its revision', async () => {
     for (const [from, targets] of Object.entries(ALLOWED)) {
       for (const to of targets) {
-        const letter = await createLetterAs(t.app, editor, weekly, READY_TO_SCHEDULE);
+        const letter = await createLetterAs(t.app, t.editor, t.weekly, READY_TO_SCHEDULE);
         await setStatus(t.db, letter.id!, Number(from));
         const response = await updateStatus(letter, { currentStatus: Number(from), publicationStatus: to });
         expect(response.statusCode, `${from} → ${to}: ${response.body}`).toBe(200);
@@ -71,7 +57,7 @@ describe('update-status: the transition table', () => {
   it('refuses every other move with 409 naming both states, and changes nothing', async () => {
     let refused = 0;
     for (const from of STORED_STATUSES) {
-      const letter = await createLetterAs(t.app, editor, weekly, READY_TO_SCHEDULE);
+      const letter = await createLetterAs(t.app, t.editor, t.weekly, READY_TO_SCHEDULE);
       await setStatus(t.db, letter.id!, from);
       const before = await snapshot(t.db, letter.id!);
       for (const to of TARGETS) {
@@ -90,7 +76,7 @@ describe('update-status: the transition table', () => {
   });
 
   it('refuses a currentStatus that is not the stored one with 409 and changes nothing', async () => {
-    const letter = await createLetterAs(t.app, editor, weekly, READY_TO_SCHEDULE);
+    const letter = await createLetterAs(t.app, t.editor, t.weekly, READY_TO_SCHEDULE);
     await setStatus(t.db, letter.id!, 7);
     const before = await snapshot(t.db, letter.id!);
     const response = await updateStatus(letter, { currentStatus: 0, publicationStatus: 7 });
@@ -102,8 +88,8 @@ describe('update-status: the transition table', () => {
   });
 
   it('refuses a uniqueId of another letter and an unknown status with 422', async () => {
-    const letter = await createLetterAs(t.app, editor, weekly);
-    const other = await createLetterAs(t.app, editor, weekly);
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
+    const other = await createLetterAs(t.app, t.editor, t.weekly);
     const before = await snapshot(t.db, letter.id!);
     const wrongLetter = await updateStatus(letter, { uniqueId: other.uniqueId, currentStatus: 0, publicationStatus: 7 });
     expect(wrongLetter.statusCode).toBe(422);
@@ -115,7 +101,7 @@ describe('update-status: the transition table', () => {
   });
 
   it('keeps the poll ids sent with the change', async () => {
-    const letter = await createLetterAs(t.app, editor, weekly);
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
     const response = await updateStatus(letter, { currentStatus: 0, publicationStatus: 7, pollIds: [12, 'p-9'] });
     expect(response.statusCode).toBe(200);
     const row = await t.db.selectFrom('letters').select('pollIds').where('id', '=', letter.id!).executeTakeFirstOrThrow();
@@ -125,7 +111,7 @@ describe('update-status: the transition table', () => {
 
 describe('update-status: scheduling', () => {
   async function atSchedule(overrides: Parameters<typeof createLetterAs>[3] = {}) {
-    const letter = await createLetterAs(t.app, editor, weekly, { ...READY_TO_SCHEDULE, ...overrides });
+    const letter = await createLetterAs(t.app, t.editor, t.weekly, { ...READY_TO_SCHEDULE, ...overrides });
     await setStatus(t.db, letter.id!, 7);
     return letter;
   }

@@ -3,11 +3,11 @@ import { platformPaths } from '../../shared/contract/platform-api';
 import { letterListQueryString } from '../../shared/contract/platform-letters';
 import type { Letter } from '../../shared/model/letter';
 import { defaultLetterSettings } from '../../shared/model/letter-settings';
-import { createAccount } from '../db/accounts';
 import type { AccountFixture } from '../db/accounts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import { READY_TO_SCHEDULE, channelId, claimantJson, createLetterAs, setStatus } from '../testing/letter-fixtures';
 import type { Headers } from '../testing/letter-fixtures';
+import { createOutsiders } from '../testing/route-suite';
 import { createTestApp, signIn } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 
@@ -28,16 +28,7 @@ beforeAll(async () => {
   t = await createTestApp();
   editor = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
   weeklyId = await channelId(t.db, 'weekly');
-  rivalAccount = await createAccount(t.db, {
-    tenantName: 'Rival',
-    brandSlug: 'rival',
-    channelSlug: 'weekly',
-    email: 'owner@rival.test',
-    password: 'rival-password',
-  });
-  await createAccount(t.db, { tenantName: 'Loner', brandSlug: 'loner', channelSlug: 'daily', email: 'loner@x.test', password: 'loner-password' });
-  rival = await signIn(t.app, 'owner@rival.test', 'rival-password');
-  loner = await signIn(t.app, 'loner@x.test', 'loner-password');
+  ({ rival, rivalAccount, loner } = await createOutsiders(t));
   letter = await createLetterAs(t.app, editor, { brand: 'demo', channel: 'weekly', channelId: weeklyId }, {
     ...READY_TO_SCHEDULE,
     title: 'Demo secret',

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LetterListResponseSchema, LetterResponseSchema, platformPaths } from '../../shared/contract/platform-api';
 import type { CreateLetterRequest } from '../../shared/contract/platform-api';
@@ -7,6 +6,7 @@ import { defaultLetterSettings } from '../../shared/model/letter-settings';
 import { createAccount } from '../db/accounts';
 import type { AccountFixture } from '../db/accounts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
+import { createBody } from '../testing/letter-fixtures';
 import { createTestApp, signIn } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 
@@ -35,33 +35,8 @@ afterAll(async () => {
 
 const lettersUrl = platformPaths.letters('demo', 'weekly');
 
-function createBody(overrides: Partial<CreateLetterRequest> = {}): CreateLetterRequest {
-  return {
-    uniqueId: randomUUID(),
-    authors: [{ uniqueId: 'u-1', name: 'Demo', surname: 'Editor', email: DEMO_EMAIL }],
-    blocks: '[]',
-    channelId: weeklyId,
-    copyRendered: '',
-    delta: { ops: [] },
-    emailTemplate: '',
-    includePromotions: false,
-    openGraphHeadline: '',
-    openGraphDescription: '',
-    openGraphImageUrl: '',
-    private: false,
-    publicationDate: null,
-    publicationStatus: 0,
-    publicationEvent: 0,
-    segmentId: null,
-    subtitle: '',
-    settings: JSON.stringify(defaultLetterSettings()),
-    title: '',
-    ...overrides,
-  };
-}
-
 async function create(overrides: Partial<CreateLetterRequest> = {}) {
-  return t.app.inject({ method: 'POST', url: lettersUrl, headers: editor, payload: createBody(overrides) });
+  return t.app.inject({ method: 'POST', url: lettersUrl, headers: editor, payload: createBody(weeklyId, overrides) });
 }
 
 async function createLetter(overrides: Partial<CreateLetterRequest> = {}): Promise<Letter> {
@@ -107,7 +82,7 @@ describe('creating letters', () => {
   });
 
   it('answers the existing letter to a retry with the same uniqueId', async () => {
-    const body = createBody({ title: 'Once' });
+    const body = createBody(weeklyId, { title: 'Once' });
     const first = await t.app.inject({ method: 'POST', url: lettersUrl, headers: editor, payload: body });
     const before = await countLetters();
     const again = await t.app.inject({ method: 'POST', url: lettersUrl, headers: editor, payload: body });
@@ -123,7 +98,7 @@ describe('creating letters', () => {
       method: 'POST',
       url: lettersUrl,
       headers: editor,
-      payload: { ...createBody(), title: 42, uniqueId: undefined },
+      payload: { ...createBody(weeklyId), title: 42, uniqueId: undefined },
     });
     expect(missing.statusCode).toBe(422);
     const errors = missing.json<{ errors: Record<string, string[]> }>().errors;
@@ -187,7 +162,7 @@ describe('reading letters', () => {
     const calls = [
       t.app.inject({ method: 'GET', url: lettersUrl, headers: outsider }),
       t.app.inject({ method: 'GET', url: platformPaths.letter('demo', 'weekly', letter.id!), headers: outsider }),
-      t.app.inject({ method: 'POST', url: lettersUrl, headers: outsider, payload: createBody() }),
+      t.app.inject({ method: 'POST', url: lettersUrl, headers: outsider, payload: createBody(weeklyId) }),
       autosave(letter, { baseVersion: 1, title: 'Hijacked' }, outsider),
     ];
     for (const response of await Promise.all(calls)) {

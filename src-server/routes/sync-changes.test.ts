@@ -1,34 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { platformPaths } from '../../shared/contract/platform-api';
 import { SyncChangesResponseSchema } from '../../shared/contract/platform-letters';
 import type { SyncChangesResponse } from '../../shared/contract/platform-letters';
 import type { Letter } from '../../shared/model/letter';
 import { defaultLetterSettings } from '../../shared/model/letter-settings';
 import { createAccount } from '../db/accounts';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
-import { channelId, createLetterAs } from '../testing/letter-fixtures';
-import type { Headers } from '../testing/letter-fixtures';
-import { createTestApp, signIn } from '../testing/test-app';
-import type { TestApp } from '../testing/test-app';
+import { createLetterAs } from '../testing/letter-fixtures';
+import { useDemoEditor } from '../testing/route-suite';
+import { signIn } from '../testing/test-app';
 
-let t: TestApp;
-let editor: Headers;
-let weekly: { brand: string; channel: string; channelId: number };
-
-beforeAll(async () => {
-  t = await createTestApp();
-  editor = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
-  weekly = { brand: 'demo', channel: 'weekly', channelId: await channelId(t.db, 'weekly') };
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useDemoEditor();
 
 type Item = SyncChangesResponse['items'][number];
 
-async function sync(since: string, limit?: number, headers = editor): Promise<SyncChangesResponse> {
+async function sync(since: string, limit?: number, headers = t.editor): Promise<SyncChangesResponse> {
   const query = `?since=${since}${limit === undefined ? '' : `&limit=${limit}`}`;
   const response = await t.app.inject({ method: 'GET', url: `${platformPaths.syncChanges()}${query}`, headers });
   expect(response.statusCode, response.body).toBe(200);
@@ -40,7 +27,7 @@ async function sync(since: string, limit?: number, headers = editor): Promise<Sy
  * older transaction in the cluster is still running (other test files share it), so a
  * change may take a moment to appear; it must never appear twice.
  */
-async function follow(since: string, done: (items: Item[]) => boolean, limit?: number, headers = editor) {
+async function follow(since: string, done: (items: Item[]) => boolean, limit?: number, headers = t.editor) {
   const items: Item[] = [];
   let cursor = since;
   const deadline = Date.now() + 10_000;
@@ -54,18 +41,18 @@ async function follow(since: string, done: (items: Item[]) => boolean, limit?: n
   }
 }
 
-const drain = async (headers = editor) => (await follow('0', () => true, undefined, headers)).cursor;
+const drain = async (headers = t.editor) => (await follow('0', () => true, undefined, headers)).cursor;
 const ids = (items: Item[]) => items.map((item) => item.id);
 const includesAll = (wanted: (number | null)[]) => (items: Item[]) => wanted.every((id) => ids(items).includes(id!));
 
 describe('GET /api/sync/changes', () => {
   it('hands out each change once across pages, in write order, with tombstones for deletions', async () => {
     const start = await drain();
-    const first = await createLetterAs(t.app, editor, weekly, { title: 'First' });
-    const second = await createLetterAs(t.app, editor, weekly, { title: 'Second' });
-    const third = await createLetterAs(t.app, editor, weekly, { title: 'Third' });
-    await t.app.inject({ method: 'POST', url: platformPaths.updatePrivate('weekly', first.id!), headers: editor, payload: { private: true } });
-    await t.app.inject({ method: 'DELETE', url: platformPaths.letter('demo', 'weekly', second.id!), headers: editor });
+    const first = await createLetterAs(t.app, t.editor, t.weekly, { title: 'First' });
+    const second = await createLetterAs(t.app, t.editor, t.weekly, { title: 'Second' });
+    const third = await createLetterAs(t.app, t.editor, t.weekly, { title: 'Third' });
+    await t.app.inject({ method: 'POST', url: platformPaths.updatePrivate('weekly', first.id!), headers: t.editor, payload: { private: true } });
+    await t.app.inject({ method: 'DELETE', url: platformPaths.letter('demo', 'weekly', second.id!), headers: t.editor });
 
     const { items } = await follow(start, includesAll([first.id, second.id, third.id]), 2);
     // A letter written twice is handed out once, at its latest write.
@@ -76,20 +63,20 @@ describe('GET /api/sync/changes', () => {
   });
 
   it('hands a letter out again when it changes after the cursor passed it', async () => {
-    const letter = await createLetterAs(t.app, editor, weekly, { title: 'Once' });
+    const letter = await createLetterAs(t.app, t.editor, t.weekly, { title: 'Once' });
     const { cursor } = await follow(await drain(), includesAll([letter.id]));
     const quiet = await sync(cursor);
     expect(quiet.items).toEqual([]);
     expect(quiet.cursor).toBe(cursor);
-    await t.app.inject({ method: 'POST', url: platformPaths.updatePrivate('weekly', letter.id!), headers: editor, payload: { private: true } });
+    await t.app.inject({ method: 'POST', url: platformPaths.updatePrivate('weekly', letter.id!), headers: t.editor, payload: { private: true } });
     const { items } = await follow(cursor, includesAll([letter.id]));
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ id: letter.id, version: 2 });
   });
 
   it('misses nothing when transactions commit out of order', async () => {
-    const slow = await createLetterAs(t.app, editor, weekly, { title: 'Slow' });
-    const fast = await createLetterAs(t.app, editor, weekly, { title: 'Fast' });
+    const slow = await createLetterAs(t.app, t.editor, t.weekly, { title: 'Slow' });
+    const fast = await createLetterAs(t.app, t.editor, t.weekly, { title: 'Fast' });
     const start = (await follow(await drain(), includesAll([slow.id, fast.id]))).cursor;
 
     // The slow write starts first and commits last.
@@ -99,7 +86,7 @@ describe('GET /api/sync/changes', () => {
       const answered = await t.app.inject({
         method: 'POST',
         url: platformPaths.updatePrivate('weekly', fast.id!),
-        headers: editor,
+        headers: t.editor,
         payload: { private: true },
       });
       expect(answered.statusCode).toBe(200);
@@ -121,7 +108,7 @@ describe('GET /api/sync/changes', () => {
     const start = await drain();
     const settings = JSON.stringify(defaultLetterSettings());
     await sql`INSERT INTO letters (unique_id, channel_id, version, title, settings)
-      SELECT 'bulk-' || g, ${weekly.channelId}, 1, 'Bulk ' || g, ${settings}::jsonb FROM generate_series(1, 501) g`.execute(t.db);
+      SELECT 'bulk-' || g, ${t.weekly.channelId}, 1, 'Bulk ' || g, ${settings}::jsonb FROM generate_series(1, 501) g`.execute(t.db);
     const { items, cursor } = await follow(start, (seen) => seen.length >= 501);
     expect(items).toHaveLength(501);
     expect(new Set(ids(items)).size).toBe(501);
@@ -141,7 +128,7 @@ describe('GET /api/sync/changes', () => {
     });
     const rival = await signIn(t.app, 'owner@rival.test', 'rival-password');
     const rivalStart = await drain(rival);
-    const ours = await createLetterAs(t.app, editor, weekly, { title: 'Demo only' });
+    const ours = await createLetterAs(t.app, t.editor, t.weekly, { title: 'Demo only' });
     const daily = (await t.db.selectFrom('channels').select('id').where('slug', '=', 'daily').executeTakeFirstOrThrow()).id;
     const theirs: Letter = await createLetterAs(t.app, rival, { brand: 'rival', channel: 'daily', channelId: daily }, { title: 'Rival only' });
 
@@ -154,7 +141,7 @@ describe('GET /api/sync/changes', () => {
 
   it('refuses a cursor it did not make, and a page larger than 500', async () => {
     for (const query of ['?since=yesterday', '?since=1.2.3', '?limit=501', '?limit=0']) {
-      const response = await t.app.inject({ method: 'GET', url: `${platformPaths.syncChanges()}${query}`, headers: editor });
+      const response = await t.app.inject({ method: 'GET', url: `${platformPaths.syncChanges()}${query}`, headers: t.editor });
       expect(response.statusCode, query).toBe(422);
     }
     const unauthenticated = await t.app.inject({ method: 'GET', url: platformPaths.syncChanges() });

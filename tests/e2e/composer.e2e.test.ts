@@ -1,111 +1,96 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startWebHostProcess, type RunningWebHost } from './support/web-host-process';
+import { describe, expect, it } from 'vitest';
+import { useAppInBrowser } from './support/app-in-browser';
 
 // The composer's canvas: blocks added from the palette, reordered, deleted, undone and
 // redone, kept across a reload, and drawn by the email preview.
 
-let host: RunningWebHost;
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  host = await startWebHostProcess();
-  browser = await launchBrowser();
-  page = await browser.newPage();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await host?.stop();
-});
+const app = useAppInBrowser();
 
 /** The canvas's sections, top to bottom, by block type. */
 function canvasTypes(): Promise<string[]> {
-  return page
+  return app.page
     .getByRole('region', { name: 'Canvas' })
     .locator('[data-section-type]')
     .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-section-type') ?? ''));
 }
 
-const palette = (name: string) => page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('button', { name, exact: true });
-const section = (name: string) => page.getByRole('group', { name: `${name} section`, exact: true });
+const palette = (name: string) => app.page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('button', { name, exact: true });
+const section = (name: string) => app.page.getByRole('group', { name: `${name} section`, exact: true });
 
 describe('the composer', () => {
   it('adds, reorders, deletes, undoes and redoes sections, and keeps them across a reload', async () => {
-    await page.goto(host.appUrl);
-    await page.getByRole('button', { name: 'New letter' }).click();
-    await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/\/newsletters\/\d+$/);
+    await app.page.goto(app.host.appUrl);
+    await app.page.getByRole('button', { name: 'New letter' }).click();
+    await expect.poll(() => app.page.url(), { timeout: 15_000 }).toMatch(/\/newsletters\/\d+$/);
     await expect.poll(canvasTypes, { timeout: 15_000 }).toEqual(['footer']);
 
     await palette('Heading').click();
     await palette('Paragraph').click();
     await palette('Button').focus();
-    await page.keyboard.press('Enter');
+    await app.page.keyboard.press('Enter');
     await palette('Divider').click();
     await expect.poll(canvasTypes).toEqual(['heading', 'paragraph', 'button', 'divider', 'footer']);
 
     await section('Button').click();
-    await page.getByRole('button', { name: 'Move up', exact: true }).click();
+    await app.page.getByRole('button', { name: 'Move up', exact: true }).click();
     await expect.poll(canvasTypes).toEqual(['heading', 'button', 'paragraph', 'divider', 'footer']);
 
     await section('Paragraph').click();
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await app.page.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(canvasTypes).toEqual(['heading', 'button', 'divider', 'footer']);
 
-    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await app.page.getByRole('button', { name: 'Undo', exact: true }).click();
     await expect.poll(canvasTypes).toEqual(['heading', 'button', 'paragraph', 'divider', 'footer']);
-    await page.getByRole('button', { name: 'Redo', exact: true }).click();
+    await app.page.getByRole('button', { name: 'Redo', exact: true }).click();
     await expect.poll(canvasTypes).toEqual(['heading', 'button', 'divider', 'footer']);
 
     // The library's keyboard dragging: lift with Space, move with the arrows, drop with Space.
-    await page.getByRole('button', { name: 'Drag Divider', exact: true }).focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowUp');
-    await page.keyboard.press('Space');
+    await app.page.getByRole('button', { name: 'Drag Divider', exact: true }).focus();
+    await app.page.keyboard.press('Space');
+    await app.page.keyboard.press('ArrowUp');
+    await app.page.keyboard.press('Space');
     await expect.poll(canvasTypes).toEqual(['heading', 'divider', 'button', 'footer']);
 
     // With the canvas focused, the Edit shortcuts run the composer's history.
-    await page.getByRole('region', { name: 'Canvas' }).focus();
-    await page.keyboard.press('Control+Z');
+    await app.page.getByRole('region', { name: 'Canvas' }).focus();
+    await app.page.keyboard.press('Control+Z');
     await expect.poll(canvasTypes).toEqual(['heading', 'button', 'divider', 'footer']);
-    await page.keyboard.press('Control+Shift+Z');
+    await app.page.keyboard.press('Control+Shift+Z');
     await expect.poll(canvasTypes).toEqual(['heading', 'divider', 'button', 'footer']);
 
     await section('Heading').click();
     const headingText = section('Heading').getByRole('textbox', { name: 'Heading text' });
     await expect.poll(() => headingText.getAttribute('contenteditable'), { timeout: 10_000 }).toBe('true');
     await headingText.click();
-    await page.keyboard.press('Control+A');
-    await page.keyboard.type('Spring news');
+    await app.page.keyboard.press('Control+A');
+    await app.page.keyboard.type('Spring news');
     await expect.poll(() => headingText.textContent()).toBe('Spring news');
     // The typing is one step of the composer's history, and the editor follows it both ways.
-    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await app.page.getByRole('button', { name: 'Undo', exact: true }).click();
     await expect.poll(() => headingText.textContent()).toBe('Start writing something great...');
-    await page.getByRole('button', { name: 'Redo', exact: true }).click();
+    await app.page.getByRole('button', { name: 'Redo', exact: true }).click();
     await expect.poll(() => headingText.textContent()).toBe('Spring news');
 
     // Saved locally within 500 ms of the last edit.
-    await page.waitForTimeout(1_000);
-    await expect.poll(() => page.getByRole('status', { name: 'Saving' }).count()).toBe(0);
-    await page.reload();
+    await app.page.waitForTimeout(1_000);
+    await expect.poll(() => app.page.getByRole('status', { name: 'Saving' }).count()).toBe(0);
+    await app.page.reload();
     await expect.poll(canvasTypes, { timeout: 15_000 }).toEqual(['heading', 'divider', 'button', 'footer']);
     expect(await section('Button').getByText('New custom button').count()).toBe(1);
     await expect.poll(() => section('Heading').getByText('Spring news').count(), { timeout: 10_000 }).toBe(1);
     // Opening a letter is not an edit: there is nothing to undo.
-    expect(await page.getByRole('button', { name: 'Undo', exact: true }).isDisabled()).toBe(true);
+    expect(await app.page.getByRole('button', { name: 'Undo', exact: true }).isDisabled()).toBe(true);
 
-    await page.getByRole('button', { name: 'Preview', exact: true }).click();
-    const frame = page.getByTitle('Email preview');
+    await app.page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const frame = app.page.getByTitle('Email preview');
     await expect.poll(() => frame.count(), { timeout: 15_000 }).toBe(1);
     await expect.poll(async () => (await frame.getAttribute('srcdoc')) ?? '', { timeout: 15_000 }).toContain('New custom button');
   });
 
   it('creates a section where a palette item is dropped on the canvas', async () => {
-    await page.goto(host.appUrl);
-    await page.getByRole('button', { name: 'New letter' }).click();
-    await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/\/newsletters\/\d+$/);
+    await app.page.goto(app.host.appUrl);
+    await app.page.getByRole('button', { name: 'New letter' }).click();
+    await expect.poll(() => app.page.url(), { timeout: 15_000 }).toMatch(/\/newsletters\/\d+$/);
     await expect.poll(canvasTypes, { timeout: 15_000 }).toEqual(['footer']);
     await palette('Heading').click();
     await palette('Divider').click();
@@ -114,13 +99,13 @@ describe('the composer', () => {
     const from = await palette('Image').boundingBox();
     const to = await section('Divider').boundingBox();
     if (!from || !to) throw new Error('The palette item or the divider is not on screen.');
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
+    await app.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await app.page.mouse.down();
     // The library starts a drag only after the pointer has moved a few pixels.
-    await page.mouse.move(from.x + from.width / 2 - 20, from.y + from.height / 2, { steps: 5 });
-    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 20 });
-    await page.waitForTimeout(300);
-    await page.mouse.up();
+    await app.page.mouse.move(from.x + from.width / 2 - 20, from.y + from.height / 2, { steps: 5 });
+    await app.page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 20 });
+    await app.page.waitForTimeout(300);
+    await app.page.mouse.up();
     await expect.poll(canvasTypes).toEqual(['heading', 'image', 'divider', 'footer']);
   });
 });

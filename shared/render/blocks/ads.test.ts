@@ -1,41 +1,16 @@
-import { selectAll as cssSelectAll } from 'css-select';
-import type { AnyNode, Element } from 'domhandler';
 import { getAttributeValue, textContent } from 'domutils';
-import { parseDocument } from 'htmlparser2';
-import mjml2html from 'mjml';
 import { describe, expect, it } from 'vitest';
-import { defaultLetterSettings, newSection } from '../../model';
-import type { RenderContext } from '../types';
+import { newSection } from '../../model';
+import { blockContext, compileColumn, selectAll } from '../test-support';
 import { renderIterable, renderRevContent } from './ads';
 
-const selectAll = (query: string, root: AnyNode): Element[] => cssSelectAll<AnyNode, Element>(query, root);
-
-const ctx: RenderContext = {
-  settings: defaultLetterSettings(),
-  esp: 1,
-  letterUniqueId: 'letter-42',
-  channel: null,
-  platformUrl: 'https://letters.example',
-  isCompanyLevel: false,
-  year: 2031,
-  isEngagementSegment: false,
-  contentWidth: 590,
-};
-
-async function compile(content: string) {
-  const { html, errors } = await mjml2html(
-    `<mjml><mj-body><mj-section><mj-column>${content}</mj-column></mj-section></mj-body></mjml>`,
-    { validationLevel: 'strict' },
-  );
-  expect(errors).toEqual([]);
-  return parseDocument(html);
-}
+const ctx = blockContext({ esp: 1 });
 
 describe('renderRevContent', () => {
   it('renders the widget placeholder with both ids', async () => {
     const section = newSection('revContent', 'r1');
     section.blockModel = { widgetId: 'W123', placementId: 'top-1' };
-    const doc = await compile(renderRevContent(section, ctx));
+    const doc = await compileColumn(renderRevContent(section, ctx));
     const widgets = selectAll('div.revcontent-widget', doc);
     expect(widgets).toHaveLength(1);
     expect(getAttributeValue(widgets[0]!, 'data-widget-id')).toBe('W123');
@@ -50,7 +25,7 @@ describe('renderRevContent', () => {
     section.blockModel = { widgetId: '"><script>alert(1)</script>', placementId: 'p' };
     const mjml = renderRevContent(section, ctx);
     expect(mjml).not.toContain('<script>');
-    const doc = await compile(mjml);
+    const doc = await compileColumn(mjml);
     expect(selectAll('script', doc)).toHaveLength(0);
     expect(getAttributeValue(selectAll('div.revcontent-widget', doc)[0]!, 'data-widget-id')).toBe('"><script>alert(1)</script>');
   });
@@ -58,11 +33,11 @@ describe('renderRevContent', () => {
 
 describe('renderIterable', () => {
   it('renders an Iterable snippet placeholder for the template id (demo by default)', async () => {
-    const doc = await compile(renderIterable(newSection('iterable', 'i1'), ctx));
+    const doc = await compileColumn(renderIterable(newSection('iterable', 'i1'), ctx));
     expect(textContent(doc)).toContain('{{{snippet "demo"}}}');
     const section = newSection('iterable', 'i1');
     section.blockModel.templateId = 'weekly_ad-2';
-    expect(textContent(await compile(renderIterable(section, ctx)))).toContain('{{{snippet "weekly_ad-2"}}}');
+    expect(textContent(await compileColumn(renderIterable(section, ctx)))).toContain('{{{snippet "weekly_ad-2"}}}');
   });
 
   it('renders nothing without a template id, and keeps a hostile id from closing the snippet or adding markup', async () => {
@@ -73,7 +48,7 @@ describe('renderIterable', () => {
     const mjml = renderIterable(section, ctx);
     expect(mjml).not.toContain('<img');
     expect(mjml).toContain('{{{snippet "x&quot;}}}&lt;img');
-    const doc = await compile(mjml);
+    const doc = await compileColumn(mjml);
     expect(selectAll('img', doc)).toHaveLength(0);
   });
 });

@@ -1,27 +1,13 @@
-import { selectAll as cssSelectAll } from 'css-select';
-import type { AnyNode, Element } from 'domhandler';
-import { textContent } from 'domutils';
 import { parseDocument } from 'htmlparser2';
-import mjml2html from 'mjml';
+import { textContent } from 'domutils';
 import { describe, expect, it } from 'vitest';
-import { blockTextStyle, defaultLetterSettings, newSection, textDelta } from '../../model';
+import { blockTextStyle, newSection, textDelta } from '../../model';
 import type { Section } from '../../model';
-import type { ColumnsRenderer, RenderContext } from '../types';
+import { blockContext, compileColumns, selectAll } from '../test-support';
+import type { ColumnsRenderer } from '../types';
 import { mjTextAttributes, renderDynamic, textCss } from './dynamic';
 
-const selectAll = (query: string, root: AnyNode): Element[] => cssSelectAll<AnyNode, Element>(query, root);
-
-const ctx: RenderContext = {
-  settings: defaultLetterSettings(),
-  esp: 0,
-  letterUniqueId: 'letter-42',
-  channel: null,
-  platformUrl: 'https://letters.example',
-  isCompanyLevel: false,
-  year: 2031,
-  isEngagementSegment: false,
-  contentWidth: 590,
-};
+const ctx = blockContext();
 
 // A stand-in for the framework's child rendering: one column naming the child.
 const calls: { id: string; type: string; width: number; text: string }[] = [];
@@ -29,14 +15,6 @@ function renderChild(child: Section, widthPercent: number): string {
   const text = child.delta.ops.map((op) => (typeof op.insert === 'string' ? op.insert : '')).join('').trim();
   calls.push({ id: child.uniqueId, type: child.type, width: widthPercent, text });
   return `<mj-column width="${widthPercent}%"><mj-text>${child.uniqueId}</mj-text></mj-column>`;
-}
-
-async function compile(columns: string) {
-  const { html, errors } = await mjml2html(`<mjml><mj-body><mj-section>${columns}</mj-section></mj-body></mjml>`, {
-    validationLevel: 'strict',
-  });
-  expect(errors).toEqual([]);
-  return html;
 }
 
 function child(type: 'image' | 'paragraph', id: string, columnWidth: number): Section {
@@ -47,7 +25,7 @@ describe('renderDynamic', () => {
   it('renders its children as a layout, one column each at its width', async () => {
     calls.length = 0;
     const section = { ...newSection('dynamic', 'd1'), blocks: [child('image', 'd1-0', 30), child('paragraph', 'd1-1', 70)] };
-    const html = await compile(renderDynamic(section, ctx, renderChild));
+    const { html } = await compileColumns(renderDynamic(section, ctx, renderChild));
     expect(calls.map((c) => [c.id, c.width])).toEqual([['d1-0', 30], ['d1-1', 70]]);
     expect(html).toContain('mj-column-per-30');
     expect(html).toContain('mj-column-per-70');
@@ -62,7 +40,7 @@ describe('renderDynamic', () => {
       isLayoutStacked: true,
       blocks: [child('image', 'u1-0', 100), child('paragraph', 'u1-1', 100)],
     };
-    const html = await compile(renderDynamic(section, ctx, renderChild));
+    const { html } = await compileColumns(renderDynamic(section, ctx, renderChild));
     expect(calls.map((c) => c.width)).toEqual([100, 100]);
     expect(html.match(/<\/td><\/tr><tr><td[^>]*width:600px/g)).toHaveLength(1);
     const doc = parseDocument(html);
@@ -76,7 +54,7 @@ describe('renderDynamic', () => {
       layoutType: 5 as const,
       blocks: [child('image', 'd4-0', 50), child('paragraph', 'd4-1', 50)],
     };
-    const html = await compile(renderDynamic(section, ctx, renderChild));
+    const { html } = await compileColumns(renderDynamic(section, ctx, renderChild));
     expect(calls.map((c) => c.width)).toEqual([100, 100]);
     expect(html).toContain('</td></tr><tr>');
   });
@@ -84,7 +62,7 @@ describe('renderDynamic', () => {
   it('renders a childless section with a delta as a paragraph-only section', async () => {
     calls.length = 0;
     const section = { ...newSection('dynamic', 'd2'), delta: textDelta('Fresh news'), fontSize: 22, textColor: '#123456' };
-    await compile(renderDynamic(section, ctx, renderChild));
+    await compileColumns(renderDynamic(section, ctx, renderChild));
     expect(calls).toEqual([{ id: 'd2-0', type: 'paragraph', width: 100, text: 'Fresh news' }]);
   });
 

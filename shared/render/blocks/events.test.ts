@@ -1,42 +1,16 @@
-import { selectAll as cssSelectAll, selectOne as cssSelectOne } from 'css-select';
-import type { AnyNode, Element } from 'domhandler';
-import { getAttributeValue, textContent } from 'domutils';
-import { parseDocument } from 'htmlparser2';
-import mjml2html from 'mjml';
+import { textContent } from 'domutils';
 import { describe, expect, it } from 'vitest';
-import { defaultLetterSettings, emptyDelta, newSection, textDelta } from '../../model';
+import { emptyDelta, newSection, textDelta } from '../../model';
 import type { EventItem, SectionOf } from '../../model';
-import type { ColumnsRenderer, RenderContext } from '../types';
+import { attr, blockContext, compileColumns, selectAll, selectOne } from '../test-support';
+import type { ColumnsRenderer } from '../types';
 import { formatPrice, renderEvents, ticketUrl } from './events';
 
-const selectAll = (query: string, root: AnyNode): Element[] => cssSelectAll<AnyNode, Element>(query, root);
-const selectOne = (query: string, root: AnyNode): Element | null => cssSelectOne<AnyNode, Element>(query, root);
-
-const ctx: RenderContext = {
-  settings: defaultLetterSettings(),
-  esp: 0,
-  letterUniqueId: 'letter-42',
-  channel: null,
-  platformUrl: 'https://letters.example',
-  isCompanyLevel: false,
-  year: 2031,
-  isEngagementSegment: false,
-  contentWidth: 590,
-};
+const ctx = blockContext();
 
 const noChild = (): string => {
   throw new Error('events render no child sections');
 };
-
-async function compile(columns: string) {
-  const { html, errors } = await mjml2html(`<mjml><mj-body><mj-section>${columns}</mj-section></mj-body></mjml>`, {
-    validationLevel: 'strict',
-  });
-  expect(errors).toEqual([]);
-  return { html, doc: parseDocument(html) };
-}
-
-const attr = (element: Element | null, name: string): string => (element ? getAttributeValue(element, name) ?? '' : '');
 
 function event(n: number, change: Partial<EventItem> = {}): EventItem {
   return {
@@ -67,7 +41,7 @@ function events(count: number, change: Partial<SectionOf<'evvnt'>['blockModel']>
 describe('renderEvents', () => {
   it('renders one card per event in one column: image, date, heading, description, price and venue, ticket button', async () => {
     const renderer: ColumnsRenderer<'evvnt'> = renderEvents;
-    const { html, doc } = await compile(renderer(events(2), ctx, noChild));
+    const { html, doc } = await compileColumns(renderer(events(2), ctx, noChild));
     expect(html.match(/mj-column-per-100/g)?.length).toBeGreaterThanOrEqual(2);
     expect(html).not.toContain('mj-column-per-50');
     const imgs = selectAll('img', doc);
@@ -83,12 +57,12 @@ describe('renderEvents', () => {
   });
 
   it('puts two cards side by side and gives a last odd card the full row, for Outlook too', async () => {
-    const { html, doc } = await compile(renderEvents(events(3, { layout: 1 }), ctx, noChild));
+    const { html, doc } = await compileColumns(renderEvents(events(3, { layout: 1 }), ctx, noChild));
     const columns = selectAll('div[class*="mj-column-per"]', doc).map((d) => attr(d, 'class').split(' ')[0]);
     expect(columns).toEqual(['mj-column-per-50', 'mj-column-per-50', 'mj-column-per-100']);
     // Outlook's ghost table ends the row before the third card, which spans the body width.
     expect(html).toMatch(/<\/td><\/tr><tr><td[^>]*width:600px/);
-    const even = await compile(renderEvents(events(4, { layout: 1 }), ctx, noChild));
+    const even = await compileColumns(renderEvents(events(4, { layout: 1 }), ctx, noChild));
     expect(selectAll('div[class*="mj-column-per-50"]', even.doc)).toHaveLength(4);
   });
 
@@ -101,7 +75,7 @@ describe('renderEvents', () => {
       callToAction: 'Book now',
       color: '#334455',
     });
-    const { doc } = await compile(renderEvents(section, ctx, noChild));
+    const { doc } = await compileColumns(renderEvents(section, ctx, noChild));
     const styleOf = (text: string): string =>
       attr(selectAll('div', doc).find((d) => textContent(d).trim() === text) ?? null, 'style');
     expect(styleOf('June 1, 7 pm')).toContain('font-size:21px');
@@ -115,13 +89,13 @@ describe('renderEvents', () => {
   it('honours the has-flags and prefers the event button text', async () => {
     const section = events(1, { hasImage: false, hasDescription: false, hasPrice: false, hasButton: true });
     section.blockModel.events[0]!.buttonText = 'RSVP';
-    const { doc } = await compile(renderEvents(section, ctx, noChild));
+    const { doc } = await compileColumns(renderEvents(section, ctx, noChild));
     expect(selectAll('img', doc)).toHaveLength(0);
     expect(textContent(doc)).not.toContain('About event 1');
     expect(textContent(doc)).not.toContain('$12.50');
     expect(textContent(doc)).toContain('Hall 1');
     expect(selectAll('a', doc).map((a) => textContent(a).trim())).toEqual(['RSVP']);
-    const noButton = await compile(renderEvents(events(1, { hasButton: false, hasImage: false }), ctx, noChild));
+    const noButton = await compileColumns(renderEvents(events(1, { hasButton: false, hasImage: false }), ctx, noChild));
     expect(selectAll('a', noButton.doc)).toHaveLength(0);
   });
 
@@ -129,7 +103,7 @@ describe('renderEvents', () => {
     const section = events(1);
     section.blockModel.events[0]!.headingDelta = { ops: [{ insert: 'Big ' }, { insert: 'night', attributes: { bold: true } }, { insert: '\n' }] };
     section.blockModel.events[0]!.descriptionDelta = textDelta('Edited description');
-    const { doc } = await compile(renderEvents(section, ctx, noChild));
+    const { doc } = await compileColumns(renderEvents(section, ctx, noChild));
     expect(textContent(selectOne('strong', doc)!)).toBe('night');
     expect(textContent(doc)).toContain('Edited description');
     expect(textContent(doc)).not.toContain('About event 1');
@@ -146,7 +120,7 @@ describe('renderEvents', () => {
     const mjml = renderEvents(section, ctx, noChild);
     expect(mjml).not.toContain('<script>');
     expect(mjml).not.toContain('javascript:');
-    const { doc } = await compile(mjml);
+    const { doc } = await compileColumns(mjml);
     expect(selectAll('script, img', doc)).toHaveLength(0);
     expect(selectAll('a', doc)).toHaveLength(0);
     expect(textContent(doc)).toContain('<script>alert(1)</script>');

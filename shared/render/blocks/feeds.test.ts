@@ -1,41 +1,15 @@
-import { selectAll as cssSelectAll, selectOne as cssSelectOne } from 'css-select';
-import type { AnyNode, Element } from 'domhandler';
-import { getAttributeValue, textContent } from 'domutils';
-import { parseDocument } from 'htmlparser2';
-import mjml2html from 'mjml';
+import type { Element } from 'domhandler';
+import { textContent } from 'domutils';
 import { describe, expect, it } from 'vitest';
-import { blockTextStyle, defaultLetterSettings, newSection, textDelta } from '../../model';
+import { blockTextStyle, newSection, textDelta } from '../../model';
 import type { CurationModel, LayoutType, SectionOf } from '../../model';
-import type { BlockRenderer, RenderContext } from '../types';
+import { attr, blockContext, compileColumn, selectAll, selectOne } from '../test-support';
+import type { Doc } from '../test-support';
+import type { BlockRenderer } from '../types';
 import { renderCuration, renderNews, renderRss } from './feeds';
 
-const selectAll = (query: string, root: AnyNode): Element[] => cssSelectAll<AnyNode, Element>(query, root);
-const selectOne = (query: string, root: AnyNode): Element | null => cssSelectOne<AnyNode, Element>(query, root);
+const ctx = blockContext({ contentWidth: 600 });
 
-const ctx: RenderContext = {
-  settings: defaultLetterSettings(),
-  esp: 0,
-  letterUniqueId: 'letter-42',
-  channel: null,
-  platformUrl: 'https://letters.example',
-  isCompanyLevel: false,
-  year: 2031,
-  isEngagementSegment: false,
-  contentWidth: 600,
-};
-
-async function compile(content: string) {
-  const { html, errors } = await mjml2html(
-    `<mjml><mj-body><mj-section><mj-column>${content}</mj-column></mj-section></mj-body></mjml>`,
-    { validationLevel: 'strict' },
-  );
-  expect(errors).toEqual([]);
-  return parseDocument(html);
-}
-
-const attr = (element: Element | null, name: string): string => (element ? getAttributeValue(element, name) ?? '' : '');
-
-type Doc = ReturnType<typeof parseDocument>;
 /** The text parts in order, by their own div. */
 const parts = (doc: Doc): string[] =>
   selectAll('div[style*="margin:0 0 4px 0"]', doc).map((d) => textContent(d).trim());
@@ -66,7 +40,7 @@ describe('renderCuration', () => {
   it('puts the image left of the text at the model column widths (layout 1)', async () => {
     const renderer: BlockRenderer<'newrss'> = renderCuration;
     const section = curation('newrss', 1, { imageColumnWidth: 30, textColumnWidth: 70, gap: 20 });
-    const doc = await compile(renderer(section as SectionOf<'newrss'>, ctx));
+    const doc = await compileColumn(renderer(section as SectionOf<'newrss'>, ctx));
     const cells = selectAll('td[valign="top"]', doc);
     expect(cells.map((td) => attr(td, 'width'))).toEqual(['30%', '70%']);
     const img = selectOne('img', cells[0]!)!;
@@ -79,16 +53,16 @@ describe('renderCuration', () => {
   });
 
   it('puts the text first for layout 2, stacks for layout 5 and shows text only for layout 6', async () => {
-    const right = await compile(renderCuration(curation('curation', 2), ctx));
+    const right = await compileColumn(renderCuration(curation('curation', 2), ctx));
     const cells = selectAll('td[valign="top"]', right);
     expect(selectAll('img', cells[0]!)).toHaveLength(0);
     expect(selectAll('img', cells[1]!)).toHaveLength(1);
 
-    const stacked = await compile(renderCuration(curation('curation', 5), ctx));
+    const stacked = await compileColumn(renderCuration(curation('curation', 5), ctx));
     expect(selectAll('td[valign="top"]', stacked)).toHaveLength(0);
     expect(attr(selectOne('img', stacked), 'src')).toBe('https://img.example/river.jpg');
 
-    const textOnly = await compile(renderCuration(curation('wordpress', 6), ctx));
+    const textOnly = await compileColumn(renderCuration(curation('wordpress', 6), ctx));
     expect(selectAll('img', textOnly)).toHaveLength(0);
     expect(parts(textOnly)[0]).toBe('Rivers rise');
   });
@@ -101,7 +75,7 @@ describe('renderCuration', () => {
       hasSource: false,
       hasExcerpt: false,
     });
-    const doc = await compile(renderCuration(section, ctx));
+    const doc = await compileColumn(renderCuration(section, ctx));
     expect(selectAll('img', doc)).toHaveLength(0);
     expect(parts(doc)).toEqual(['Rivers rise']);
     const nothing = curation('curation', 1, { hasTitle: false, hasImage: false, hasAuthor: false, hasPublishedDate: false, hasSource: false, hasExcerpt: false });
@@ -114,7 +88,7 @@ describe('renderCuration', () => {
       excerptSettings: { ...blockTextStyle(13), font: 'Georgia' },
       siteNameSettings: { font: 'Arial', fontFallback: 'Verdana', fontSize: 11, lineHeight: 1.2, alignment: 'right' },
     });
-    const doc = await compile(renderCuration({ ...section, textColor: '#445566' }, ctx));
+    const doc = await compileColumn(renderCuration({ ...section, textColor: '#445566' }, ctx));
     expect(partStyle(doc, 'Rivers rise')).toContain('font-size:30px');
     expect(partStyle(doc, 'Rivers rise')).toContain('text-align:center');
     expect(attr(selectOne('a', doc), 'style')).toContain('color:#112233');
@@ -126,7 +100,7 @@ describe('renderCuration', () => {
 
   it('shows edited rich text in place of the fetched excerpt', async () => {
     const section = curation('curation', 6, { delta: textDelta('Edited summary') });
-    const doc = await compile(renderCuration(section, ctx));
+    const doc = await compileColumn(renderCuration(section, ctx));
     expect(textContent(doc)).toContain('Edited summary');
     expect(textContent(doc)).not.toContain('The rivers rose again.');
   });
@@ -141,7 +115,7 @@ describe('renderCuration', () => {
     const mjml = renderCuration(section, ctx);
     expect(mjml).not.toContain('<script>');
     expect(mjml).not.toContain('javascript:');
-    const doc = await compile(mjml);
+    const doc = await compileColumn(mjml);
     expect(selectAll('script, img, a', doc)).toHaveLength(0);
     expect(parts(doc).slice(0, 2)).toEqual(['<script>alert(1)</script>', '<img src=x onerror=alert(1)>']);
   });
@@ -150,11 +124,11 @@ describe('renderCuration', () => {
 describe('renderNews and renderRss', () => {
   it('render the loaded content (the section rich text)', async () => {
     const news = { ...newSection('news', 'n1'), delta: { ops: [{ insert: 'Top story', attributes: { link: 'https://n.example/1' } }, { insert: '\n' }] } };
-    const doc = await compile(renderNews(news, ctx));
+    const doc = await compileColumn(renderNews(news, ctx));
     expect(attr(selectOne('a', doc), 'href')).toBe('https://n.example/1');
     expect(textContent(doc)).toContain('Top story');
     const rss = { ...newSection('rss', 'r1'), delta: textDelta('Feed item <one>') };
-    expect(textContent(await compile(renderRss(rss, ctx)))).toContain('Feed item <one>');
+    expect(textContent(await compileColumn(renderRss(rss, ctx)))).toContain('Feed item <one>');
   });
 
   it('render nothing before anything is loaded, even with a feed link', () => {

@@ -1,21 +1,13 @@
-import { selectAll as cssSelectAll, selectOne as cssSelectOne } from 'css-select';
-import type { AnyNode, Element } from 'domhandler';
-import { getAttributeValue, textContent } from 'domutils';
-import { parseDocument } from 'htmlparser2';
-import mjml2html from 'mjml';
+import { textContent } from 'domutils';
 import { describe, expect, it } from 'vitest';
-import { defaultLetterSettings, newSection } from '../../model';
+import { newSection } from '../../model';
 import type { SectionOf } from '../../model';
+import { attr, blockContext, compileColumn, selectAll, selectOne } from '../test-support';
+import type { Doc } from '../test-support';
 import type { BlockRenderer, RenderContext } from '../types';
 import { FOOTER_TEXT, renderFooter } from './footer';
 
-const selectAll = (query: string, root: AnyNode): Element[] => cssSelectAll<AnyNode, Element>(query, root);
-const selectOne = (query: string, root: AnyNode): Element | null => cssSelectOne<AnyNode, Element>(query, root);
-
-const ctx: RenderContext = {
-  settings: defaultLetterSettings(),
-  esp: 0,
-  letterUniqueId: 'letter-42',
+const ctx = blockContext({
   channel: {
     title: 'The Daily Title',
     channelName: 'The Daily',
@@ -24,25 +16,10 @@ const ctx: RenderContext = {
     logoUrl: 'https://cdn.example/logo.png',
     contactAddress: { street: '1 Main St', city: 'Springfield', state: 'IL', postal: '62701' },
   },
-  platformUrl: 'https://letters.example',
-  isCompanyLevel: false,
-  year: 2031,
-  isEngagementSegment: false,
-  contentWidth: 590,
-};
+});
 
-async function compile(content: string) {
-  const { html, errors } = await mjml2html(
-    `<mjml><mj-body><mj-section><mj-column>${content}</mj-column></mj-section></mj-body></mjml>`,
-    { validationLevel: 'strict' },
-  );
-  expect(errors).toEqual([]);
-  return parseDocument(html);
-}
-
-const attr = (element: Element | null, name: string): string => (element ? getAttributeValue(element, name) ?? '' : '');
-const paragraphs = (doc: ReturnType<typeof parseDocument>): string[] => selectAll('p', doc).map((p) => textContent(p));
-const hrefs = (doc: ReturnType<typeof parseDocument>): string[] => selectAll('a', doc).map((a) => attr(a, 'href'));
+const paragraphs = (doc: Doc): string[] => selectAll('p', doc).map((p) => textContent(p));
+const hrefs = (doc: Doc): string[] => selectAll('a', doc).map((a) => attr(a, 'href'));
 
 function footer(change: Partial<SectionOf<'footer'>['blockModel']> = {}): SectionOf<'footer'> {
   const section = newSection('footer', 'f1');
@@ -51,7 +28,7 @@ function footer(change: Partial<SectionOf<'footer'>['blockModel']> = {}): Sectio
 
 describe('renderFooter', () => {
   it('shows © year, the channel name, its address, the platform unsubscribe link and the credit in English', async () => {
-    const doc = await compile(renderFooter(footer(), ctx));
+    const doc = await compileColumn(renderFooter(footer(), ctx));
     expect(paragraphs(doc)).toEqual([
       '© 2031 The Daily. All rights reserved.',
       '1 Main St, Springfield, IL 62701',
@@ -63,7 +40,7 @@ describe('renderFooter', () => {
   });
 
   it('uses the Iterable merge tag for esp 1', async () => {
-    const doc = await compile(renderFooter(footer(), { ...ctx, esp: 1 }));
+    const doc = await compileColumn(renderFooter(footer(), { ...ctx, esp: 1 }));
     expect(hrefs(doc)[0]).toBe('{{unsubscribeUrl}}');
   });
 
@@ -74,7 +51,7 @@ describe('renderFooter', () => {
       address: { street: 'Calle 5', city: 'Madrid', state: '', postal: '28001' },
       align: 'right',
     });
-    const doc = await compile(renderFooter(section, { ...ctx, isEngagementSegment: true }));
+    const doc = await compileColumn(renderFooter(section, { ...ctx, isEngagementSegment: true }));
     expect(paragraphs(doc)).toEqual([
       '© 2031 El Diario. Todos los derechos reservados.',
       'Calle 5, Madrid, 28001',
@@ -97,7 +74,7 @@ describe('renderFooter', () => {
   });
 
   it('shows the channel logo when asked, and can leave the credit out', async () => {
-    const doc = await compile(renderFooter(footer({ hasLogo: true }), ctx, { madeWith: false }));
+    const doc = await compileColumn(renderFooter(footer({ hasLogo: true }), ctx, { madeWith: false }));
     const img = selectOne('img', doc);
     expect(attr(img, 'src')).toBe('https://cdn.example/logo.png');
     expect(attr(img, 'alt')).toBe('logo for The Daily Title');
@@ -105,7 +82,7 @@ describe('renderFooter', () => {
   });
 
   it('renders only the placeholder text at company level', async () => {
-    const doc = await compile(renderFooter(footer({ hasLogo: true }), { ...ctx, isCompanyLevel: true }));
+    const doc = await compileColumn(renderFooter(footer({ hasLogo: true }), { ...ctx, isCompanyLevel: true }));
     expect(textContent(doc).trim()).toContain('Footer placeholder');
     expect(selectAll('a', doc)).toHaveLength(0);
     expect(selectAll('img', doc)).toHaveLength(0);
@@ -124,7 +101,7 @@ describe('renderFooter', () => {
     const mjml = renderFooter(section, hostileCtx);
     expect(mjml).not.toContain('<script>');
     expect(mjml).not.toContain('<img');
-    const doc = await compile(mjml);
+    const doc = await compileColumn(mjml);
     expect(selectAll('script', doc)).toHaveLength(0);
     expect(selectAll('img', doc)).toHaveLength(0);
     expect(paragraphs(doc)[0]).toBe('© 2031 <script>alert(1)</script>. All rights reserved.');
@@ -133,7 +110,7 @@ describe('renderFooter', () => {
 
   it('falls back to the channel name and fits the BlockRenderer contract', async () => {
     const renderer: BlockRenderer<'footer'> = renderFooter;
-    const doc = await compile(renderer(footer({ channelName: '  ' }), { ...ctx, channel: { ...ctx.channel!, contactAddress: null } }));
+    const doc = await compileColumn(renderer(footer({ channelName: '  ' }), { ...ctx, channel: { ...ctx.channel!, contactAddress: null } }));
     expect(paragraphs(doc)[0]).toBe('© 2031 The Daily. All rights reserved.');
     expect(paragraphs(doc)).toHaveLength(3);
   });

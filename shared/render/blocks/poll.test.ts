@@ -1,38 +1,13 @@
-import { selectAll as cssSelectAll } from 'css-select';
-import type { AnyNode, Element } from 'domhandler';
-import { getAttributeValue, textContent } from 'domutils';
-import { parseDocument } from 'htmlparser2';
-import mjml2html from 'mjml';
+import type { Element } from 'domhandler';
+import { textContent } from 'domutils';
 import { describe, expect, it } from 'vitest';
-import { corners, defaultLetterSettings, newSection } from '../../model';
+import { corners, newSection } from '../../model';
 import type { PollModel, SectionOf } from '../../model';
-import type { RenderContext } from '../types';
+import { attr, blockContext, compileColumn, selectAll } from '../test-support';
 import { renderPoll } from './poll';
 
-const selectAll = (query: string, root: AnyNode): Element[] => cssSelectAll<AnyNode, Element>(query, root);
+const ctx = blockContext();
 
-const ctx: RenderContext = {
-  settings: defaultLetterSettings(),
-  esp: 0,
-  letterUniqueId: 'letter-42',
-  channel: null,
-  platformUrl: 'https://letters.example',
-  isCompanyLevel: false,
-  year: 2031,
-  isEngagementSegment: false,
-  contentWidth: 590,
-};
-
-async function compile(content: string) {
-  const { html, errors } = await mjml2html(
-    `<mjml><mj-body><mj-section><mj-column>${content}</mj-column></mj-section></mj-body></mjml>`,
-    { validationLevel: 'strict' },
-  );
-  expect(errors).toEqual([]);
-  return parseDocument(html);
-}
-
-const attr = (element: Element, name: string): string => getAttributeValue(element, name) ?? '';
 const responseUrl = (option: number): string =>
   `https://letters.example/polls/7/respond?option=${option}&letter=letter-42&subscriber={{uniqueId}}`;
 
@@ -50,7 +25,7 @@ describe('renderPoll', () => {
   });
 
   it('links one full-width button per option to the response page', async () => {
-    const doc = await compile(renderPoll(poll({}, 3), ctx));
+    const doc = await compileColumn(renderPoll(poll({}, 3), ctx));
     expect(textContent(doc)).toContain('Which one?');
     const links = selectAll('a', doc);
     expect(links.map((a) => textContent(a).trim())).toEqual(['Option 1', 'Option 2', 'Option 3']);
@@ -78,7 +53,7 @@ describe('renderPoll', () => {
       },
       1,
     );
-    const doc = await compile(renderPoll(section, ctx));
+    const doc = await compileColumn(renderPoll(section, ctx));
     const table = selectAll('table[style*="border-collapse:separate"]', doc)[0]!;
     expect(attr(table, 'style')).toContain('width:40%');
     expect(attr(table.parent as Element, 'align')).toBe('right');
@@ -89,7 +64,7 @@ describe('renderPoll', () => {
   });
 
   it('shows a five-option feedback scale as five star links', async () => {
-    const doc = await compile(renderPoll(poll({ pollType: 3, questionText: 'Rate us' }, 5), ctx));
+    const doc = await compileColumn(renderPoll(poll({ pollType: 3, questionText: 'Rate us' }, 5), ctx));
     const links = selectAll('a', doc);
     expect(links.map((a) => textContent(a))).toEqual(Array(5).fill('★'));
     expect(links.map((a) => attr(a, 'href'))).toEqual([100, 101, 102, 103, 104].map(responseUrl));
@@ -100,7 +75,7 @@ describe('renderPoll', () => {
   it('shows other feedback scales as a row of buttons between the two end labels', async () => {
     const section = poll({ pollType: 3 }, 11);
     section.blockModel.options = section.blockModel.options.map((o, i) => ({ ...o, title: String(i) }));
-    const doc = await compile(renderPoll(section, ctx));
+    const doc = await compileColumn(renderPoll(section, ctx));
     const links = selectAll('a', doc);
     expect(links.map((a) => textContent(a))).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
     expect(attr(links[10]!, 'href')).toBe(responseUrl(110));
@@ -115,14 +90,14 @@ describe('renderPoll', () => {
     const mjml = renderPoll(section, ctx);
     expect(mjml).not.toContain('<script>');
     expect(mjml).not.toContain('evil');
-    const doc = await compile(mjml);
+    const doc = await compileColumn(mjml);
     expect(selectAll('script, b', doc)).toHaveLength(0);
     expect(textContent(doc)).toContain('<script>alert(1)</script>');
     expect(textContent(selectAll('a', doc)[0]!).trim()).toBe('<b>yes</b>');
   });
 
   it('encodes the letter id in the response link', async () => {
-    const doc = await compile(renderPoll(poll({}, 1), { ...ctx, letterUniqueId: 'a&b c' }));
+    const doc = await compileColumn(renderPoll(poll({}, 1), { ...ctx, letterUniqueId: 'a&b c' }));
     expect(attr(selectAll('a', doc)[0]!, 'href')).toBe(
       'https://letters.example/polls/7/respond?option=100&letter=a%26b%20c&subscriber={{uniqueId}}',
     );

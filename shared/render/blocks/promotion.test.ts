@@ -1,46 +1,22 @@
-import { selectAll as cssSelectAll, selectOne as cssSelectOne } from 'css-select';
-import type { AnyNode, Element } from 'domhandler';
-import { getAttributeValue, textContent } from 'domutils';
-import { parseDocument } from 'htmlparser2';
-import mjml2html from 'mjml';
+import type { Element } from 'domhandler';
+import { textContent } from 'domutils';
 import { describe, expect, it } from 'vitest';
 import { blockTextStyle, defaultLetterSettings, newSection, sides } from '../../model';
 import type { LetterSettings } from '../../model';
+import { attr, blockContext, compileColumn, selectAll, selectOne } from '../test-support';
+import type { Doc } from '../test-support';
 import type { RenderContext } from '../types';
 import type { PromotionContent } from './promotion';
 import { promotionLook, promotionMergeTag, renderNewPromotion, renderPromotion, renderPromotionContent } from './promotion';
 
-const selectAll = (query: string, root: AnyNode): Element[] => cssSelectAll<AnyNode, Element>(query, root);
-const selectOne = (query: string, root: AnyNode): Element | null => cssSelectOne<AnyNode, Element>(query, root);
-
 function context(change: (settings: LetterSettings) => void = () => {}): RenderContext {
   const settings = defaultLetterSettings();
   change(settings);
-  return {
-    settings,
-    esp: 0,
-    letterUniqueId: 'letter-42',
-    channel: null,
-    platformUrl: 'https://letters.example',
-    isCompanyLevel: false,
-    year: 2031,
-    isEngagementSegment: false,
-    contentWidth: 590,
-  };
+  return blockContext({ settings });
 }
 
-async function compile(content: string) {
-  const { html, errors } = await mjml2html(
-    `<mjml><mj-body><mj-section><mj-column>${content}</mj-column></mj-section></mj-body></mjml>`,
-    { validationLevel: 'strict' },
-  );
-  expect(errors).toEqual([]);
-  return parseDocument(html);
-}
-
-const attr = (element: Element | null, name: string): string => (element ? getAttributeValue(element, name) ?? '' : '');
 /** The promotion's frame: the cell that carries the box styles. */
-const frame = (doc: ReturnType<typeof parseDocument>): Element => selectOne('td[style*="background-color"]', doc)!;
+const frame = (doc: Doc): Element => selectOne('td[style*="background-color"]', doc)!;
 
 const content: PromotionContent = {
   heading: 'Try Acme',
@@ -66,7 +42,7 @@ describe('renderPromotion and renderNewPromotion', () => {
       s.promotionSettings.padding = sides(12);
       s.promotionSettings.headingSettings = { ...blockTextStyle(26), color: '#AA0000' };
     });
-    const doc = await compile(renderNewPromotion(section, ctx));
+    const doc = await compileColumn(renderNewPromotion(section, ctx));
     const tag = (part: Parameters<typeof promotionMergeTag>[1]): string => `{{promotion.zone3.${part}}}`;
     expect(attr(selectOne('img', doc), 'src')).toBe(tag('image'));
     expect(attr(selectOne('img', doc), 'alt')).toBe(tag('imageAlt'));
@@ -89,7 +65,7 @@ describe('renderPromotion and renderNewPromotion', () => {
     const ctx = context((s) => {
       s.promotionSettings.displayDisclaimer = false;
     });
-    const doc = await compile(renderPromotion(section, ctx));
+    const doc = await compileColumn(renderPromotion(section, ctx));
     expect(textContent(doc)).toContain('{{promotion.adType12.heading}}');
     expect(textContent(doc)).not.toContain('Promotion from');
   });
@@ -115,7 +91,7 @@ describe('renderPromotionContent', () => {
   it('renders heading, image, copy, call to action and disclaimer of a known promotion', async () => {
     const ctx = context();
     const look = promotionLook(newSection('promotion', 'p').blockModel, ctx.settings.promotionSettings);
-    const doc = await compile(renderPromotionContent(content, look, ctx));
+    const doc = await compileColumn(renderPromotionContent(content, look, ctx));
     const divs = selectAll(':scope > div', frame(doc)).map((d) => textContent(d));
     expect(divs).toEqual(['Try Acme', 'Acme makes things.Good things.', 'Promotion from Acme Inc.']);
     expect(selectAll('br', doc)).toHaveLength(1);
@@ -141,7 +117,7 @@ describe('renderPromotionContent', () => {
     const mjml = renderPromotionContent(hostile, look, ctx);
     expect(mjml).not.toContain('<script>');
     expect(mjml).not.toContain('javascript:');
-    const doc = await compile(mjml);
+    const doc = await compileColumn(mjml);
     expect(selectAll('script, b', doc)).toHaveLength(0);
     expect(textContent(selectOne('em', doc)!)).toBe('copy');
     expect(attr(selectOne('img', doc), 'alt')).toBe('" onerror="alert(1)');

@@ -1,20 +1,12 @@
-import { selectAll as cssSelectAll } from 'css-select';
-import { getAttributeValue, textContent } from 'domutils';
-import type { AnyNode, Element } from 'domhandler';
-import { parseDocument } from 'htmlparser2';
-import mjml2html from 'mjml';
+import { textContent } from 'domutils';
 import { describe, expect, it } from 'vitest';
-import { defaultLetterSettings, newSection } from '../../model';
+import { newSection } from '../../model';
 import type { SectionOf } from '../../model';
-import type { BlockRenderer, RenderContext } from '../types';
+import { attr, blockContext, compileColumn, selectAll } from '../test-support';
+import type { BlockRenderer } from '../types';
 import { isProfileUrl, renderProfile, renderShare, shareUrl, socialIconUrl } from './social';
 
-const selectAll = (query: string, root: AnyNode): Element[] => cssSelectAll<AnyNode, Element>(query, root);
-
-const ctx: RenderContext = {
-  settings: defaultLetterSettings(),
-  esp: 0,
-  letterUniqueId: 'letter-42',
+const ctx = blockContext({
   channel: {
     title: 'The Daily',
     channelName: 'The Daily',
@@ -23,23 +15,7 @@ const ctx: RenderContext = {
     logoUrl: null,
     contactAddress: null,
   },
-  platformUrl: 'https://letters.example',
-  isCompanyLevel: false,
-  year: 2031,
-  isEngagementSegment: false,
-  contentWidth: 590,
-};
-
-async function compile(content: string) {
-  const { html, errors } = await mjml2html(
-    `<mjml><mj-body><mj-section><mj-column>${content}</mj-column></mj-section></mj-body></mjml>`,
-    { validationLevel: 'strict' },
-  );
-  expect(errors).toEqual([]);
-  return parseDocument(html);
-}
-
-const attr = (element: Element, name: string): string => getAttributeValue(element, name) ?? '';
+});
 
 function profile(models: SectionOf<'profile'>['blockModel']['models']): SectionOf<'profile'> {
   const section = newSection('profile', 'p1');
@@ -52,7 +28,7 @@ describe('renderShare', () => {
   it('links every network to its share page for the letter archive, with icons of the colour set', async () => {
     const section = newSection('share', 's1');
     section.blockModel.color = 'dark_gray';
-    const doc = await compile(renderShare(section, ctx));
+    const doc = await compileColumn(renderShare(section, ctx));
     const links = selectAll('a', doc).map((a) => attr(a, 'href'));
     const encoded = encodeURIComponent(archive);
     expect(links).toEqual([
@@ -76,7 +52,7 @@ describe('renderShare', () => {
     section.blockModel.models[0]!.text = 'Send on <WhatsApp>';
     const mjmlText = renderShare(section, ctx);
     expect(mjmlText).not.toContain('<WhatsApp>');
-    const doc = await compile(mjmlText);
+    const doc = await compileColumn(mjmlText);
     expect(selectAll('img', doc)).toHaveLength(0);
     const links = selectAll('a', doc);
     expect(links.map((a) => textContent(a))).toEqual(['Send on <WhatsApp>', 'X (Twitter)']);
@@ -91,7 +67,7 @@ describe('renderShare', () => {
     expect(shareUrl('x', 'https://a.example/c/id?x=1&y=2')).toBe(
       'https://twitter.com/intent/tweet?url=https%3A%2F%2Fa.example%2Fc%2Fid%3Fx%3D1%26y%3D2',
     );
-    const doc = await compile(renderShare(newSection('share', 's'), { ...ctx, letterUniqueId: 'a"b<c' }));
+    const doc = await compileColumn(renderShare(newSection('share', 's'), { ...ctx, letterUniqueId: 'a"b<c' }));
     // The id is encoded as a path segment, then the whole page URL as the share parameter.
     expect(attr(selectAll('a', doc)[0]!, 'href')).toBe(
       `https://api.whatsapp.com/send?text=${encodeURIComponent('https://letters.example/the-daily/a%22b%3Cc')}`,
@@ -107,7 +83,7 @@ describe('renderProfile', () => {
     ]);
     section.blockModel.color = 'white';
     section.blockModel.gap = 24;
-    const doc = await compile(renderProfile(section, ctx));
+    const doc = await compileColumn(renderProfile(section, ctx));
     expect(selectAll('a', doc).map((a) => attr(a, 'href'))).toEqual(['https://twitter.com/daily', 'https://www.youtube.com/@daily']);
     expect(selectAll('img', doc).map((img) => attr(img, 'src'))).toEqual([
       socialIconUrl(ctx.platformUrl, 'white', 'x'),

@@ -2,25 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newSection, serializeSections } from '../../../shared/model';
 import { newDraftLetter } from '../../../shared/model/new-letter';
 import type { Letter } from '../../../shared/model/letter';
-import { createCleanup, tempDir } from '../testing/test-core';
+import { TEST_CHANNEL, createCleanup, tempDir } from '../testing/test-core';
 import { createLettersStore, type LettersStore } from './letters-store';
 import { openStore, type LocalDb } from './open-store';
 
 // The letters list over a real SQLite file: search, status filters and sorting.
 
-const CHANNEL = {
-  id: 1,
-  title: 'The Weekly',
-  channelSlug: 'weekly',
-  brandId: 1,
-  brandSlug: 'demo',
-  accentColor: '#4c6ef5',
-  defaultStyleBaseFontSize: 16,
-  channelSquareLogo: null,
-  channelName: 'The Weekly',
-  timezone: { tzCode: 'America/New_York' },
-  esp: 0,
-};
 const WEEKLY = { brandSlug: 'demo', channelSlug: 'weekly' };
 
 const cleanup = createCleanup();
@@ -39,7 +26,7 @@ function remoteLetter(n: number, changes: Partial<Letter> & { words?: string }):
   paragraph.delta = { ops: [{ insert: `${changes.words ?? ''}\n` }] };
   const { words: _words, ...rest } = changes;
   return {
-    ...newDraftLetter({ uniqueId: `letter-${n}`, channel: CHANNEL, author: null, now: `2026-11-0${n}T10:00:00.000Z` }),
+    ...newDraftLetter({ uniqueId: `letter-${n}`, channel: TEST_CHANNEL, author: null, now: `2026-11-0${n}T10:00:00.000Z` }),
     id: n,
     version: 1,
     blocks: serializeSections([paragraph]),

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventName, EventPayload } from '../../../shared/contract/bridge';
 import { EMBEDDED_ACCOUNT, platformPaths } from '../../../shared/contract/platform-api';
+import type { Channel } from '../../../shared/model/channel';
 import type { Core, PlatformConnection } from '../core-context';
 import { createCore } from '../create-core';
 import { createPlatformClient } from '../platform/platform-client';
@@ -10,6 +11,21 @@ import { createPlatformClient } from '../platform/platform-client';
 // Helpers for tests that run a real core against a real platform server.
 
 export const WEEKLY = { brandSlug: 'demo', channelSlug: 'weekly' } as const;
+
+/** The demo brand's weekly channel as the local store holds it, for tests without a platform. */
+export const TEST_CHANNEL: Channel = {
+  id: 1,
+  title: 'The Weekly',
+  channelSlug: 'weekly',
+  brandId: 1,
+  brandSlug: 'demo',
+  accentColor: '#4c6ef5',
+  defaultStyleBaseFontSize: 16,
+  channelSquareLogo: null,
+  channelName: 'The Weekly',
+  timezone: { tzCode: 'America/New_York' },
+  esp: 0,
+};
 
 /** Collects cleanup steps and runs them in reverse (call `run` in afterEach). */
 export function createCleanup() {
