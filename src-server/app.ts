@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions, RouteOpt
 import type { Db } from './db/database';
 import { apiDocs } from './http/api-docs';
 import { authentication } from './http/authentication';
+import { idempotency } from './http/idempotency';
 import { errorHandler, notFoundHandler } from './http/errors';
 import { refuseNulCharacters } from './http/nul-guard';
 import { authRoutes } from './routes/auth';
@@ -82,6 +83,7 @@ export async function buildApp({ db, logger = false, onRoute, smtpUrl, mailFrom,
   await app.register(rateLimit, { global: false });
   app.addHook('preValidation', refuseNulCharacters);
   await app.register(authentication, { db });
+  await app.register(idempotency, { db });
   await app.register(healthRoutes);
   await app.register(authRoutes, { db });
   await app.register(letterRoutes, { db });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import {
   ApiErrorSchema,
@@ -63,8 +64,19 @@ export interface PlatformClient {
 export function createPlatformClient(baseUrl: string, getToken: () => string | null): PlatformClient {
   const root = baseUrl.replace(/\/+$/, '');
 
-  async function call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown): Promise<z.output<S>> {
+  /**
+   * `idempotent`: the request carries a key made from its path and body, so sending the same
+   * push again (its first answer lost) is applied once; a push with new content gets a new key.
+   */
+  async function call<S extends z.ZodType>(
+    method: 'GET' | 'POST',
+    path: string,
+    schema: S,
+    body?: unknown,
+    options: { idempotent?: boolean } = {},
+  ): Promise<z.output<S>> {
     const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.idempotent) headers['idempotency-key'] = createHash('sha256').update(`${path}\n${JSON.stringify(body)}`).digest('hex');
     const token = getToken();
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -100,7 +112,8 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
     },
     login: (body) => call('POST', platformPaths.login(), LoginResponseSchema, body),
     me: () => call('GET', platformPaths.me(), MeResponseSchema),
-    createLetter: (brandSlug, channelSlug, body) => call('POST', platformPaths.letters(brandSlug, channelSlug), LetterResponseSchema, body),
+    createLetter: (brandSlug, channelSlug, body) =>
+      call('POST', platformPaths.letters(brandSlug, channelSlug), LetterResponseSchema, body, { idempotent: true }),
     listLetters: (brandSlug, channelSlug) => call('GET', platformPaths.letters(brandSlug, channelSlug), LetterListResponseSchema),
     async getLetter(brandSlug, channelSlug, id) {
       try {
@@ -110,7 +123,7 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
         throw error;
       }
     },
-    autosave: (channelId, id, body) => call('POST', platformPaths.autosave(channelId, id), LetterResponseSchema, body),
+    autosave: (channelId, id, body) => call('POST', platformPaths.autosave(channelId, id), LetterResponseSchema, body, { idempotent: true }),
     claim: (channelSlug, id, body) => call('POST', platformPaths.claimLetter(channelSlug, id), LetterResponseSchema, body),
     audienceSegments: (brandSlug, channelIds) =>
       call(

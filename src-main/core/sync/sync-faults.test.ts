@@ -67,6 +67,20 @@ describe('sync under faults', () => {
     expect((await view.list()).filter((item) => item.uniqueId === created.uniqueId)).toHaveLength(1);
   });
 
+  it('applies a retried push once when only its answer was lost', async () => {
+    const core = await onlineCore();
+    const created = await call<LetterOut>(core, 'letters.create', WEEKLY);
+    await call(core, 'letters.saveLocal', { uniqueId: created.uniqueId, changes: { title: 'Sent once' } });
+    proxy.mode = 'reset-after-forward';
+    expect(await call<Status>(core, 'sync.now', {})).toMatchObject({ state: 'offline', pending: 1 });
+
+    proxy.mode = 'pass';
+    expect(await call<Status>(core, 'sync.now', {})).toMatchObject({ state: 'synced', pending: 0 });
+    const onPlatform = await (await platformView(platform.url)).letter(created.id!);
+    // Version 1 on create, 2 for the one save: the retry carried the same key and was not applied again.
+    expect(onPlatform).toMatchObject({ title: 'Sent once', version: 2 });
+  });
+
   it('creates a letter once when the platform applied the create but the answer was lost', async () => {
     const core = await onlineCore();
     proxy.mode = 'reset-after-forward';

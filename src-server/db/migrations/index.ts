@@ -4,6 +4,7 @@ import * as letterLifecycle from './0002-letter-lifecycle';
 import * as audienceFlags from './0003-audience-flags';
 import * as localMailbox from './0004-local-mailbox';
 import * as images from './0005-images';
+import * as idempotencyKeys from './0006-idempotency-keys';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0003-audience-flags': audienceFlags,
   '0004-local-mailbox': localMailbox,
   '0005-images': images,
+  '0006-idempotency-keys': idempotencyKeys,
 };
