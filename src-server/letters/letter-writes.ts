@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { AutosaveRequest, CreateLetterRequest } from '../../shared/contract/platform-api';
 import { LetterSettingsSchema } from '../../shared/model/letter-settings';
 import { ClaimantSchema, LetterSchema, draftTitle } from '../../shared/model/letter';
@@ -20,7 +19,7 @@ import {
   selectLetters,
   toLetter,
 } from './letter-records';
-import { claimRefusedMessage, isRealWallClock } from '../../shared/contract/platform-letters';
+import { ClaimantJsonSchema, claimRefusedMessage, isRealWallClock } from '../../shared/contract/platform-letters';
 
 // Writing letters. Every write bumps `version` and stores the resulting letter as a
 // revision in the same transaction, so nothing written is ever lost (DECISIONS
@@ -206,18 +205,7 @@ function parseSettings(text: string, errors: FieldErrors) {
 
 function parseClaimant(text: string | null): Claimant | null {
   if (text === null) return null;
-  const parsed = z
-    .string()
-    .transform((value, ctx) => {
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'The claimant must be a JSON string.' });
-        return z.NEVER;
-      }
-    })
-    .pipe(ClaimantSchema)
-    .safeParse(text);
+  const parsed = ClaimantJsonSchema.safeParse(text);
   if (!parsed.success) throw invalidData(fieldErrorsFromZod(parsed.error, 'claimant'));
   return parsed.data;
 }

@@ -1,14 +1,8 @@
 import fc from 'fast-check';
-import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURE_FLAG_NAMES } from '../../shared/model/feature-flags';
 import { issueToken } from '../auth/tokens';
-import { toJson } from '../db/database';
-import { DEMO_EMAIL } from '../db/seed-demo';
-import { channelIdOf, insertSubscriber } from '../testing/audience-fixtures';
 import { fillPath, hostileRequest, tableChecksums } from '../testing/hostile-input';
-import { createLetterAs } from '../testing/letter-fixtures';
-import { createTestApp, signIn } from '../testing/test-app';
+import { createDemoTargets, createWalkedApp, demoParam, pathParamNames, type DemoTargets, type Route } from '../testing/route-walk';
 
 // Every route, found as the app registers it (so new routes are covered without editing
 // this file), gets random and hostile input with a valid token. A refusal must be a 4xx
@@ -18,14 +12,7 @@ import { createTestApp, signIn } from '../testing/test-app';
 /** LETTERDESK_FUZZ_RUNS raises it for a deeper hunt; the default keeps the file well under a minute. */
 const RUNS_PER_ROUTE = Number(process.env.LETTERDESK_FUZZ_RUNS) || 30;
 
-type Route = { method: string; url: string };
-const routes: Route[] = [];
-const t = await createTestApp({
-  onRoute: (route: RouteOptions) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
-  },
-});
-await t.app.ready();
+const { t, routes } = await createWalkedApp();
 
 type Operation = {
   parameters?: Array<{ in: string; name: string }>;
@@ -41,54 +28,17 @@ function documented({ method, url }: Route) {
   return { body, query };
 }
 
-const fixtures = { channelId: 0, letterId: 0, uniqueId: '', segmentId: 0, userId: 0 };
+let fixtures: DemoTargets;
 /** A new client address per request, so the sign-in limit does not stand in for validation. */
 let requests = 0;
 const nextAddress = () => `10.0.${(++requests >> 8) & 255}.${requests & 255}`;
 
 beforeAll(async () => {
-  const headers = await signIn(t.app, DEMO_EMAIL, 'letterdesk');
-  fixtures.channelId = await channelIdOf(t.db, 'demo', 'weekly');
-  const letter = await createLetterAs(t.app, headers, { brand: 'demo', channel: 'weekly', channelId: fixtures.channelId }, { title: 'Target' });
-  fixtures.letterId = letter.id!;
-  fixtures.uniqueId = letter.uniqueId;
-  const criteria = { match: 'all', conditions: [{ field: 'email', op: 'contains', value: 'example' }] };
-  const segment = await t.db
-    .insertInto('segments')
-    .values({ channelId: fixtures.channelId, name: 'Fuzz target', criteria: toJson(criteria), isEngagementSegment: false })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  fixtures.segmentId = segment.id;
-  await insertSubscriber(t.db, { channelId: fixtures.channelId, email: 'reader@example.com' });
-  const user = await t.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
-  fixtures.userId = user.id;
+  fixtures = await createDemoTargets(t, 'Target');
 });
 afterAll(async () => {
   await t.close();
 });
-
-function validParam(route: Route, name: string): string {
-  switch (name) {
-    case 'brand':
-      return 'demo';
-    case 'channel':
-    case 'slug':
-      return 'weekly';
-    case 'channelId':
-      return String(fixtures.channelId);
-    case 'id':
-      return String(route.url.includes('/segments/') ? fixtures.segmentId : fixtures.letterId);
-    case 'letterId':
-    case 'ref':
-      return String(fixtures.letterId);
-    case 'uniqueId':
-      return fixtures.uniqueId;
-    case 'name':
-      return FEATURE_FLAG_NAMES[0]!;
-    default:
-      return '1';
-  }
-}
 
 /** Deletes run last, so the other routes keep finding the letter and segment they aim at. */
 const ordered = [...routes].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
@@ -100,8 +50,8 @@ describe('hostile input', () => {
 
   for (const route of ordered) {
     it(`${route.method} ${route.url} refuses hostile input with a 4xx and writes nothing`, async () => {
-      const paramNames = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]!);
-      const arbitrary = hostileRequest(paramNames, (name) => validParam(route, name), documented(route));
+      const paramNames = pathParamNames(route);
+      const arbitrary = hostileRequest(paramNames, (name) => demoParam(route, name, fixtures), documented(route));
       await fc.assert(
         fc.asyncProperty(arbitrary, async (input) => {
           // A fresh token each time: a call may sign itself out (logout) without ending the run.

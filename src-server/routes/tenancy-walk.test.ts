@@ -1,26 +1,14 @@
-import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURE_FLAG_NAMES } from '../../shared/model/feature-flags';
-import { toJson } from '../db/database';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
-import { channelIdOf, createRival, insertSubscriber, type Rival } from '../testing/audience-fixtures';
+import { createRival, type Rival } from '../testing/audience-fixtures';
 import { fillPath, tableChecksums } from '../testing/hostile-input';
-import { createLetterAs } from '../testing/letter-fixtures';
-import { createTestApp, signIn } from '../testing/test-app';
+import { createDemoTargets, createWalkedApp, demoParam, pathParamNames, type DemoTargets, type Route } from '../testing/route-walk';
 
 // Tenancy on every route: each route the app registers (found as it registers them, so a
 // new route is walked without editing this file) is called by another tenant's owner with
 // the demo tenant's brand, channel, letter and segment ids. Each must answer 403 or 404
 // and change nothing.
 
-type Route = { method: string; url: string };
-const routes: Route[] = [];
-const t = await createTestApp({
-  onRoute: (route: RouteOptions) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
-  },
-});
-await t.app.ready();
+const { t, routes } = await createWalkedApp();
 
 /** Routes that name no tenant's data: they answer the caller about themselves, or the public. */
 const NOT_TENANT_SCOPED = new Set([
@@ -34,51 +22,16 @@ const NOT_TENANT_SCOPED = new Set([
   'GET /media/:key',
 ]);
 
-const demo = { channelId: 0, letterId: 0, uniqueId: '', segmentId: 0 };
+let demo: DemoTargets;
 let rival: Rival;
 
 beforeAll(async () => {
-  const headers = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
-  demo.channelId = await channelIdOf(t.db, 'demo', 'weekly');
-  const letter = await createLetterAs(t.app, headers, { brand: 'demo', channel: 'weekly', channelId: demo.channelId }, { title: 'Demo only' });
-  demo.letterId = letter.id!;
-  demo.uniqueId = letter.uniqueId;
-  const criteria = { match: 'all', conditions: [{ field: 'email', op: 'contains', value: 'example' }] };
-  const segment = await t.db
-    .insertInto('segments')
-    .values({ channelId: demo.channelId, name: 'Demo segment', criteria: toJson(criteria), isEngagementSegment: false })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  demo.segmentId = segment.id;
-  await insertSubscriber(t.db, { channelId: demo.channelId, email: 'reader@example.com' });
+  demo = await createDemoTargets(t, 'Demo only');
   rival = await createRival(t);
 });
 afterAll(async () => {
   await t.close();
 });
-
-function demoParam(route: Route, name: string): string {
-  switch (name) {
-    case 'brand':
-      return 'demo';
-    case 'channel':
-    case 'slug':
-      return 'weekly';
-    case 'channelId':
-      return String(demo.channelId);
-    case 'id':
-      return String(route.url.includes('/segments/') ? demo.segmentId : demo.letterId);
-    case 'letterId':
-    case 'ref':
-      return String(demo.letterId);
-    case 'uniqueId':
-      return demo.uniqueId;
-    case 'name':
-      return FEATURE_FLAG_NAMES[0]!;
-    default:
-      return '1';
-  }
-}
 
 /** Query strings that aim a route without path ids at the demo tenant. */
 function demoQuery(route: Route): string {
@@ -115,7 +68,7 @@ describe("another tenant's ids on every route", () => {
 
   for (const route of walked) {
     it(`${route.method} ${route.url} answers 403 or 404 and changes nothing`, async () => {
-      const params = Object.fromEntries([...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => [m[1]!, demoParam(route, m[1]!)]));
+      const params = Object.fromEntries(pathParamNames(route).map((name) => [name, demoParam(route, name, demo)]));
       const before = await tableChecksums(t.db);
       const body = demoBody(route);
       const response = await t.app.inject({
