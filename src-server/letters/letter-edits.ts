@@ -16,7 +16,7 @@ import { badRequest, invalidData } from '../http/errors';
 import { findLetter, toLetter } from './letter-records';
 import { recordRevision, segmentBelongsTo } from './letter-writes';
 import type { LetterRef } from './letter-guards';
-import { assertBaseVersion, assertEditable, assertSameLetter, heldClaimant, lockLetter, nextVersion } from './letter-guards';
+import { assertBaseVersion, assertEditable, assertSameLetter, assertSettingsEditable, heldClaimant, lockLetter, nextVersion } from './letter-guards';
 import { publicationInstant } from './scheduling';
 
 // Writes addressed by channel slug (spec 1 §7): the whole letter, its private flag, its
@@ -114,7 +114,7 @@ export async function updateSettings(
   return db.transaction().execute(async (trx) => {
     const row = await lockLetter(trx, idsOf(channels), ref);
     assertBaseVersion(row, request.baseVersion, request.claimant);
-    assertEditable(row);
+    assertSettingsEditable(row);
     await trx
       .updateTable('letters')
       .set({

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { ClaimantSchema } from '../../shared/model/letter';
 import type { Claimant } from '../../shared/model/letter';
-import { isEditableStatus, publicationStatusLabel } from '../../shared/model/publication';
+import { isEditableStatus, areSettingsEditable, publicationStatusLabel } from '../../shared/model/publication';
 import type { Database, LetterRow } from '../db/schema';
 import { conflict, invalidData, notFound } from '../http/errors';
 import { LETTER_NOT_FOUND_MESSAGE } from './letter-records';
@@ -54,6 +54,10 @@ export function assertBaseVersion(row: LetterRow, baseVersion: number | undefine
 
 export function assertEditable(row: LetterRow): void {
   if (!isEditableStatus(row.publicationStatus)) throw stateConflict(row, 'edited');
+}
+
+export function assertSettingsEditable(row: LetterRow): void {
+  if (!areSettingsEditable(row.publicationStatus)) throw stateConflict(row, 'edited');
 }
 
 export function stateConflict(row: LetterRow, action: string) {

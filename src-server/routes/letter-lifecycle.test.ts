@@ -193,9 +193,15 @@ describe('letter settings', () => {
     });
     expect(await snapshot(t.db, letter.id!)).toEqual(before);
 
+    // The schedule step edits UTM tracking, which lives in the settings; a scheduled letter is done.
+    await setStatus(t.db, letter.id!, 7);
+    const inSchedule = await post(settingsUrl(letter), { settings: { ...defaultLetterSettings(), utmEnabled: true } });
+    expect(inSchedule.statusCode).toBe(200);
     await setStatus(t.db, letter.id!, 2);
+    const settled = await snapshot(t.db, letter.id!);
     const scheduled = await post(settingsUrl(letter), { settings: defaultLetterSettings() });
     expect(scheduled.statusCode).toBe(409);
+    expect(await snapshot(t.db, letter.id!)).toEqual(settled);
     const unknown = await post(platformPaths.letterSettings('weekly', 'no-such-letter'), { settings: defaultLetterSettings() });
     expect(unknown.statusCode).toBe(404);
   });

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import { startPlatform } from '../start';
 import { createTestDatabase } from './test-database';
@@ -19,18 +22,23 @@ export interface TestPlatform {
 
 export async function startTestPlatform(): Promise<TestPlatform> {
   const database = await createTestDatabase();
+  // Uploaded images go to a folder of this test's own, never the user's data folder.
+  const imagesDir = mkdtempSync(join(tmpdir(), 'letterdesk-platform-images-'));
+  const removeImages = () => rmSync(imagesDir, { recursive: true, force: true });
   try {
-    const platform = await startPlatform({ databaseUrl: database.connectionString, seedDemo: true, port: 0 });
+    const platform = await startPlatform({ databaseUrl: database.connectionString, seedDemo: true, port: 0, imagesDir });
     return {
       url: platform.url,
       connectionString: database.connectionString,
       close: async () => {
         await platform.close();
         await database.destroy();
+        removeImages();
       },
     };
   } catch (error) {
     await database.destroy();
+    removeImages();
     throw error;
   }
 }

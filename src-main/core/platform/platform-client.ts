@@ -7,12 +7,23 @@ import {
   LoginResponseSchema,
   MeResponseSchema,
   platformPaths,
-  type AutosaveRequest,
   type CreateLetterRequest,
   type LoginRequest,
 } from '../../../shared/contract/platform-api';
 import { AudienceSegmentsResponseSchema, SEGMENT_PAGE_SIZE_MAX, type AudienceSegmentsResponse } from '../../../shared/contract/platform-audience';
-import { SyncChangesResponseSchema, type ClaimRequest, type SyncChangesResponse } from '../../../shared/contract/platform-letters';
+import {
+  SyncChangesResponseSchema,
+  type ClaimRequest,
+  type LetterSettingsRequest,
+  type SaveOnSchedulingRequest,
+  type SyncChangesResponse,
+  type UpdateLetterRequest,
+  type UpdateStatusRequest,
+} from '../../../shared/contract/platform-letters';
+import { FeatureFlagResponseSchema, ValidateMergeTagResponseSchema } from '../../../shared/contract/platform-audience';
+import { TestEmailResponseSchema, type TestEmailResponse } from '../../../shared/contract/platform-delivery';
+import { GenerateSuggestionsResponseSchema, type GenerateSuggestionsResponse } from '../../../shared/contract/platform-media';
+import type { FeatureFlagName } from '../../../shared/model/feature-flags';
 import type { Letter } from '../../../shared/model/letter';
 
 // The core's HTTP client for the platform API. Every answer is parsed with the shared
@@ -53,12 +64,20 @@ export interface PlatformClient {
   createLetter(brandSlug: string, channelSlug: string, body: CreateLetterRequest): Promise<Letter>;
   listLetters(brandSlug: string, channelSlug: string): Promise<z.output<typeof LetterListResponseSchema>>;
   getLetter(brandSlug: string, channelSlug: string, id: number): Promise<Letter | null>;
-  autosave(channelId: number, id: number, body: AutosaveRequest): Promise<Letter>;
   claim(channelSlug: string, id: number, body: ClaimRequest): Promise<Letter>;
   /** Every audience option of the channels (page size 9999, as the composer asks). */
   audienceSegments(brandSlug: string, channelIds: readonly number[]): Promise<AudienceSegmentsResponse>;
   /** Letters changed after `since` (an opaque cursor), in commit order. */
   changes(since: string): Promise<SyncChangesResponse>;
+  /** The whole editable letter (every local change in one request). */
+  updateLetter(channelSlug: string, id: number, body: UpdateLetterRequest): Promise<Letter>;
+  updateStatus(channelId: number, id: number, body: UpdateStatusRequest): Promise<Letter>;
+  updateSettings(channelSlug: string, uniqueId: string, body: LetterSettingsRequest): Promise<Letter>;
+  saveOnScheduling(channelId: number, id: number, body: SaveOnSchedulingRequest): Promise<Letter>;
+  sendTestEmail(channelId: number, id: number, toEmail: string): Promise<TestEmailResponse>;
+  validateMergeTag(letterId: number, mergeTag: string): Promise<{ valid: boolean; message: string }>;
+  suggest(letterId: number, field: 'subject' | 'previewText', uniqueId: string): Promise<GenerateSuggestionsResponse>;
+  featureFlag(name: FeatureFlagName, brandSlug: string, channelId: number): Promise<boolean>;
 }
 
 export function createPlatformClient(baseUrl: string, getToken: () => string | null): PlatformClient {
@@ -123,7 +142,6 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
         throw error;
       }
     },
-    autosave: (channelId, id, body) => call('POST', platformPaths.autosave(channelId, id), LetterResponseSchema, body, { idempotent: true }),
     claim: (channelSlug, id, body) => call('POST', platformPaths.claimLetter(channelSlug, id), LetterResponseSchema, body),
     audienceSegments: (brandSlug, channelIds) =>
       call(
@@ -132,5 +150,28 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
         AudienceSegmentsResponseSchema,
       ),
     changes: (since) => call('GET', `${platformPaths.syncChanges()}?since=${encodeURIComponent(since)}`, SyncChangesResponseSchema),
+    updateLetter: (channelSlug, id, body) =>
+      call('POST', platformPaths.updateLetter(channelSlug, id), LetterResponseSchema, body, { idempotent: true }),
+    updateStatus: (channelId, id, body) => call('POST', platformPaths.updateStatus(channelId, id), LetterResponseSchema, body),
+    updateSettings: (channelSlug, uniqueId, body) =>
+      call('POST', platformPaths.letterSettings(channelSlug, uniqueId), LetterResponseSchema, body, { idempotent: true }),
+    saveOnScheduling: (channelId, id, body) => call('POST', platformPaths.saveOnScheduling(channelId, id), LetterResponseSchema, body),
+    sendTestEmail: (channelId, id, toEmail) => call('POST', platformPaths.sendTestEmail(channelId, id), TestEmailResponseSchema, { toEmail }),
+    validateMergeTag: (letterId, mergeTag) => call('POST', platformPaths.validateMergeTag(letterId), ValidateMergeTagResponseSchema, { mergeTag }),
+    suggest: (letterId, field, uniqueId) =>
+      call(
+        'POST',
+        field === 'subject' ? platformPaths.generateSubject(letterId) : platformPaths.generatePreviewText(letterId),
+        GenerateSuggestionsResponseSchema,
+        { uniqueId },
+      ),
+    featureFlag: async (name, brandSlug, channelId) =>
+      (
+        await call(
+          'GET',
+          `${platformPaths.featureFlag(name)}?brandSlug=${encodeURIComponent(brandSlug)}&channelId=${channelId}`,
+          FeatureFlagResponseSchema,
+        )
+      ).enabled,
   };
 }

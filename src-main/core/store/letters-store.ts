@@ -3,7 +3,7 @@ import { LETTER_LIST_PAGE_SIZE, type ChannelInput, type LetterChanges, type Lett
 import type { LetterTombstone } from '../../../shared/contract/platform-letters';
 import { LetterSchema, type Letter } from '../../../shared/model/letter';
 import { letterPlainText } from '../../../shared/model/letter-text';
-import { LETTER_STATUS_FILTERS, type LetterSortColumn } from '../../../shared/model/publication';
+import { LETTER_STATUS_FILTERS, isEditableStatus, type LetterSortColumn } from '../../../shared/model/publication';
 import type { LocalDb } from './open-store';
 import type { LettersTable, OutboxKind, OutboxTable } from './schema';
 
@@ -143,9 +143,43 @@ export function createLettersStore(db: LocalDb) {
           .where('unique_id', '=', uniqueId)
           .execute();
         await indexText(trx, next);
-        await enqueue(trx, uniqueId, current.id === null ? 'create' : 'save', now);
+        // Outside the editable states (the schedule step) the platform takes these fields
+        // only with 'Schedule': they stay here, marked unsynced, until then.
+        if (isEditableStatus(current.publicationStatus) || current.id === null) {
+          await enqueue(trx, uniqueId, current.id === null ? 'create' : 'save', now);
+        }
         return next;
       });
+    },
+
+    /**
+     * The platform's answer to a lifecycle action (a status change, scheduling) becomes the
+     * letter. Local edits of `keep` that the platform has not seen yet stay on top, still
+     * unsynced, and are queued when the new state is editable.
+     */
+    async adoptRemote(remote: Letter, keep: readonly (keyof Letter)[] = []): Promise<Letter> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('letters').select(['body', 'dirty']).where('unique_id', '=', remote.uniqueId).executeTakeFirst();
+        const local = row ? letterFromRow(row) : null;
+        const kept: Partial<Letter> = {};
+        if (local && row?.dirty === 1) {
+          for (const field of keep) {
+            if (JSON.stringify(local[field]) !== JSON.stringify(remote[field])) Object.assign(kept, { [field]: local[field] });
+          }
+        }
+        const next: Letter = { ...remote, ...kept };
+        const unsynced = Object.keys(kept).length > 0;
+        if (row) await trx.updateTable('letters').set(rowValues(next, unsynced)).where('unique_id', '=', remote.uniqueId).execute();
+        else await trx.insertInto('letters').values(rowValues(next, false)).execute();
+        await indexText(trx, next);
+        if (unsynced && isEditableStatus(next.publicationStatus)) await enqueue(trx, next.uniqueId, 'save', next.updatedAt);
+        return next;
+      });
+    },
+
+    /** Whether the letter has edits queued for the platform. */
+    async hasQueuedEdits(uniqueId: string): Promise<boolean> {
+      return (await db.selectFrom('outbox').select('seq').where('letter_unique_id', '=', uniqueId).executeTakeFirst()) !== undefined;
     },
 
     /** `id` is the platform id when it is all digits, otherwise the uniqueId. */

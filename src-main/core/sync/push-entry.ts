@@ -4,7 +4,7 @@ import { PlatformError, type PlatformClient } from '../platform/platform-client'
 import type { SessionService } from '../session';
 import type { LettersStore, OutboxEntry } from '../store/letters-store';
 import { conflictedCopy } from './conflicted-copy';
-import { autosavePayload, createPayload } from './letter-payloads';
+import { createPayload, updateLetterPayload } from './letter-payloads';
 
 // Pushing one outbox entry to the platform and recording the outcome. An entry leaves the
 // outbox only when the platform has accepted it, refused it for good (the local copy stays,
@@ -32,19 +32,19 @@ export function createEntryPusher(deps: {
     return user ? claimantJson(user) : null;
   }
 
-  /** Sends one letter: created when the platform has not seen it, autosaved otherwise. */
+  /**
+   * Sends one letter: created when the platform has not seen it, otherwise the whole
+   * editable letter (update-letter), so blocks, title and styles travel together.
+   */
   async function pushLetter(letter: Letter): Promise<Letter> {
-    if (letter.id !== null) {
-      if (letter.channelId === null) throw new PlatformError('http', 'This letter has no channel.', 422);
-      return client.autosave(letter.channelId, letter.id, autosavePayload(letter, claimant()));
-    }
+    if (letter.id !== null) return client.updateLetter(letter.channelSlug, letter.id, updateLetterPayload(letter, claimant()));
     const channelId = letter.channelId ?? session.findChannel(letter.brandSlug, letter.channelSlug)?.id;
     if (channelId === undefined || channelId === null) throw new PlatformError('http', 'This channel is not available to you.', 403);
     const remote = await client.createLetter(letter.brandSlug, letter.channelSlug, createPayload(letter, channelId));
     // A retried create answers the letter the platform already made (the first answer was
     // lost), without this copy's later edits: push them on top.
-    if (carries(remote, letter) || remote.id === null || remote.channelId === null) return remote;
-    return client.autosave(remote.channelId, remote.id, autosavePayload({ ...letter, version: remote.version }, claimant()));
+    if (carries(remote, letter) || remote.id === null) return remote;
+    return client.updateLetter(remote.channelSlug, remote.id, updateLetterPayload({ ...letter, id: remote.id, version: remote.version }, claimant()));
   }
 
   /** Someone else saved a newer version: take theirs, keep ours as a conflicted copy. */

@@ -1,0 +1,58 @@
+import * as cheerio from 'cheerio';
+import type { BridgeHandlers } from '../../../shared/contract/bridge';
+import { AppError } from '../../../shared/contract/errors';
+
+// The social card's "load from a page URL" (spec 1 §5, §8): the page's Open Graph title,
+// description and image, read by the core (the renderer cannot fetch other origins).
+
+export const OPEN_GRAPH_LOAD_FAILED_MESSAGE = 'unable to load content from URL';
+const PAGE_TIMEOUT_MS = 10_000;
+const PAGE_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The first non-empty value among a page's meta tags and fallbacks. */
+export function readOpenGraph(html: string, pageUrl: string): { title: string; description: string; image: string } {
+  const $ = cheerio.load(html);
+  const meta = (...names: string[]) => {
+    for (const name of names) {
+      const value = $(`meta[property="${name}"], meta[name="${name}"]`).first().attr('content')?.trim();
+      if (value) return value;
+    }
+    return '';
+  };
+  const image = meta('og:image', 'twitter:image');
+  let absolute = '';
+  try {
+    absolute = image ? new URL(image, pageUrl).toString() : '';
+  } catch {
+    absolute = '';
+  }
+  return {
+    title: meta('og:title', 'twitter:title') || $('title').first().text().trim(),
+    description: meta('og:description', 'twitter:description', 'description'),
+    image: absolute,
+  };
+}
+
+export function openGraphHandlers(): Pick<BridgeHandlers, 'social.loadOpenGraph'> {
+  return {
+    async 'social.loadOpenGraph'({ url }) {
+      let page: URL;
+      try {
+        page = new URL(url);
+      } catch {
+        throw new AppError('invalid_input', 'Enter a full web address, starting with https://.');
+      }
+      if (page.protocol !== 'https:' && page.protocol !== 'http:') throw new AppError('invalid_input', 'Enter a full web address, starting with https://.');
+      let response: Response;
+      try {
+        response = await fetch(page, { redirect: 'follow', signal: AbortSignal.timeout(PAGE_TIMEOUT_MS), headers: { accept: 'text/html' } });
+      } catch {
+        throw new AppError('offline', OPEN_GRAPH_LOAD_FAILED_MESSAGE);
+      }
+      if (!response.ok) throw new AppError('platform_error', OPEN_GRAPH_LOAD_FAILED_MESSAGE);
+      const body = await response.arrayBuffer();
+      const html = new TextDecoder().decode(body.byteLength > PAGE_MAX_BYTES ? body.slice(0, PAGE_MAX_BYTES) : body);
+      return readOpenGraph(html, response.url || page.toString());
+    },
+  };
+}

@@ -1,0 +1,212 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ChannelOutput } from '../../shared/contract/bridge';
+import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
+import { SCHEDULING_REQUIREMENTS_MESSAGE } from '../../shared/contract/platform-letters';
+import { FEATURE_FLAG_NAMES } from '../../shared/model/feature-flags';
+import type { Letter } from '../../shared/model/letter';
+import { PublicationStatus } from '../../shared/model/publication';
+import { startTestPlatform } from '../../src-server/testing/test-platform';
+import type { PlatformConnection } from './core-context';
+import { call, createCleanup, openTestCore, platformView, tempDir as makeTempDir, WEEKLY } from './testing/test-core';
+
+// The lifecycle actions of spec 1 §4 through the core, against a real platform: status
+// changes, scheduling with the schedule step's local fields, test sends, clones, flags.
+
+const UNREACHABLE = 'http://127.0.0.1:9';
+let platform: Awaited<ReturnType<typeof startTestPlatform>>;
+const cleanup = createCleanup();
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+});
+afterAll(async () => {
+  await platform?.close();
+});
+afterEach(() => cleanup.run());
+
+/** A core signed in to the platform (its session knows the channels), or started offline on a cache that does. */
+async function openCore(connection: Partial<PlatformConnection> = {}, dataDir = makeTempDir(cleanup)) {
+  const opened = await openTestCore(cleanup, dataDir, { mode: 'embedded', url: platform.url, account: EMBEDDED_ACCOUNT, ...connection });
+  await call(opened.core, 'app.session', {});
+  return opened;
+}
+
+/** A wall-clock time tomorrow, in the format the platform stores. */
+function tomorrowAtTen(): string {
+  const day = new Date(Date.now() + 36 * 3600 * 1000);
+  return `${day.toISOString().slice(0, 10)} 10:00:00`;
+}
+
+async function failure(result: Promise<{ ok: boolean; error?: { code: string; message: string; fields?: Record<string, string[]> } }>) {
+  const answer = await result;
+  expect(answer.ok).toBe(false);
+  return answer.error!;
+}
+
+describe('pushing a draft', () => {
+  it('carries the letter’s styles to the platform with its blocks and title', async () => {
+    const { core } = await openCore();
+    const letter = await call<Letter>(core, 'letters.create', WEEKLY);
+    const settings = { ...letter.settings, backgroundColorBody: '#123456', maxWidthDesktop: 700 };
+    await call(core, 'letters.saveLocal', { uniqueId: letter.uniqueId, changes: { title: 'Styled', settings } });
+    await call(core, 'sync.now', {});
+    const remote = await (await platformView(platform.url)).letter(letter.id!);
+    expect(remote?.title).toBe('Styled');
+    expect(remote?.settings.backgroundColorBody).toBe('#123456');
+    expect(remote?.settings.maxWidthDesktop).toBe(700);
+  });
+});
+
+describe('scheduling', () => {
+  it('goes draft → schedule → scheduled with the fields kept locally, then back to draft with Pause and edit', async () => {
+    const { core } = await openCore();
+    const letter = await call<Letter>(core, 'letters.create', WEEKLY);
+    await call(core, 'letters.saveLocal', { uniqueId: letter.uniqueId, changes: { title: 'Monday news' } });
+
+    const inSchedule = await call<Letter>(core, 'letters.changeStatus', { uniqueId: letter.uniqueId, to: PublicationStatus.schedule });
+    expect(inSchedule.publicationStatus).toBe(PublicationStatus.schedule);
+    expect(inSchedule.title).toBe('Monday news');
+
+    // The schedule step's fields stay on this computer, unsynced, until 'Schedule'.
+    await call(core, 'letters.saveLocal', { uniqueId: letter.uniqueId, changes: { subtitle: 'What happened this week' } });
+    await call(core, 'sync.now', {});
+    const view = await platformView(platform.url);
+    expect((await view.letter(letter.id!))?.subtitle).toBe('');
+    const listed = await call<ChannelOutput<'letters.list'>>(core, 'letters.list', WEEKLY);
+    expect(listed.find((item) => item.uniqueId === letter.uniqueId)?.unsynced).toBe(true);
+
+    const refused = await failure(core.dispatch('letters.schedule', { uniqueId: letter.uniqueId }));
+    expect(refused.code).toBe('invalid_input');
+    expect(refused.message).toBe(SCHEDULING_REQUIREMENTS_MESSAGE);
+    expect(Object.keys(refused.fields ?? {}).sort()).toEqual(['openGraphHeadline', 'publicationDate', 'segmentId']);
+    expect((await view.letter(letter.id!))?.publicationStatus).toBe(PublicationStatus.schedule);
+
+    const date = tomorrowAtTen();
+    const utm = [{ key: 'utm_source', value: "{{ first_name | capitalize or 'reader' }}" }];
+    await call(core, 'letters.saveLocal', {
+      uniqueId: letter.uniqueId,
+      changes: {
+        segmentId: 0,
+        segmentName: 'All active subscribers',
+        publicationDate: date,
+        openGraphHeadline: 'This week',
+        settings: { ...inSchedule.settings, utmEnabled: true, utm },
+      },
+    });
+    const scheduled = await call<Letter>(core, 'letters.schedule', { uniqueId: letter.uniqueId });
+    expect(scheduled.publicationStatus).toBe(PublicationStatus.scheduled);
+    const remote = await view.letter(letter.id!);
+    expect(remote).toMatchObject({
+      publicationStatus: PublicationStatus.scheduled,
+      subtitle: 'What happened this week',
+      publicationDate: date,
+      openGraphHeadline: 'This week',
+      segmentId: 0,
+      utmEnabled: true,
+      utms: utm,
+    });
+    expect(remote?.emailTemplate).toContain('Monday news');
+    const after = await call<ChannelOutput<'letters.list'>>(core, 'letters.list', WEEKLY);
+    expect(after.find((item) => item.uniqueId === letter.uniqueId)?.unsynced).toBe(false);
+
+    const paused = await call<Letter>(core, 'letters.changeStatus', { uniqueId: letter.uniqueId, to: PublicationStatus.draft });
+    expect(paused.publicationStatus).toBe(PublicationStatus.draft);
+    expect((await view.letter(letter.id!))?.publicationStatus).toBe(PublicationStatus.draft);
+  });
+
+  it('keeps unsent schedule edits when the letter goes back to draft, and pushes them then', async () => {
+    const { core } = await openCore();
+    const letter = await call<Letter>(core, 'letters.create', WEEKLY);
+    await call(core, 'letters.changeStatus', { uniqueId: letter.uniqueId, to: PublicationStatus.schedule });
+    await call(core, 'letters.saveLocal', { uniqueId: letter.uniqueId, changes: { subtitle: 'Kept', subjectB: 'Other subject' } });
+    const draft = await call<Letter>(core, 'letters.changeStatus', { uniqueId: letter.uniqueId, to: PublicationStatus.draft });
+    expect(draft).toMatchObject({ publicationStatus: PublicationStatus.draft, subtitle: 'Kept', subjectB: 'Other subject' });
+    await call(core, 'sync.now', {});
+    expect(await (await platformView(platform.url)).letter(letter.id!)).toMatchObject({ subtitle: 'Kept', subjectB: 'Other subject' });
+  });
+
+  it('refuses a change the platform does not allow, with its message, and changes nothing', async () => {
+    const { core } = await openCore();
+    const letter = await call<Letter>(core, 'letters.create', WEEKLY);
+    const refused = await failure(core.dispatch('letters.changeStatus', { uniqueId: letter.uniqueId, to: PublicationStatus.published }));
+    expect(refused.code).toBe('conflict');
+    expect(refused.message.length).toBeGreaterThan(0);
+    const local = await call<Letter>(core, 'letters.get', { ...WEEKLY, id: letter.uniqueId });
+    expect(local.publicationStatus).toBe(PublicationStatus.draft);
+  });
+});
+
+describe('offline', () => {
+  it('says that scheduling and test sends need a connection and changes nothing; clones still work', async () => {
+    const dataDir = makeTempDir(cleanup);
+    await (await openCore({}, dataDir)).close();
+    const { core } = await openCore({ url: UNREACHABLE }, dataDir);
+    const letter = await call<Letter>(core, 'letters.create', WEEKLY);
+    await call(core, 'letters.saveLocal', { uniqueId: letter.uniqueId, changes: { title: 'On the train' } });
+
+    const status = await failure(core.dispatch('letters.changeStatus', { uniqueId: letter.uniqueId, to: PublicationStatus.schedule }));
+    expect(status).toMatchObject({ code: 'offline', message: 'Changing the status needs a connection to the platform. Your letter is saved on this computer.' });
+    const test = await failure(core.dispatch('letters.sendTest', { uniqueId: letter.uniqueId, toEmail: 'me@example.com' }));
+    expect(test.code).toBe('offline');
+    const local = await call<Letter>(core, 'letters.get', { ...WEEKLY, id: letter.uniqueId });
+    expect(local).toMatchObject({ publicationStatus: PublicationStatus.draft, title: 'On the train' });
+
+    const copy = await call<Letter>(core, 'letters.clone', { uniqueId: letter.uniqueId });
+    expect(copy).toMatchObject({ title: 'Copy of On the train', publicationStatus: PublicationStatus.draft, publicationDate: null, id: null });
+    expect(copy.uniqueId).not.toBe(letter.uniqueId);
+    expect(copy.blocks).toBe(local.blocks);
+  });
+});
+
+describe('other platform calls', () => {
+  it('sends a test email and answers the platform’s message', async () => {
+    const { core } = await openCore();
+    const letter = await call<Letter>(core, 'letters.create', WEEKLY);
+    const sent = await call<{ message: string; note: string | null }>(core, 'letters.sendTest', { uniqueId: letter.uniqueId, toEmail: 'editor@example.com' });
+    expect(sent.message).toBe('Test sent. It should arrive in a jiffy.');
+    const refused = await failure(core.dispatch('letters.sendTest', { uniqueId: letter.uniqueId, toEmail: 'not an address' }));
+    expect(refused.code).toBe('invalid_input');
+  });
+
+  it('checks merge tags with the platform and reads every feature flag, kept for offline use', async () => {
+    const dataDir = makeTempDir(cleanup);
+    const online = await openCore({}, dataDir);
+    const letter = await call<Letter>(online.core, 'letters.create', WEEKLY);
+    const good = await call<{ valid: boolean }>(online.core, 'letters.validateMergeTag', { uniqueId: letter.uniqueId, mergeTag: "{{ first_name | capitalize or 'friend' }}" });
+    const bad = await call<{ valid: boolean }>(online.core, 'letters.validateMergeTag', { uniqueId: letter.uniqueId, mergeTag: '{{ nope' });
+    expect(good.valid).toBe(true);
+    expect(bad.valid).toBe(false);
+
+    const flags = await call<Record<string, boolean>>(online.core, 'featureFlags.get', WEEKLY);
+    expect(Object.keys(flags).sort()).toEqual([...FEATURE_FLAG_NAMES].sort());
+    expect(Object.values(flags).every((on) => on === false)).toBe(true);
+    await online.close();
+
+    const offline = await openCore({ url: UNREACHABLE }, dataDir);
+    expect(await call(offline.core, 'featureFlags.get', WEEKLY)).toEqual(flags);
+  });
+
+  it('reads a page’s Open Graph card, and says when a page cannot be loaded', async () => {
+    const server = createServer((request, response) => {
+      if (request.url === '/missing') return void response.writeHead(404).end();
+      response.writeHead(200, { 'content-type': 'text/html' });
+      response.end(
+        '<html><head><title>Fallback</title><meta property="og:title" content="Card title"><meta name="description" content="About it">' +
+          '<meta property="og:image" content="/card.png"></head><body></body></html>',
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanup.add(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { core } = await openCore();
+    expect(await call(core, 'social.loadOpenGraph', { url: `${base}/page` })).toEqual({
+      title: 'Card title',
+      description: 'About it',
+      image: `${base}/card.png`,
+    });
+    expect(await failure(core.dispatch('social.loadOpenGraph', { url: `${base}/missing` }))).toMatchObject({ message: 'unable to load content from URL' });
+    expect((await failure(core.dispatch('social.loadOpenGraph', { url: 'javascript:alert(1)' }))).code).toBe('invalid_input');
+  });
+});
