@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { APP_ORIGIN, resolveAppPath } from './app-protocol-path';
+import { APP_ORIGIN, resolveAppPath, resolveLocalImageRequest } from './app-protocol-path';
 
 const root = path.resolve('/opt/letterdesk/out/renderer');
 const files = new Set(['index.html', 'favicon.ico', 'assets/index-3f2a.js', 'assets/fonts/montserrat.woff2'].map((file) => path.join(root, file)));
@@ -81,5 +81,41 @@ describe('resolveAppPath', () => {
 
   it('accepts the host in any case, as Chromium lowers it', () => {
     expect(resolve('app://LetterDesk/favicon.ico')).toEqual({ kind: 'file', path: path.join(root, 'favicon.ico'), fallback: false });
+  });
+});
+
+describe('resolveLocalImageRequest', () => {
+  const imagesDir = path.resolve('/home/editor/.config/Letterdesk/desktop/images');
+  const id = '0123456789abcdef0123456789abcdef';
+
+  it("answers the core's image files from its images folder, by their type", () => {
+    expect(resolveLocalImageRequest(`${APP_ORIGIN}/local-images/${id}/circle.png`, imagesDir)).toEqual({
+      kind: 'image',
+      path: path.join(imagesDir, id, 'circle.png'),
+      contentType: 'image/png',
+    });
+    expect(resolveLocalImageRequest(`${APP_ORIGIN}/local-images/${id}/horizontalRectangle.jpg?v=1`, imagesDir)).toMatchObject({
+      contentType: 'image/jpeg',
+    });
+  });
+
+  it('answers not-found for any other name under the folder, traversal and encodings included', () => {
+    for (const attempt of [
+      `/local-images/${id}/../../letterdesk.sqlite`,
+      `/local-images/${id}/%2e%2e%2fletterdesk.sqlite`,
+      `/local-images/..%2f..%2fletterdesk.sqlite`,
+      `/local-images/${id}/original.svg`,
+      `/local-images/${id.toUpperCase()}/original.png`,
+      `/local-images/${id}/original.png/x`,
+      '/local-images/',
+    ]) {
+      expect(resolveLocalImageRequest(`${APP_ORIGIN}${attempt}`, imagesDir), attempt).toEqual({ kind: 'not-found' });
+    }
+  });
+
+  it('leaves every other request to the renderer', () => {
+    expect(resolveLocalImageRequest(`${APP_ORIGIN}/index.html`, imagesDir)).toBeNull();
+    expect(resolveLocalImageRequest(`app://elsewhere/local-images/${id}/original.png`, imagesDir)).toBeNull();
+    expect(resolveLocalImageRequest(`file:///local-images/${id}/original.png`, imagesDir)).toBeNull();
   });
 });

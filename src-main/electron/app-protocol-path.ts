@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LOCAL_IMAGE_PREFIX, resolveLocalImage } from '../core/images/local-image-url';
 
 // Maps an app:// request to a file of the built renderer. Kept free of Electron and of
 // disk access (the caller passes `isFile`) so the refusal rules are unit-tested.
@@ -75,6 +76,28 @@ export function resolveAppPath(
   const last = segments[segments.length - 1] ?? '';
   if (ASSET_EXTENSIONS.has(path.extname(last).toLowerCase())) return { kind: 'not-found' };
   return { kind: 'file', path: index, fallback: true };
+}
+
+/**
+ * An app://letterdesk/local-images/... request: the core's copy of a picked image, from
+ * `imagesDir` only (local-image-url.ts answers nothing but the names the core makes).
+ * null when the request is for something else.
+ */
+export function resolveLocalImageRequest(
+  requestUrl: string,
+  imagesDir: string,
+): { kind: 'image'; path: string; contentType: string } | { kind: 'not-found' } | null {
+  let url: URL;
+  try {
+    url = new URL(requestUrl);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== `${APP_SCHEME}:` || url.host.toLowerCase() !== APP_HOST) return null;
+  const raw = rawPath(requestUrl);
+  if (!raw.startsWith(LOCAL_IMAGE_PREFIX)) return null;
+  const image = resolveLocalImage(raw, imagesDir);
+  return image ? { kind: 'image', path: image.file, contentType: image.contentType } : { kind: 'not-found' };
 }
 
 /** The path part of a URL exactly as written: after the authority, before `?` or `#`. */

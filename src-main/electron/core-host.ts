@@ -1,10 +1,13 @@
 import { utilityProcess, type MessagePortMain, type UtilityProcess } from 'electron';
-import type { PlatformConnection } from '../core/core-context';
+import type { SyncStatus } from '../../shared/contract/bridge';
+import type { PlatformConnection, TokenVault } from '../core/core-context';
 import { isCoreReport, type CoreCommand } from './core-process-protocol';
+import { answerVaultRequest } from './core-vault-client';
 
 // Main's handle on the core's utility process: forks it, sends it its settings and the
-// windows' ports, restarts it when it crashes (the windows then get new ports), and shuts it
-// down on quit.
+// windows' ports, answers its token-vault requests, follows its sync state, asks it to push
+// before quitting, restarts it when it crashes (the windows then get new ports), and shuts
+// it down on quit.
 
 export interface CoreSettings {
   dataDir: string;
@@ -19,6 +22,10 @@ export interface CoreHostOptions {
   onRestarted: () => void;
   /** The core cannot run (it failed to start, or crashed too often). */
   onFatal: (message: string) => void;
+  /** Main's safeStorage-backed vault; the core's session asks it for the platform token. */
+  tokenVault: TokenVault;
+  /** Every sync state the core announces (the badge follows it). */
+  onSyncStatus?: (status: SyncStatus) => void;
 }
 
 export interface CoreHost {
@@ -26,6 +33,10 @@ export interface CoreHost {
   init(settings: CoreSettings): void;
   /** Hands one end of a window's channel to the core. */
   connect(port: MessagePortMain): void;
+  /** The last sync state the core announced, or null before the first. */
+  readonly syncStatus: SyncStatus | null;
+  /** Asks the core to push now; resolves with the state after it, or null if it took longer than `timeLimitMs`. */
+  flush(timeLimitMs: number): Promise<SyncStatus | null>;
   stop(): Promise<void>;
 }
 
@@ -41,6 +52,9 @@ export function createCoreHost(options: CoreHostOptions): CoreHost {
   let stopping = false;
   let failed = false;
   const restarts: number[] = [];
+  let syncStatus: SyncStatus | null = null;
+  let nextFlushId = 1;
+  const flushes = new Map<number, (status: SyncStatus | null) => void>();
 
   function send(message: CoreCommand, ports?: MessagePortMain[]): void {
     child?.postMessage(message, ports);
@@ -54,9 +68,25 @@ export function createCoreHost(options: CoreHostOptions): CoreHost {
     child = forked;
     forked.on('message', (message: unknown) => {
       if (!isCoreReport(message)) return;
-      if (message.type === 'failed') {
-        failed = true;
-        options.onFatal(message.message);
+      switch (message.type) {
+        case 'failed':
+          failed = true;
+          options.onFatal(message.message);
+          break;
+        case 'sync-status':
+          syncStatus = message.status;
+          options.onSyncStatus?.(message.status);
+          break;
+        case 'flushed':
+          flushes.get(message.id)?.(message.status);
+          flushes.delete(message.id);
+          break;
+        case 'vault':
+          // Answered on the process that asked: a restarted core asks again.
+          void answerVaultRequest(options.tokenVault, message).then((answer) => {
+            if (child === forked) forked.postMessage(answer);
+          });
+          break;
       }
     });
     forked.once('exit', (code) => {
@@ -92,6 +122,19 @@ export function createCoreHost(options: CoreHostOptions): CoreHost {
       }
       send({ type: 'connect' }, [port]);
     },
+    get syncStatus() {
+      return syncStatus;
+    },
+    flush(timeLimitMs) {
+      if (!child || stopping || failed) return Promise.resolve(null);
+      const id = nextFlushId++;
+      const answered = new Promise<SyncStatus | null>((resolve) => flushes.set(id, resolve));
+      send({ type: 'flush', id });
+      return withTimeout(answered, timeLimitMs).then((status) => {
+        flushes.delete(id);
+        return status ?? null;
+      });
+    },
     async stop() {
       stopping = true;
       const running = child;
@@ -106,9 +149,10 @@ export function createCoreHost(options: CoreHostOptions): CoreHost {
   };
 }
 
-function withTimeout(promise: Promise<boolean>, ms: number): Promise<boolean> {
+/** The promise's value, or undefined when `ms` passes first. */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
+    const timer = setTimeout(() => resolve(undefined), ms);
     void promise.then((value) => {
       clearTimeout(timer);
       resolve(value);

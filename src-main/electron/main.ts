@@ -1,23 +1,39 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, Menu, session, shell, type WebContents } from 'electron';
-import { buildMenuTemplate, type DesktopPlatform } from '../../shared/commands';
-import { APP_COMMAND_MESSAGE } from '../../shared/contract/ipc-messages';
-import { PublicationStatus } from '../../shared/model/publication';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, safeStorage, screen, session, shell, type WebContents } from 'electron';
+import electronUpdater from 'electron-updater';
+import { buildMenuTemplate, type CommandId, type CommandState, type DesktopPlatform } from '../../shared/commands';
+import type { SyncStatus } from '../../shared/contract/bridge';
+import type { DesktopSettings } from '../../shared/contract/desktop';
+import { APP_COMMAND_MESSAGE, APP_NAVIGATE_MESSAGE } from '../../shared/contract/ipc-messages';
 import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import type { PlatformConnection } from '../core/core-context';
 import { APP_ORIGIN } from './app-protocol-path';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
 import { contentSecurityPolicy } from './content-security-policy';
+import { localImagesDir } from '../core/images/local-image-url';
 import { createCoreHost, type CoreHost } from './core-host';
+import { findDeepLinkInArgv, parseDeepLink, DEEP_LINK_SCHEME } from './deep-link';
+import { registerDesktopHandlers } from './desktop-ipc';
+import { choosePlatform, coreDataDirName, loadDesktopSettings, saveDesktopSettings, settingsView } from './desktop-settings';
 import { startEmbeddedPlatform, type EmbeddedPlatform } from './embedded-platform';
-import { decideFrameNavigation, decideNavigation, decideWindowOpen, type NavigationPolicy } from './navigation-policy';
-import { connectWindowToCore } from './window-bridge';
+import { readJsonFile, writeJsonFile } from './json-file';
+import { leavePrompt, leaves } from './leave-prompt';
+import { NOTHING_OPEN, applyCommandState } from './menu-state';
 import { toElectronTemplate } from './menu-template';
-import { createWindowOptions } from './window-options';
+import { decideFrameNavigation, decideNavigation, decideWindowOpen, type NavigationPolicy } from './navigation-policy';
+import { FLUSH_TIME_LIMIT_MS, WINDOW_CLOSE_TIME_LIMIT_MS, createQuitSequence, decideWindowClose } from './quit-sequence';
+import { createElectronTokenVault } from './token-vault';
+import { overlayDotBitmap, unsyncedIndicator } from './unsynced-badge';
+import { applyUpdaterSettings, createUpdateController } from './updater';
+import { connectWindowToCore } from './window-bridge';
+import { DEFAULT_WINDOW_SIZE, MIN_WINDOW_SIZE, createAppWindow } from './window-factory';
+import { parseWindowState, recordPlacement, restorePlacement, type DisplayLike } from './window-state';
 
 // The Electron host: the renderer served from app://, the core in a utility process reached
-// over a MessagePort per window, and the embedded platform server in another utility process. See ARCHITECTURE.md, "Two hosts, one main".
+// over a MessagePort per window, and the embedded platform server in another utility
+// process. See ARCHITECTURE.md, "Two hosts, one main". The decisions live in small pure
+// modules beside this file; this one wires them to Electron.
 
 const log = (message: string, detail?: unknown) => {
   if (detail === undefined) console.log(`[main] ${message}`);
@@ -31,33 +47,54 @@ const RENDERER_DIR = path.join(here, '../renderer');
 const CORE_ENTRY = path.join(here, 'core-process.js');
 const PLATFORM_ENTRY = path.join(here, 'platform-server.js');
 
+const desktopPlatform = process.platform as DesktopPlatform;
 /** `electron-vite dev` serves the renderer with hot reload; a packaged app never does. */
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
-/** A platform the user runs elsewhere; without it the app starts its own. */
-const remotePlatformUrl = process.env.PLATFORM_URL?.trim() || undefined;
 
 // Permissions a page may get. Copying to the clipboard (merge tags, links) is the only one
 // the composer uses; camera, location, notifications and the rest are refused.
 const ALLOWED_PERMISSIONS = new Set<string>(['clipboard-sanitized-write']);
 
+const { autoUpdater } = electronUpdater;
+
 let core: CoreHost | null = null;
 let platform: EmbeddedPlatform | null = null;
-let platformOrigin: string | null = remotePlatformUrl ? originOf(remotePlatformUrl) : null;
-let quitState: 'running' | 'stopping' | 'stopped' = 'running';
+let platformUrl: string | null = null;
+let platformOrigin: string | null = null;
+/** A letterdesk:// route that arrived before the first window. */
+let pendingRoute: string | null = null;
+/** What each window shows, by web contents id, for the native menu. */
+const commandStates = new Map<number, CommandState>();
+
+// Every renderer runs in Chromium's sandbox, whatever a window's options say.
+app.enableSandbox();
+
+const quitSequence = createQuitSequence({
+  closeWindows,
+  syncStatus: () => core?.syncStatus ?? null,
+  flush: (timeLimitMs) => core?.flush(timeLimitMs) ?? Promise.resolve(null),
+  stopServices,
+  quit: () => app.quit(),
+  log,
+});
 
 if (!app.requestSingleInstanceLock()) {
-  // Two instances would open one SQLite cache and one PostgreSQL cluster twice.
+  // Two instances would open one SQLite cache and one PostgreSQL cluster twice; the first
+  // instance gets this one's arguments (and so its letterdesk:// link) as 'second-instance'.
   app.quit();
 } else {
   registerAppScheme();
   // Windows groups taskbar entries and notifications by this id; it must match the appId
   // in electron-builder.yml. The method exists only on Windows.
   if (process.platform === 'win32') app.setAppUserModelId('app.letterdesk.desktop');
-  app.on('second-instance', () => focusOrCreateWindow());
-  // letterdesk:// links (registered by the installer) only bring the app forward for now.
-  app.on('open-url', (event) => {
+  // Windows and Linux pass a link to a fresh launch on the command line; macOS uses open-url.
+  pendingRoute = findDeepLinkInArgv(process.argv)?.path ?? null;
+  app.on('second-instance', (_event, argv) => openRoute(findDeepLinkInArgv(argv)?.path ?? null));
+  app.on('open-url', (event, url) => {
     event.preventDefault();
-    focusOrCreateWindow();
+    const route = parseDeepLink(url);
+    if (!route) log(`Ignored a letterdesk link that is not a letter or channel: ${url.slice(0, 200)}`);
+    openRoute(route?.path ?? null);
   });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   app.on('window-all-closed', () => {
@@ -67,16 +104,9 @@ if (!app.requestSingleInstanceLock()) {
     // Before start() has run, start() itself opens the first window.
     if (core && BrowserWindow.getAllWindows().length === 0) createWindow();
   });
+  app.on('browser-window-focus', (_event, window) => refreshMenuState(window.webContents.id));
   app.on('before-quit', (event) => {
-    if (quitState === 'stopped') return;
-    // Quit only once the core has flushed its store and the platform has stopped PostgreSQL.
-    event.preventDefault();
-    if (quitState === 'stopping') return;
-    quitState = 'stopping';
-    void stopServices().finally(() => {
-      quitState = 'stopped';
-      app.quit();
-    });
+    if (!quitSequence.beforeQuit()) event.preventDefault();
   });
   app
     .whenReady()
@@ -84,19 +114,69 @@ if (!app.requestSingleInstanceLock()) {
     .catch((error: unknown) => fail('Letterdesk could not start', error));
 }
 
+function userFile(...parts: string[]): string {
+  return path.join(app.getPath('userData'), ...parts);
+}
+
 async function start(): Promise<void> {
-  if (app.isPackaged) app.setAsDefaultProtocolClient('letterdesk');
+  // In development the OS would start a bare Electron for links: only installed builds register.
+  if (app.isPackaged) app.setAsDefaultProtocolClient(DEEP_LINK_SCHEME);
   refusePermissions();
   installMenu();
+
+  const settingsFile = userFile('settings.json');
+  const running = choosePlatform(loadDesktopSettings(settingsFile), process.env.PLATFORM_URL);
+  const remote = running.choice.mode === 'remote';
+  // Each platform has its own cache and token, so switching never mixes their letters.
+  const dataDir = userFile(coreDataDirName(running.choice));
   handleAppProtocol({
     rendererDir: RENDERER_DIR,
     contentSecurityPolicy: () => contentSecurityPolicy({ platformOrigin }),
     log,
+    localImagesDir: localImagesDir(dataDir),
   });
+  const tokenVault = createElectronTokenVault({
+    file: path.join(dataDir, 'platform-token.json'),
+    // The embedded platform's port changes every run; its token stays valid across them.
+    scope: running.choice.mode === 'remote' ? running.choice.url : 'embedded',
+    safeStorage,
+    platform: process.platform,
+    onInsecure: () => {
+      // The embedded platform signs in by itself: only a remote sign-in is worth telling about.
+      if (remote) void showSignInNotKept();
+    },
+    log,
+  });
+
+  registerDesktopHandlers(
+    ipcMain,
+    {
+      settingsView: () =>
+        settingsView({ saved: loadDesktopSettings(settingsFile), running, runningUrl: platformUrl ?? '', tokenStorage: tokenVault.storage() }),
+      saveSettings: (settings: DesktopSettings) => {
+        saveDesktopSettings(settingsFile, settings);
+        return settingsView({ saved: settings, running, runningUrl: platformUrl ?? '', tokenStorage: tokenVault.storage() });
+      },
+      relaunch: () => {
+        // After the answer has gone back to the window.
+        setImmediate(() => {
+          app.relaunch();
+          app.quit();
+        });
+      },
+      commandState: (windowId, state) => {
+        commandStates.set(windowId, state);
+        if (BrowserWindow.getFocusedWindow()?.webContents.id === windowId) refreshMenuState(windowId);
+      },
+    },
+    { appOrigins: navigationPolicy().appOrigins, log: (message, detail) => log(`[ipc] ${message}`, detail) },
+  );
 
   core = createCoreHost({
     entryPath: CORE_ENTRY,
     log,
+    tokenVault,
+    onSyncStatus: showUnsynced,
     onRestarted: () => {
       for (const window of BrowserWindow.getAllWindows()) connectCore(window.webContents);
     },
@@ -104,22 +184,25 @@ async function start(): Promise<void> {
   });
   // The window opens at once; its first requests wait in the core until the platform is
   // known and the core is built.
-  createWindow();
+  createWindow(pendingRoute);
+  pendingRoute = null;
 
-  const connection = await connectPlatform();
-  core.init({ dataDir: path.join(app.getPath('userData'), 'desktop'), platform: connection });
+  const connection = running.choice.mode === 'remote' ? remoteConnection(running.choice.url) : await connectEmbeddedPlatform();
+  platformUrl = connection.url;
+  core.init({ dataDir, platform: connection });
+  startUpdater();
+}
+
+function remoteConnection(url: string): PlatformConnection {
+  platformOrigin = originOf(url);
+  return { mode: 'remote', url };
 }
 
 /** The embedded server's URL once it listens; if it cannot start, the core runs offline. */
-async function connectPlatform(): Promise<PlatformConnection> {
-  if (remotePlatformUrl) return { mode: 'remote', url: remotePlatformUrl };
+async function connectEmbeddedPlatform(): Promise<PlatformConnection> {
   let url: string;
   try {
-    platform = await startEmbeddedPlatform({
-      entryPath: PLATFORM_ENTRY,
-      dataDir: path.join(app.getPath('userData'), 'platform'),
-      log,
-    });
+    platform = await startEmbeddedPlatform({ entryPath: PLATFORM_ENTRY, dataDir: userFile('platform'), log });
     platformOrigin = originOf(platform.requestedUrl);
     url = await platform.ready;
   } catch (error) {
@@ -130,51 +213,210 @@ async function connectPlatform(): Promise<PlatformConnection> {
   return { mode: 'embedded', url, account: { ...EMBEDDED_ACCOUNT } };
 }
 
-/**
- * The native menu from the command registry. Items are enabled by default and a window
- * that has no handler for a command ignores it; following the focused window's letter
- * state (greying items out) comes with the desktop-shell work.
- */
-function installMenu(): void {
-  const template = buildMenuTemplate({
-    platform: process.platform as DesktopPlatform,
-    isDevelopment: !app.isPackaged,
-    state: { channelOpen: true, letter: { publicationStatus: PublicationStatus.draft, esp: 0, isCompanyLevel: false } },
+async function showSignInNotKept(): Promise<void> {
+  await dialog.showMessageBox({
+    type: 'warning',
+    title: 'Sign-in not remembered',
+    message: 'Letterdesk cannot store your sign-in securely on this computer',
+    detail:
+      'No secret store (such as GNOME Keyring or KWallet) is available, so your sign-in is kept only until you quit and you will be asked to sign in again next time. Install or unlock a keyring to have it remembered.',
+    buttons: ['OK'],
   });
-  const send = (commandId: string) => BrowserWindow.getFocusedWindow()?.webContents.send(APP_COMMAND_MESSAGE, commandId);
+}
+
+// --- Menus ------------------------------------------------------------------------------
+
+/** Commands main carries out itself; every other one goes to the focused window. */
+const MAIN_COMMANDS: Partial<Record<CommandId, () => void>> = {
+  'app.checkForUpdates': () => void updates.checkFromMenu(),
+};
+
+function installMenu(): void {
+  // Built once, with every window-dependent item greyed out; refreshMenuState then follows
+  // the focused window (menu-state.ts).
+  const template = buildMenuTemplate({ platform: desktopPlatform, isDevelopment: !app.isPackaged, state: NOTHING_OPEN });
+  const send = (commandId: CommandId) => {
+    const own = MAIN_COMMANDS[commandId];
+    if (own) {
+      own();
+      return;
+    }
+    const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
+    if (window) window.webContents.send(APP_COMMAND_MESSAGE, commandId);
+    else if (commandId === 'app.settings') createWindow('/settings');
+  };
   Menu.setApplicationMenu(Menu.buildFromTemplate(toElectronTemplate(template, send)));
 }
 
-function createWindow(): BrowserWindow {
+function refreshMenuState(windowId: number | null): void {
+  const menu = Menu.getApplicationMenu();
+  if (!menu) return;
+  applyCommandState(menu, (windowId !== null && commandStates.get(windowId)) || NOTHING_OPEN);
+}
+
+// --- Windows ----------------------------------------------------------------------------
+
+function displays(): DisplayLike[] {
+  return screen.getAllDisplays().map((display) => ({ id: display.id, workArea: display.workArea }));
+}
+
+function windowStateFile(): string {
+  return userFile('window-state.json');
+}
+
+function createWindow(route: string | null = null): BrowserWindow {
   const iconPath = path.join(app.getAppPath(), 'resources', 'icon.png');
-  const window = new BrowserWindow(
-    createWindowOptions({
-      preloadPath: PRELOAD_PATH,
-      devTools: !app.isPackaged,
-      ...(fs.existsSync(iconPath) ? { iconPath } : {}),
-    }),
-  );
-  window.once('ready-to-show', () => window.show());
+  const placement = restorePlacement(parseWindowState(readJsonFile(windowStateFile())), displays(), screen.getPrimaryDisplay().id, {
+    ...DEFAULT_WINDOW_SIZE,
+    minWidth: MIN_WINDOW_SIZE.width,
+    minHeight: MIN_WINDOW_SIZE.height,
+  });
+  const window = createAppWindow(BrowserWindow, {
+    preloadPath: PRELOAD_PATH,
+    devTools: !app.isPackaged,
+    bounds: placement.bounds,
+    ...(fs.existsSync(iconPath) ? { iconPath } : {}),
+  });
+  const contentsId = window.webContents.id;
+  window.once('ready-to-show', () => {
+    if (placement.maximized) window.maximize();
+    window.show();
+  });
   // Every load (first, reload, dev-server refresh) starts a preload that needs a new port.
   window.webContents.on('dom-ready', () => connectCore(window.webContents));
-  void window.loadURL(devServerUrl ?? `${APP_ORIGIN}/`).catch((error: unknown) => log('Loading the renderer failed', error));
+  // The composer holds the window while a letter waits to be scheduled: ask, as a browser would.
+  window.webContents.on('will-prevent-unload', (event) => {
+    if (leaves(dialog.showMessageBoxSync(window, leavePrompt()))) event.preventDefault();
+    else onWindowStayed?.();
+  });
+  window.on('close', () => {
+    saveWindowPlacement(window);
+    if (decideWindowClose({ quitting: quitSequence.quitting, status: core?.syncStatus ?? null }) === 'push-in-background') {
+      void core?.flush(FLUSH_TIME_LIMIT_MS);
+    }
+  });
+  window.on('closed', () => {
+    commandStates.delete(contentsId);
+    refreshMenuState(BrowserWindow.getFocusedWindow()?.webContents.id ?? null);
+  });
+  showUnsyncedOn(window, core?.syncStatus ?? null);
+  const origin = devServerUrl ? devServerUrl.replace(/\/$/, '') : APP_ORIGIN;
+  void window.loadURL(`${origin}${route ?? '/'}`).catch((error: unknown) => log('Loading the renderer failed', error));
   return window;
+}
+
+function saveWindowPlacement(window: BrowserWindow): void {
+  try {
+    const file = windowStateFile();
+    const next = recordPlacement(parseWindowState(readJsonFile(file)), { bounds: window.getNormalBounds(), maximized: window.isMaximized() }, displays());
+    writeJsonFile(file, next, 0o644);
+  } catch (error) {
+    log('Could not save the window placement', error);
+  }
 }
 
 function connectCore(contents: WebContents): void {
   if (core) connectWindowToCore(contents, core);
 }
 
-function focusOrCreateWindow(): void {
-  if (!core) return; // still starting: the first window is on its way
+/** A letterdesk:// link: shows its route in the front window (a new one if there is none). */
+function openRoute(route: string | null): void {
+  if (!core) {
+    // Still starting: the first window opens on this route.
+    if (route) pendingRoute = route;
+    return;
+  }
   const [window] = BrowserWindow.getAllWindows();
   if (!window) {
-    createWindow();
+    createWindow(route);
     return;
   }
   if (window.isMinimized()) window.restore();
+  window.show();
   window.focus();
+  if (route) window.webContents.send(APP_NAVIGATE_MESSAGE, route);
 }
+
+/** Set while quitting: a window whose user chose to stay cancels the quit. */
+let onWindowStayed: (() => void) | null = null;
+
+/**
+ * Closes every window so each renderer saves as it unloads. False when the user kept one
+ * open; a window that has not closed within the time limit (a hung page) is destroyed.
+ */
+function closeWindows(): Promise<boolean> {
+  const windows = BrowserWindow.getAllWindows();
+  if (windows.length === 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    let settled = false;
+    let open = windows.length;
+    const finish = (allClosed: boolean) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      onWindowStayed = null;
+      resolve(allClosed);
+    };
+    const timer = setTimeout(() => {
+      for (const window of BrowserWindow.getAllWindows()) window.destroy();
+      finish(true);
+    }, WINDOW_CLOSE_TIME_LIMIT_MS);
+    onWindowStayed = () => finish(false);
+    for (const window of windows) {
+      window.once('closed', () => {
+        open -= 1;
+        if (open === 0) finish(true);
+      });
+      window.close();
+    }
+  });
+}
+
+// --- Unsynced changes on the badge ------------------------------------------------------
+
+let overlayDot: Electron.NativeImage | null = null;
+
+function showUnsynced(status: SyncStatus): void {
+  const indicator = unsyncedIndicator(status, desktopPlatform);
+  if (indicator.surface === 'badge') app.setBadgeCount(indicator.count);
+  else for (const window of BrowserWindow.getAllWindows()) showUnsyncedOn(window, status);
+}
+
+function showUnsyncedOn(window: BrowserWindow, status: SyncStatus | null): void {
+  const indicator = unsyncedIndicator(status, desktopPlatform);
+  if (indicator.surface !== 'overlay') return;
+  overlayDot ??= nativeImage.createFromBitmap(overlayDotBitmap(16), { width: 16, height: 16 });
+  window.setOverlayIcon(indicator.count > 0 ? overlayDot : null, indicator.description);
+}
+
+// --- Updates ----------------------------------------------------------------------------
+
+const updates = createUpdateController({
+  isPackaged: app.isPackaged,
+  currentVersion: app.getVersion(),
+  check: async () => {
+    const result = await autoUpdater.checkForUpdates();
+    return result ? { isUpdateAvailable: result.isUpdateAvailable, version: result.updateInfo.version } : null;
+  },
+  show: async (box) => {
+    const window = BrowserWindow.getFocusedWindow();
+    const answer = window ? await dialog.showMessageBox(window, box) : await dialog.showMessageBox(box);
+    return answer.response;
+  },
+  // Save and push first, then let electron-updater start the installer and quit.
+  restartAndInstall: () => quitSequence.quitThen(() => autoUpdater.quitAndInstall()),
+  log,
+});
+
+function startUpdater(): void {
+  applyUpdaterSettings(autoUpdater);
+  autoUpdater.logger = { info: () => undefined, warn: (message: unknown) => log(`[updater] ${String(message)}`), error: (message: unknown) => log(`[updater] ${String(message)}`), debug: () => undefined };
+  autoUpdater.on('update-downloaded', (info) => void updates.updateDownloaded(info.version));
+  autoUpdater.on('error', (error) => log('Updating failed', error));
+  updates.checkAtStart();
+}
+
+// --- Security ---------------------------------------------------------------------------
 
 function navigationPolicy(): NavigationPolicy {
   return {
@@ -205,6 +447,7 @@ function hardenWebContents(contents: WebContents): void {
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
 
+/** Only URLs navigation-policy.ts sent to the browser arrive here (https, or the platform's own pages). */
 function openExternal(url: string): void {
   shell.openExternal(url).catch((error: unknown) => log(`Could not open ${url}`, error));
 }
@@ -215,6 +458,8 @@ function refusePermissions(): void {
   });
   session.defaultSession.setPermissionCheckHandler((_contents, permission) => ALLOWED_PERMISSIONS.has(permission));
 }
+
+// --- Stopping ---------------------------------------------------------------------------
 
 async function stopServices(): Promise<void> {
   // The core first: closing may push the last edits to the platform.

@@ -15,7 +15,11 @@ export function toElectronTemplate(items: readonly MenuItemSpec[], send: (comman
     if (item.role !== undefined) options.role = item.role as NonNullable<MenuItemConstructorOptions['role']>;
     if (item.submenu) options.submenu = toElectronTemplate(item.submenu, send);
     const commandId = item.commandId;
-    if (commandId) options.click = () => send(commandId);
+    if (commandId) {
+      // The id lets main grey the item out later without rebuilding the menu (menu-state.ts).
+      options.id = commandId;
+      options.click = () => send(commandId);
+    }
     return options;
   });
 }

@@ -17,11 +17,11 @@ export function decideNavigation(target: string, policy: NavigationPolicy): Navi
   } catch {
     return 'deny';
   }
-  if (policy.appOrigins.some((origin) => sameOrigin(url, origin))) return 'allow';
+  if (policy.appOrigins.some((origin) => isSameOrigin(url, origin))) return 'allow';
   // Credentials in a link are a classic way to disguise where it leads.
   if (url.username !== '' || url.password !== '') return 'deny';
   if (url.protocol === 'https:') return 'open-external';
-  if (policy.externalOrigins?.some((origin) => sameOrigin(url, origin))) return 'open-external';
+  if (policy.externalOrigins?.some((origin) => isSameOrigin(url, origin))) return 'open-external';
   return 'deny';
 }
 
@@ -41,14 +41,14 @@ export function decideWindowOpen(target: string, policy: NavigationPolicy): Excl
   return decision === 'open-external' ? 'open-external' : 'deny';
 }
 
-function sameOrigin(url: URL, origin: string): boolean {
+/** Same scheme, host and port; `URL.origin` cannot say, being "null" for app: URLs. */
+export function isSameOrigin(url: URL, origin: string): boolean {
   let other: URL;
   try {
     other = new URL(origin);
   } catch {
     return false;
   }
-  // `URL.origin` is "null" for non-special schemes such as app:, so compare the parts.
   return (
     url.protocol === other.protocol &&
     url.hostname.toLowerCase() === other.hostname.toLowerCase() &&

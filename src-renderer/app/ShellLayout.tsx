@@ -4,12 +4,14 @@ import type { Session } from '../../shared/contract/bridge';
 import { ConflictNotices } from '../features/sync/ConflictNotices';
 import { newslettersPath } from './paths';
 import { SyncIndicator } from './SyncIndicator';
+import { useDesktopShell } from './use-desktop-shell';
 
 /** The app frame: organization and channel switcher, navigation, sync state. */
 export function ShellLayout({ session }: { session: Session }) {
   const { brandSlug = '', channelSlug = '' } = useParams();
   const navigate = useNavigate();
   const organization = session.organizations.find((o) => o.slug === brandSlug);
+  useDesktopShell();
 
   return (
     <AppShell navbar={{ width: 260, breakpoint: 0 }} header={{ height: 52 }} padding={0}>

@@ -1,9 +1,14 @@
 import { Alert, Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { getBridge } from '../../app/bridge';
 import { useSignInMutation } from './session-api';
 
-/** Sign-in to a remote platform (the embedded platform needs none). */
-export function SignInPage({ platformUrl }: { platformUrl: string }) {
+/**
+ * Sign-in to a remote platform (the embedded platform needs none). In the desktop app,
+ * `settings` (the Settings screen) is offered for choosing another platform.
+ */
+export function SignInPage({ platformUrl, settings }: { platformUrl: string; settings?: ReactNode }) {
+  const [showSettings, setShowSettings] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [signIn, { isLoading, error }] = useSignInMutation();
@@ -12,6 +17,18 @@ export function SignInPage({ platformUrl }: { platformUrl: string }) {
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     await signIn({ email, password });
+  }
+
+  const canChangePlatform = Boolean(settings && getBridge().desktop);
+  if (showSettings && canChangePlatform) {
+    return (
+      <Stack maw={640} mx="auto" mt={40}>
+        {settings}
+        <Button variant="subtle" onClick={() => setShowSettings(false)}>
+          Back to sign-in
+        </Button>
+      </Stack>
+    );
   }
 
   return (
@@ -32,6 +49,11 @@ export function SignInPage({ platformUrl }: { platformUrl: string }) {
           <Button type="submit" loading={isLoading}>
             Sign in
           </Button>
+          {canChangePlatform && (
+            <Button variant="subtle" onClick={() => setShowSettings(true)}>
+              Change platform…
+            </Button>
+          )}
         </Stack>
       </form>
     </Paper>

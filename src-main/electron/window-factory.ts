@@ -1,28 +1,36 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
+import type { Rect } from './window-state';
 
-// The options of every Letterdesk window. The renderer gets no Node and no Electron: it
-// runs sandboxed and isolated, and reaches the core only through the preload's
-// window.bridge. Kept pure (a type-only Electron import) so a test pins every flag.
+// The one place a Letterdesk window is created (ARCHITECTURE, Electron security
+// checklist). The renderer gets no Node and no Electron: it runs sandboxed and isolated,
+// and reaches the core only through the preload's window.bridge. `webPreferences` is
+// written out as a literal right here, so a reviewer and Electronegativity both read every
+// flag where the window is made. BrowserWindow is passed in (main passes Electron's), so a
+// test can construct windows with a fake and pin each flag.
 
 export const WINDOW_TITLE = 'Letterdesk';
 export const DEFAULT_WINDOW_SIZE = { width: 1280, height: 820 } as const;
 /** Below this the composer's block list, canvas and settings panel no longer fit side by side. */
 export const MIN_WINDOW_SIZE = { width: 960, height: 600 } as const;
 
-export interface WindowOptionsInput {
+export interface AppWindowInput {
   /** Absolute path of the built preload (a CommonJS file: sandboxed preloads cannot be ESM). */
   preloadPath: string;
   /** Developer tools; off in packaged builds. */
   devTools: boolean;
+  /** Where the window opens (see window-state.ts); the default size when absent. */
+  bounds?: Rect;
   /** Window icon for Linux and Windows (macOS takes it from the bundle). */
   iconPath?: string;
 }
 
-export function createWindowOptions(input: WindowOptionsInput): BrowserWindowConstructorOptions {
-  return {
+export type BrowserWindowConstructor<W> = new (options: BrowserWindowConstructorOptions) => W;
+
+export function createAppWindow<W>(BrowserWindow: BrowserWindowConstructor<W>, input: AppWindowInput): W {
+  const bounds = input.bounds ?? { ...DEFAULT_WINDOW_SIZE };
+  return new BrowserWindow({
     title: WINDOW_TITLE,
-    width: DEFAULT_WINDOW_SIZE.width,
-    height: DEFAULT_WINDOW_SIZE.height,
+    ...bounds,
     minWidth: MIN_WINDOW_SIZE.width,
     minHeight: MIN_WINDOW_SIZE.height,
     // Shown on 'ready-to-show' so the user never sees an empty white frame.
@@ -41,11 +49,14 @@ export function createWindowOptions(input: WindowOptionsInput): BrowserWindowCon
       webviewTag: false,
       experimentalFeatures: false,
       navigateOnDragDrop: false,
+      // A middle click would otherwise ask for a new window; the open handler denies it
+      // anyway, this keeps the event from being raised at all.
+      disableBlinkFeatures: 'Auxclick',
       safeDialogs: true,
       spellcheck: true,
       devTools: input.devTools,
       // `enableRemoteModule` is deliberately absent: the remote module left Electron in 14,
       // and the test checks that nobody brings the key back.
     },
-  };
+  });
 }
