@@ -60,6 +60,9 @@ export const platformPaths = {
   generatePreviewText: (letterId: number) => `${API_PREFIX}/letters/${letterId}/actions/generate-preview-text`,
   uploadFromUrl: (brandSlug: string, channelSlug: string, letterId: number) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/letters/${letterId}/media/upload-from-url`,
+  /** An image file from the desktop app: the body is the image's bytes (platform-media.ts). */
+  uploadMedia: (brandSlug: string, channelSlug: string, letterId: number) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/letters/${letterId}/media/upload`,
   media: (storageKey: string) => `/media/${enc(storageKey)}`,
   // Rendering and test sends (platform-delivery.ts holds their payloads). generatePreview
   // takes the letter's id or uniqueId; the two test paths are the spec's two names.

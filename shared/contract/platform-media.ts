@@ -51,3 +51,20 @@ export const UploadFromUrlResponseSchema = z.object({
   originalUrl: z.string(),
 });
 export type UploadFromUrlResponse = z.infer<typeof UploadFromUrlResponseSchema>;
+
+// --- Images uploaded from the desktop app -------------------------------------------------
+
+/**
+ * The body of an upload is the file's bytes with its image content type; the file's name
+ * travels in this query parameter (kept as where the image came from).
+ */
+export const UPLOAD_FILE_NAME_PARAM = 'fileName';
+
+export const UploadImageResponseSchema = z.object({
+  id: z.number().int().positive(),
+  /** The platform's copy, served publicly under /media. */
+  url: z.string().url(),
+  width: z.number().int().positive().nullable(),
+  height: z.number().int().positive().nullable(),
+});
+export type UploadImageResponse = z.infer<typeof UploadImageResponseSchema>;

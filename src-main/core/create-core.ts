@@ -3,7 +3,12 @@ import type { Core, CoreContext } from './core-context';
 import { createDispatch } from './dispatch';
 import { appHandlers } from './handlers/app';
 import { claimHandlers } from './handlers/claims';
+import { featureFlagHandlers } from './handlers/feature-flags';
+import { imageHandlers } from './handlers/images';
+import { createImageService } from './images/image-service';
 import { letterHandlers } from './handlers/letters';
+import { lifecycleHandlers } from './handlers/lifecycle';
+import { openGraphHandlers } from './handlers/open-graph';
 import { renderHandlers } from './handlers/render';
 import { segmentHandlers } from './handlers/segments';
 import { syncHandlers } from './handlers/sync';
@@ -12,6 +17,7 @@ import { createPreviewService } from './render/preview-service';
 import { createSession, memoryTokenVault } from './session';
 import { createKvStore } from './store/kv-store';
 import { createLettersStore } from './store/letters-store';
+import { backupIfDue } from './store/backups';
 import { openStore } from './store/open-store';
 import { createSyncEngine } from './sync/sync-engine';
 
@@ -34,20 +40,40 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     log,
   });
 
+  const images = createImageService({
+    db,
+    dataDir: ctx.dataDir,
+    letters: store,
+    session,
+    platformUrl: ctx.platform.url,
+    emit: ctx.emit,
+    letterSaved: () => sync.localChange(),
+    log,
+  });
+  const previews = createPreviewService({ platformUrl: ctx.platform.url, findChannel: session.findChannel });
   const handlers = {
     ...appHandlers(session),
     ...letterHandlers({ store, session, sync, client }),
     ...syncHandlers(sync),
     ...claimHandlers({ store, session, client }),
     ...segmentHandlers({ session, client, kv }),
-    ...renderHandlers({ store, previews: createPreviewService({ platformUrl: ctx.platform.url, findChannel: session.findChannel }) }),
+    ...lifecycleHandlers({ store, session, sync, client, previews }),
+    ...featureFlagHandlers({ session, client, kv }),
+    ...openGraphHandlers(),
+    ...imageHandlers(images),
+    ...renderHandlers({ store, previews }),
   };
   sync.start();
+  // A day's work at most is at stake if the cache file is ever damaged; never in the way of starting.
+  const backup = backupIfDue(ctx.dataDir).catch((error: unknown) => log('Backup failed', error));
+  images.start();
 
   return {
     handlers,
     dispatch: createDispatch(handlers, (error) => log('Handler failed', error)),
     async close() {
+      await backup;
+      await images.stop();
       await sync.stop();
       await db.destroy();
     },

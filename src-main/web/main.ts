@@ -1,6 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import { createCore } from '../core/create-core';
+import { localImagesDir } from '../core/images/local-image-url';
 import type { PlatformConnection } from '../core/core-context';
 import { defaultDataDir } from '../../src-server/db/data-dir';
 import { integrationSettingsFromEnv } from '../../src-server/integrations/settings';
@@ -44,6 +45,7 @@ async function main() {
     staticDir: resolve(import.meta.dirname, '../../out/web'),
     dispatch: core.dispatch,
     hub,
+    localImagesDir: localImagesDir(join(dataRoot, 'desktop')),
   });
 
   console.log(`Letterdesk is running at ${web.url}`);

@@ -6,9 +6,13 @@ import { WebSocket } from 'ws';
 import type { BridgeResponseMessage } from '../../shared/contract/bridge';
 import type { Core } from '../core/core-context';
 import { createCore } from '../core/create-core';
+import { localImagesDir } from '../core/images/local-image-url';
 import { BRIDGE_PATH, createEventHub, startWebHost, type WebHost } from './web-host';
 
 // The browser host's HTTP side with a real core (its platform unreachable, as offline).
+
+const IMAGE_ID = '00112233445566778899aabbccddeeff';
+const PNG_BYTES = Buffer.from('89504e470d0a1a0a', 'hex');
 
 let dir: string;
 let core: Core;
@@ -22,7 +26,10 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, 'assets', 'app.js'), 'console.log(1)');
   const hub = createEventHub();
   core = await createCore({ dataDir: join(dir, 'desktop'), platform: { mode: 'remote', url: 'http://127.0.0.1:9' }, emit: hub.emit, log: () => {} });
-  host = await startWebHost({ port: 0, staticDir, dispatch: core.dispatch, hub });
+  mkdirSync(join(dir, 'desktop', 'images', IMAGE_ID), { recursive: true });
+  writeFileSync(join(dir, 'desktop', 'images', IMAGE_ID, 'square.png'), PNG_BYTES);
+  writeFileSync(join(dir, 'desktop', 'secret.txt'), 'not for the page');
+  host = await startWebHost({ port: 0, staticDir, dispatch: core.dispatch, hub, localImagesDir: localImagesDir(join(dir, 'desktop')) });
 });
 
 afterAll(async () => {
@@ -71,6 +78,24 @@ describe('the browser host', () => {
     const refused = await invoke(socket, 2, 'letters.list', { brandSlug: 'demo' });
     expect(refused).toMatchObject({ result: { ok: false, error: { code: 'invalid_input' } } });
     socket.close();
+  });
+
+  it("serves the core's image files by their local URL, and nothing else from its folder", async () => {
+    const image = await fetch(`${host.url}/local-images/${IMAGE_ID}/square.png`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(image.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG_BYTES)).toBe(true);
+    for (const attempt of [
+      `/local-images/${IMAGE_ID}/circle.png`,
+      `/local-images/${IMAGE_ID}/..%2f..%2fsecret.txt`,
+      '/local-images/..%2fsecret.txt',
+      `/local-images/${IMAGE_ID}/square.png%00.txt`,
+    ]) {
+      const response = await fetch(`${host.url}${attempt}`);
+      expect(response.status, attempt).toBe(404);
+      expect(await response.text()).not.toContain('not for the page');
+    }
   });
 
   it('refuses a page from another origin (cross-site WebSocket hijacking)', async () => {

@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import Fastify from 'fastify';
 import type { WebSocket } from 'ws';
 import type { BridgeRequestMessage, BridgeResponseMessage, EmitEvent } from '../../shared/contract/bridge';
 import type { Dispatch } from '../core/dispatch';
+import { LOCAL_IMAGE_CACHE_CONTROL, LOCAL_IMAGE_PREFIX, resolveLocalImage } from '../core/images/local-image-url';
 
 // The browser host's HTTP side: serves the built renderer and gives the page
 // `window.bridge` over a WebSocket at BRIDGE_PATH, answering with the core's dispatch.
@@ -34,8 +35,10 @@ export async function startWebHost(options: {
   staticDir: string;
   dispatch: Dispatch;
   hub: ReturnType<typeof createEventHub>;
+  /** The core's images folder: picked images show from it until the platform has them. */
+  localImagesDir?: string;
 }): Promise<WebHost> {
-  const { port, host = '127.0.0.1', staticDir, dispatch, hub } = options;
+  const { port, host = '127.0.0.1', staticDir, dispatch, hub, localImagesDir } = options;
   if (!existsSync(staticDir)) {
     throw new Error(`The renderer is not built: ${staticDir} is missing. Run "npm run build:web" first.`);
   }
@@ -65,6 +68,19 @@ export async function startWebHost(options: {
       const response: BridgeResponseMessage = { type: 'result', id: message.id, result };
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(response));
     });
+  });
+
+  // Only the names the core makes for its images are answered, so nothing else on disk is reachable.
+  app.get(`${LOCAL_IMAGE_PREFIX}*`, (request, reply) => {
+    const image = localImagesDir ? resolveLocalImage(request.url, localImagesDir) : null;
+    const size = image ? statSync(image.file, { throwIfNoEntry: false }) : undefined;
+    if (!image || !size?.isFile()) return reply.code(404).send({ message: 'There is no such image.' });
+    return reply
+      .header('content-type', image.contentType)
+      .header('content-length', size.size)
+      .header('cache-control', LOCAL_IMAGE_CACHE_CONTROL)
+      .header('x-content-type-options', 'nosniff')
+      .send(createReadStream(image.file));
   });
 
   // Client-side routes (/organizations/...) all load the single page.

@@ -12,6 +12,7 @@ import { isImageKey, newImageKey } from '../integrations/image-storage';
 import type { ImageStorage } from '../integrations/image-storage';
 import { LETTER_NOT_FOUND_MESSAGE, findLetter } from '../letters/letter-records';
 import { fetchImage } from '../media/fetch-image';
+import { mediaUploadRoutes } from './media-upload';
 import { imageByKey, insertImage } from '../media/image-records';
 import { IMAGE_FORMATS } from '../media/image-sniff';
 import { idParam, parseParams, routePattern } from './route-params';
@@ -38,6 +39,9 @@ const NO_IMAGE = 'There is no such image.';
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 
 export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { db, storage, allowHttp }) => {
+  // Files sent from the desktop app, in their own plugin: it reads raw image bodies.
+  await app.register(mediaUploadRoutes, { db, storage });
+
   const uploadSchema = routeDocs({
     summary: 'Copy an external image into the platform (https, 10 MB, no SVG)',
     params: UploadParams,

@@ -58,4 +58,37 @@ export const localMigrations: Record<string, Migration> = {
       }
     },
   },
+  '0003-images': {
+    // Images the editor picked (images/image-store.ts): each one's files sit on disk under
+    // images/<imageId>/; a file's row is also its place in the upload queue until it holds
+    // the platform's URL.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('images')
+        .addColumn('image_id', 'text', (c) => c.primaryKey())
+        .addColumn('letter_unique_id', 'text', (c) => c.notNull())
+        .addColumn('purpose', 'text', (c) => c.notNull())
+        .addColumn('file_name', 'text', (c) => c.notNull())
+        .addColumn('variants', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('images_by_letter').on('images').column('letter_unique_id').execute();
+      await db.schema
+        .createTable('image_files')
+        .addColumn('image_id', 'text', (c) => c.notNull().references('images.image_id').onDelete('cascade'))
+        .addColumn('crop', 'text', (c) => c.notNull())
+        .addColumn('extension', 'text', (c) => c.notNull())
+        .addColumn('content_type', 'text', (c) => c.notNull())
+        .addColumn('width', 'integer', (c) => c.notNull())
+        .addColumn('height', 'integer', (c) => c.notNull())
+        .addColumn('remote_url', 'text')
+        .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_error', 'text')
+        .addColumn('next_attempt_at', 'text')
+        .addColumn('refused', 'integer', (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint('image_files_pk', ['image_id', 'crop'])
+        .execute();
+      await db.schema.createIndex('image_files_by_remote_url').on('image_files').column('remote_url').execute();
+    },
+  },
 };

@@ -1,0 +1,115 @@
+import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { platformPaths } from '../../shared/contract/platform-api';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_TOO_LARGE_MESSAGE,
+  SVG_NOT_SUPPORTED_MESSAGE,
+  UPLOAD_FILE_NAME_PARAM,
+  UploadImageResponseSchema,
+} from '../../shared/contract/platform-media';
+import { NOT_AN_IMAGE_FILE_MESSAGE } from '../../shared/rules/image-upload';
+import type { Db } from '../db/database';
+import { channelBySlugs } from '../http/access';
+import { routeDocs } from '../http/api-docs';
+import { currentUser } from '../http/authentication';
+import { HttpError, errorHandler, notFound } from '../http/errors';
+import { parseInput, sendAs } from '../http/validation';
+import { newImageKey } from '../integrations/image-storage';
+import type { ImageStorage } from '../integrations/image-storage';
+import { LETTER_NOT_FOUND_MESSAGE, findLetter } from '../letters/letter-records';
+import { insertImage } from '../media/image-records';
+import { IMAGE_FORMATS, formatOfContentType, imageSize, isSvgContentType, looksLikeSvg, sniffFormats } from '../media/image-sniff';
+import { idParam, parseParams, routePattern } from './route-params';
+
+// POST .../letters/{letterId}/media/upload: an image file from the desktop app, which has
+// already shrunk and cropped it (the body is the file's bytes, its type the image's). The
+// platform checks it as it checks upload-from-url (spec 1 §5: no SVG, the listed formats
+// only, 10 MB) and keeps it in the same storage, served publicly by GET /media/{key}.
+
+export interface MediaUploadRouteOptions {
+  db: Db;
+  /** null: the platform keeps no images, uploads answer 503. */
+  storage: ImageStorage | null;
+}
+
+const UploadParams = z.object({ brand: z.string().min(1), channel: z.string().min(1), letterId: idParam });
+const UploadQuery = z.object({
+  [UPLOAD_FILE_NAME_PARAM]: z.string().max(255, 'The file name may not be greater than 255 characters.').optional(),
+});
+
+const refused = (message: string) => new HttpError(422, message, { file: [message] });
+
+export const mediaUploadRoutes: FastifyPluginAsync<MediaUploadRouteOptions> = async (app, { db, storage }) => {
+  // Scoped to this plugin: only the upload route reads raw image bodies.
+  app.addContentTypeParser(/^image\/[^;\s]+/i, { parseAs: 'buffer', bodyLimit: IMAGE_MAX_BYTES }, (_request, body, done) => done(null, body));
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return errorHandler(refused(IMAGE_TOO_LARGE_MESSAGE), request, reply);
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return errorHandler(refused(NOT_AN_IMAGE_FILE_MESSAGE), request, reply);
+    return errorHandler(error, request, reply);
+  });
+
+  const schema = routeDocs({
+    summary: 'Store an image file sent as the request body (its image content type, 10 MB, no SVG)',
+    params: UploadParams,
+    querystring: UploadQuery,
+    body: { content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
+    response: { 201: UploadImageResponseSchema },
+  });
+  const path = routePattern(platformPaths.uploadMedia(':brand', ':channel', 1), { 1: ':letterId' });
+
+  app.post(path, { schema }, async (request, reply) => {
+    const user = currentUser(request);
+    const params = parseParams(UploadParams, request.params);
+    // Access before anything else: an outsider learns nothing and stores nothing.
+    const { channel } = await channelBySlugs(db, user.id, params.brand, params.channel);
+    const letter = await findLetter(db, channel.id, params.letterId);
+    if (!letter) throw notFound(LETTER_NOT_FOUND_MESSAGE);
+    const query = parseInput(UploadQuery, request.query);
+    const { format, bytes } = checkImage(request);
+    if (!storage) throw new HttpError(503, 'Image uploads are not configured on this platform.');
+
+    const storageKey = newImageKey(IMAGE_FORMATS[format].extension);
+    await storage.put(storageKey, bytes);
+    const size = imageSize(format, bytes);
+    let id: number;
+    try {
+      ({ id } = await insertImage(db, {
+        tenantId: channel.tenantId,
+        organizationId: channel.organizationId,
+        channelId: channel.id,
+        letterId: letter.id,
+        uploadedByUserId: user.id,
+        // Where the image came from: for an upload, the name of the file on the editor's computer.
+        originalUrl: query[UPLOAD_FILE_NAME_PARAM] ?? '',
+        contentType: IMAGE_FORMATS[format].contentType,
+        byteSize: bytes.byteLength,
+        width: size?.width ?? null,
+        height: size?.height ?? null,
+        storageKey,
+      }));
+    } catch (error) {
+      // No row, no image: a file nothing points at would never be served or cleaned up.
+      await storage.remove(storageKey).catch(() => undefined);
+      throw error;
+    }
+    const url = `${request.protocol}://${request.host}${platformPaths.media(storageKey)}`;
+    return sendAs(reply, UploadImageResponseSchema, { id, url, width: size?.width ?? null, height: size?.height ?? null }, 201);
+  });
+};
+
+/** The body as an accepted image: its declared type and its bytes must both say so (the bytes decide the format). */
+function checkImage(request: FastifyRequest) {
+  const declared = request.headers['content-type'] ?? null;
+  if (isSvgContentType(declared)) throw refused(SVG_NOT_SUPPORTED_MESSAGE);
+  const declaredFormat = formatOfContentType(declared);
+  const bytes = request.body;
+  if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw refused(declaredFormat ? 'The image is empty.' : NOT_AN_IMAGE_FILE_MESSAGE);
+  if (looksLikeSvg(bytes)) throw refused(SVG_NOT_SUPPORTED_MESSAGE);
+  if (declaredFormat === null) throw refused(NOT_AN_IMAGE_FILE_MESSAGE);
+  const formats = sniffFormats(bytes);
+  // AVIF is a kind of HEIF: when the bytes allow both, the declared type decides.
+  const format = formats.includes(declaredFormat) ? declaredFormat : formats[0];
+  if (!format) throw refused(NOT_AN_IMAGE_FILE_MESSAGE);
+  return { format, bytes };
+}
