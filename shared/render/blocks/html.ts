@@ -1,17 +1,12 @@
 import sanitizeHtml from 'sanitize-html';
 import { mjElement } from '../mjml';
+import { HTML_SUPPORTED_TAGS } from '../../rules/html-block';
 import type { BlockRenderer } from '../types';
 
 // The HTML block: the author's own markup, rendered only once it is valid or the author
 // relaxed the validation, and always through an allow-list. Scripts, frames, objects,
 // meta/base/link, forms, event handlers and javascript:/file:/data: URLs never come through.
 
-const EMAIL_TAGS = [
-  'a', 'abbr', 'b', 'blockquote', 'br', 'caption', 'center', 'cite', 'code', 'col', 'colgroup', 'dd', 'del',
-  'div', 'dl', 'dt', 'em', 'font', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'hr', 'i', 'img', 'ins', 'kbd', 'li',
-  'mark', 'ol', 'p', 'pre', 'q', 's', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'table', 'tbody',
-  'td', 'tfoot', 'th', 'thead', 'tr', 'u', 'ul',
-];
 
 /** Presentation attributes mail clients still read, on any allowed tag. */
 const COMMON_ATTRIBUTES = [
@@ -23,7 +18,7 @@ const COMMON_ATTRIBUTES = [
 const UNSAFE_STYLE = /expression\s*\(|behavior\s*:|-moz-binding|javascript:|vbscript:|file:|data:|@import/i;
 
 export const HTML_SANITIZE_OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: EMAIL_TAGS,
+  allowedTags: [...HTML_SUPPORTED_TAGS],
   allowedAttributes: {
     '*': COMMON_ATTRIBUTES,
     a: ['href', 'name', 'target', 'rel'],

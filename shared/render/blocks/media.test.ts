@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { newSection } from '../../model';
 import { TEST_PLATFORM_URL, renderParsed, styleOf } from '../test-support';
-import { LOGO_PLACEHOLDER, youtubeVideoId } from './media';
+import { youtubeVideoId } from '../../rules/youtube';
+import { LOGO_PLACEHOLDER } from './media';
 
 function image(changes: Partial<ReturnType<typeof newSection<'image'>>['blockModel']>) {
   const section = newSection('image', 'img');

@@ -3,6 +3,7 @@ import { logoAlt } from '../../model';
 import { css, px } from '../css';
 import { escapeAttr, escapeHtml, safeUrl } from '../escape';
 import { mjElement, styleAttr } from '../mjml';
+import { youtubeThumbnailUrl, youtubeVideoId } from '../../rules/youtube';
 import type { BlockRenderer, RenderContext } from '../types';
 
 // Image, logo and YouTube blocks. Block values win over the letter's IMAGE defaults, which
@@ -105,16 +106,6 @@ export const renderLogo: BlockRenderer<'logo'> = (section, ctx) => {
   const alt = model.alt.trim() !== '' ? model.alt : ctx.channel ? logoAlt(ctx.channel.title) : '';
   return imageElement(model, { src, alt, href }, ctx);
 };
-
-const YOUTUBE_ID = /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:[^#]*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([\w-]{11})/i;
-
-export function youtubeVideoId(link: string): string | null {
-  return YOUTUBE_ID.exec(link)?.[1] ?? null;
-}
-
-export function youtubeThumbnailUrl(videoId: string): string {
-  return `https://img.youtube.com/vi/${videoId}/hqdefault.jpg`;
-}
 
 const CSS_URL_ESCAPES: Record<string, string> = { "'": '%27', '(': '%28', ')': '%29', '\\': '%5C' };
 

@@ -4,7 +4,8 @@ import { newSection } from '../../model';
 import type { SectionOf } from '../../model';
 import { attr, blockContext, compileColumn, selectAll } from '../test-support';
 import type { BlockRenderer } from '../types';
-import { isProfileUrl, renderProfile, renderShare, shareUrl, socialIconUrl } from './social';
+import { isProfileUrl } from '../../rules/social';
+import { renderProfile, renderShare, shareUrl, socialIconUrl } from './social';
 
 const ctx = blockContext({
   channel: {

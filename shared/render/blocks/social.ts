@@ -3,6 +3,7 @@ import { COMPANY_CHANNEL_SLUG, NETWORK_LABELS, SOCIAL_GAP_DEFAULT, SocialDisplay
 import { css, fontSizePx, fontStack, px, safeColor, sidesPx } from '../css';
 import { escapeAttr, escapeHtml, safeUrl } from '../escape';
 import { mjAttrs, mjElement } from '../mjml';
+import { isProfileUrl } from '../../rules/social';
 import type { BlockRenderer, RenderContext } from '../types';
 import { sectionTextStyle } from './dynamic';
 
@@ -33,26 +34,6 @@ const SHARE_LINKS: Record<ShareNetwork, (encodedUrl: string) => string> = {
 
 export function shareUrl(network: ShareNetwork, pageUrl: string): string {
   return SHARE_LINKS[network](encodeURIComponent(pageUrl));
-}
-
-/** The domains a profile link may point at (spec 2 §5: X also accepts twitter.com). */
-const PROFILE_DOMAINS: Record<SocialNetwork, readonly string[]> = {
-  facebook: ['facebook.com', 'fb.com'],
-  instagram: ['instagram.com'],
-  linkedin: ['linkedin.com'],
-  pinterest: ['pinterest.com'],
-  reddit: ['reddit.com'],
-  youtube: ['youtube.com', 'youtu.be'],
-  tiktok: ['tiktok.com'],
-  snapchat: ['snapchat.com'],
-  x: ['x.com', 'twitter.com'],
-};
-
-/** An https link on the network's own domain (or a subdomain of it). */
-export function isProfileUrl(network: SocialNetwork, url: string): boolean {
-  const host = /^https:\/\/([^/?#:@\s]+)(?::\d+)?(?:[/?#]|$)/i.exec(url.trim())?.[1]?.toLowerCase();
-  if (!host) return false;
-  return PROFILE_DOMAINS[network].some((domain) => host === domain || host.endsWith(`.${domain}`));
 }
 
 /** Text-only links take the colour set's tone; 'origin' (brand colours) reads best as the section's text colour. */

@@ -1,12 +1,31 @@
-import { CloseButton, Group, Paper, Text, Title, Transition } from '@mantine/core';
-import type { Section } from '../../../shared/model';
+import { CloseButton, Group, Paper, ScrollArea, Title, Transition } from '@mantine/core';
+import { useSelector } from 'react-redux';
+import type { Channel, Section } from '../../../shared/model';
+import type { FeatureFlagName } from '../../../shared/model/feature-flags';
 import { BLOCK_NAMES } from './block-names';
+import type { ComposerState } from './composer-slice';
+import { PanelContextProvider, type PanelContextValue } from './settings/panel-context';
+import { BlockPanel } from './settings/panel-registry';
+import { useSectionEdit } from './settings/section-edit';
 
 /** 80 units (320 px), as the spec sizes the block settings panel. */
 const PANEL_WIDTH = 320;
 
-/** The selected block's settings, sliding in from the right over the sidebar. Its panels come with the block settings issue. */
-export function BlockSettingsPanel({ section, onClose }: { section: Section | null; onClose: () => void }) {
+const allFlagsOff = () => false;
+
+export interface BlockSettingsPanelProps {
+  section: Section | null;
+  onClose: () => void;
+  /** Where the letter lives (the logo notice links to its channel's settings). */
+  letter?: { uniqueId: string; brandSlug: string; channelSlug: string } | null;
+  /** The letter's channel, for its accent colour and title; unknown leaves those choices out. */
+  channel?: Pick<Channel, 'title' | 'accentColor'> | null;
+  readOnly?: boolean;
+  isFeatureOn?: (flag: FeatureFlagName) => boolean;
+}
+
+/** The selected block's settings, sliding in from the right over the sidebar. */
+export function BlockSettingsPanel({ section, onClose, ...rest }: BlockSettingsPanelProps) {
   return (
     <Transition mounted={section !== null} transition="slide-left" duration={150}>
       {(style) => (
@@ -14,19 +33,40 @@ export function BlockSettingsPanel({ section, onClose }: { section: Section | nu
           role="dialog"
           aria-label="Block settings"
           shadow="md"
-          p="md"
           withBorder
-          style={{ ...style, position: 'absolute', top: 0, right: 0, bottom: 0, width: PANEL_WIDTH, zIndex: 10 }}
+          style={{ ...style, position: 'absolute', top: 0, right: 0, bottom: 0, width: PANEL_WIDTH, zIndex: 10, display: 'flex', flexDirection: 'column' }}
         >
-          <Group justify="space-between" mb="sm">
+          <Group justify="space-between" p="md" pb="sm">
             <Title order={4}>{section ? `${BLOCK_NAMES[section.type]} settings` : ''}</Title>
             <CloseButton aria-label="Close block settings" onClick={onClose} />
           </Group>
-          <Text c="dimmed" size="sm">
-            Settings for this block come next.
-          </Text>
+          <ScrollArea style={{ flex: 1 }} px="md" pb="md" type="auto">
+            {/* Keyed by section: another block's panel starts with its own fields, not the last one's typing. */}
+            {section && <SettingsBody key={section.uniqueId} section={section} {...rest} />}
+          </ScrollArea>
         </Paper>
       )}
     </Transition>
+  );
+}
+
+function SettingsBody({ section, letter, channel = null, readOnly = false, isFeatureOn = allFlagsOff }: Omit<BlockSettingsPanelProps, 'onClose'> & { section: Section }) {
+  const settings = useSelector((state: { composer: ComposerState }) => state.composer.settings);
+  const openLetterId = useSelector((state: { composer: ComposerState }) => state.composer.letterUniqueId);
+  const edit = useSectionEdit(section.uniqueId, readOnly);
+  const context: PanelContextValue = {
+    settings,
+    letterUniqueId: letter?.uniqueId ?? openLetterId ?? '',
+    brandSlug: letter?.brandSlug ?? '',
+    channelSlug: letter?.channelSlug ?? '',
+    channel,
+    readOnly,
+    isFeatureOn,
+    BlockPanel,
+  };
+  return (
+    <PanelContextProvider value={context}>
+      <BlockPanel section={section} edit={edit} />
+    </PanelContextProvider>
   );
 }

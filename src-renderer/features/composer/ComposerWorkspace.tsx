@@ -3,7 +3,9 @@ import { Group } from '@mantine/core';
 import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { Letter } from '../../../shared/model';
-import { isFeatureOn } from '../../app/feature-flags';
+import { useFeatureFlags } from '../../app/feature-flags';
+import { useChannel } from '../session/use-channel';
+import { useUploadedImageUrls } from './images/use-uploaded-image-urls';
 import type { RootState } from '../../app/store';
 import { BlockSettingsPanel } from './BlockSettingsPanel';
 import { Canvas, CANVAS_DROPPABLE } from './canvas/Canvas';
@@ -17,7 +19,10 @@ export function ComposerWorkspace({ letter, readOnly }: { letter: Letter; readOn
   const dispatch = useDispatch();
   const selected = useSelector((state: RootState) => state.composer.present.find((s) => s.uniqueId === state.composer.selectedId) ?? null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const isFeatureOn = useFeatureFlags(letter.brandSlug, letter.channelSlug);
   const items = paletteFor(letter, isFeatureOn);
+  const channel = useChannel(letter.brandSlug, letter.channelSlug);
+  useUploadedImageUrls();
 
   const add = (item: PaletteItem, index?: number) => {
     dispatch(sectionAdded({ type: item.type, ...(item.layoutType === undefined ? {} : { layoutType: item.layoutType }), ...(index === undefined ? {} : { index }) }));
@@ -38,7 +43,14 @@ export function ComposerWorkspace({ letter, readOnly }: { letter: Letter; readOn
       <Group align="stretch" gap="md" wrap="nowrap" style={{ position: 'relative', minHeight: 480 }}>
         <Canvas letter={letter} readOnly={readOnly} onOpenSettings={() => setSettingsOpen(true)} />
         <Sidebar items={items} readOnly={readOnly} onAdd={(item) => add(item)} />
-        <BlockSettingsPanel section={settingsOpen ? selected : null} onClose={() => setSettingsOpen(false)} />
+        <BlockSettingsPanel
+          section={settingsOpen ? selected : null}
+          onClose={() => setSettingsOpen(false)}
+          readOnly={readOnly}
+          letter={letter}
+          isFeatureOn={isFeatureOn}
+          channel={channel}
+        />
       </Group>
     </DragDropContext>
   );

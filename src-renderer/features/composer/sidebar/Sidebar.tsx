@@ -1,5 +1,6 @@
-import { Tabs, Text } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { LetterStylesTab } from '../styles/LetterStylesTab';
 import { BlocksPalette } from './BlocksPalette';
 import type { PaletteItem } from './palette';
 
@@ -33,9 +34,7 @@ export function Sidebar({ items, readOnly, onAdd }: { items: PaletteItem[]; read
         <BlocksPalette items={items} disabled={readOnly} onAdd={onAdd} />
       </Tabs.Panel>
       <Tabs.Panel value="Styles" pt="sm">
-        <Text c="dimmed" size="sm">
-          Email, block, button, divider, text, image and promotion styles come next.
-        </Text>
+        <LetterStylesTab readOnly={readOnly} />
       </Tabs.Panel>
     </Tabs>
   );

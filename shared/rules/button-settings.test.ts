@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkButtonLabel,
+  checkButtonFontSize,
+  checkButtonInnerPadding,
+  checkButtonRadius,
+  checkButtonSpacing,
+  checkButtonWidth,
+} from './button-settings';
+import type { FieldResult } from './field-result';
+
+type Check = (input: string) => FieldResult<number>;
+
+describe.each<[string, Check, number]>([
+  ['Spacing', checkButtonSpacing, 100],
+  ['Width', checkButtonWidth, 100],
+  ['Border radius', checkButtonRadius, 9999],
+  ['Inner padding', checkButtonInnerPadding, 9999],
+])('%s', (label, check, max) => {
+  it.each<[string, number]>([
+    ['0', 0],
+    [String(max), max],
+    ['12.5', 12.5],
+  ])('accepts %j', (input, value) => {
+    expect(check(input)).toEqual({ ok: true, value });
+  });
+
+  it.each<[string, string]>([
+    ['-1', `${label} must be from 0 to ${max}.`],
+    [String(max + 1), `${label} must be from 0 to ${max}.`],
+    ['', `${label} is required.`],
+    ['wide', `${label} must be a number.`],
+  ])('refuses %j', (input, message) => {
+    expect(check(input)).toEqual({ ok: false, message });
+  });
+});
+
+describe('button font size: clamped to 8–72 and rounded', () => {
+  it.each<[string, number]>([
+    ['7', 8],
+    ['8', 8],
+    ['7.6', 8],
+    ['16.4', 16],
+    ['72', 72],
+    ['73', 72],
+    ['-5', 8],
+  ])('%j becomes %d', (input, value) => {
+    expect(checkButtonFontSize(input)).toEqual({ ok: true, value });
+  });
+
+  it('is required and numeric', () => {
+    expect(checkButtonFontSize('')).toEqual({ ok: false, message: 'Font size is required.' });
+    expect(checkButtonFontSize('big')).toEqual({ ok: false, message: 'Font size must be a number.' });
+  });
+});
+
+describe('button text', () => {
+  it('is required and kept as typed', () => {
+    expect(checkButtonLabel(' Read more ')).toEqual({ ok: true, value: ' Read more ' });
+    expect(checkButtonLabel('x')).toEqual({ ok: true, value: 'x' });
+    expect(checkButtonLabel('   ')).toEqual({ ok: false, message: 'Button text is required.' });
+    expect(checkButtonLabel('')).toEqual({ ok: false, message: 'Button text is required.' });
+  });
+});

@@ -1,0 +1,75 @@
+import { COLUMN_WIDTH_MAX, COLUMN_WIDTH_MIN } from '../model/constants';
+import { LayoutType } from '../model/enums';
+import type { Section, SectionOf } from '../model/section';
+import { newSection } from '../model/section-factory';
+import { accept, notANumberMessage, readNumber, refuse, requiredMessage, type FieldResult } from './field-result';
+
+// Layout sections: which layout they show and how wide their left column is (spec 2 §4
+// "Layout change", §5 "Left column width clamped 20 to 80").
+
+/** How the layout choice cards name each layout type. */
+export const LAYOUT_LABELS: Record<LayoutType, string> = {
+  1: 'Image + Text',
+  2: 'Text + Image',
+  3: 'Image + Image',
+  4: 'Text + Text',
+  5: 'Image above text',
+  6: 'Text only',
+  7: 'Image + Text columns',
+  8: 'Full content',
+};
+
+type ChildKind = 'image' | 'paragraph';
+const SIDE_BY_SIDE = 50;
+const FULL = 100;
+
+/** The children of each layout, left to right (or top to bottom), with their column widths. */
+const LAYOUT_CHILDREN: Record<LayoutType, readonly { type: ChildKind; columnWidth: number }[]> = {
+  1: [{ type: 'image', columnWidth: SIDE_BY_SIDE }, { type: 'paragraph', columnWidth: SIDE_BY_SIDE }],
+  2: [{ type: 'paragraph', columnWidth: SIDE_BY_SIDE }, { type: 'image', columnWidth: SIDE_BY_SIDE }],
+  3: [{ type: 'image', columnWidth: SIDE_BY_SIDE }, { type: 'image', columnWidth: SIDE_BY_SIDE }],
+  4: [{ type: 'paragraph', columnWidth: SIDE_BY_SIDE }, { type: 'paragraph', columnWidth: SIDE_BY_SIDE }],
+  5: [{ type: 'image', columnWidth: FULL }, { type: 'paragraph', columnWidth: FULL }],
+  6: [{ type: 'paragraph', columnWidth: FULL }],
+  7: [{ type: 'image', columnWidth: FULL }, { type: 'paragraph', columnWidth: FULL }],
+  8: [{ type: 'paragraph', columnWidth: FULL }],
+};
+
+const STACKED: readonly LayoutType[] = [LayoutType.imageTopParagraphBottom];
+
+/** Layouts with two columns side by side: the only ones whose left column can be resized. */
+export function hasResizableColumns(layoutType: LayoutType | null): boolean {
+  return layoutType !== null && LAYOUT_CHILDREN[layoutType].length === 2 && LAYOUT_CHILDREN[layoutType].every((c) => c.columnWidth === SIDE_BY_SIDE);
+}
+
+/**
+ * The layout rebuilt as another type from its existing images and paragraphs (their content
+ * kept, in order), new blocks only where the new layout needs more of a kind. Side-by-side
+ * columns start at 50% each; stacked and single ones fill the width.
+ */
+export function changeLayout(section: SectionOf<'layout'>, layoutType: LayoutType, newId: () => string): SectionOf<'layout'> {
+  const pools: Record<ChildKind, Section[]> = {
+    image: section.blocks.filter((child) => child.type === 'image'),
+    paragraph: section.blocks.filter((child) => child.type === 'paragraph'),
+  };
+  const blocks = LAYOUT_CHILDREN[layoutType].map(({ type, columnWidth }) => {
+    const child = pools[type].shift() ?? newSection(type, newId());
+    return { ...child, columnWidth };
+  });
+  return { ...section, layoutType, isLayoutStacked: STACKED.includes(layoutType), blocks };
+}
+
+/** The left column's width, clamped to 20–80 (spec 2 §5); the right column gets the rest. */
+export function checkLeftColumnWidth(input: string | number): FieldResult<number> {
+  const read = readNumber(input);
+  if (read === '') return refuse(requiredMessage('Column width'));
+  if (!Number.isFinite(read)) return refuse(notANumberMessage('Column width'));
+  return accept(Math.min(COLUMN_WIDTH_MAX, Math.max(COLUMN_WIDTH_MIN, Math.round(read))));
+}
+
+/** Both columns of a two-column layout for a left column width (already checked). */
+export function withLeftColumnWidth(section: SectionOf<'layout'>, left: number): SectionOf<'layout'> {
+  if (!hasResizableColumns(section.layoutType) || section.blocks.length !== 2) return section;
+  const widths = [left, 100 - left];
+  return { ...section, blocks: section.blocks.map((child, index) => ({ ...child, columnWidth: widths[index] ?? child.columnWidth })) };
+}

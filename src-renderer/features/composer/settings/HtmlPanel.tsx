@@ -1,0 +1,107 @@
+import { Alert, Anchor, Code, Collapse, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useEffect, useRef, useState } from 'react';
+import type { SectionOf } from '../../../../shared/model';
+import {
+  HTML_ERROR_MESSAGE,
+  HTML_SUPPORTED_TAGS,
+  HTML_VALIDATION_DEBOUNCE_MS,
+  RELAX_HTML_LABEL,
+  checkHtml,
+  type HtmlCheck,
+} from '../../../../shared/rules/html-block';
+import { CommonSettings } from './CommonSettings';
+import { usePanelContext } from './panel-context';
+import { setModel, type PanelProps } from './section-edit';
+
+// The HTML block's code editor (spec 2 §2, §4): the markup is checked 2 s after the last
+// edit and stored with its verdict; invalid markup shows the spec's message with the first
+// problem and the supported tags. Invalid markup stays out of the email unless the editor
+// relaxes the validation. The check runs in the app (shared/rules/html-block.ts): the
+// platform has no validation call yet.
+
+export function HtmlPanel({ section, edit }: PanelProps<SectionOf<'html'>>) {
+  const { readOnly } = usePanelContext();
+  const model = section.blockModel;
+  const [text, setText] = useState(model.html);
+  const [verdict, setVerdict] = useState<HtmlCheck>(() => checkHtml(model.html));
+  const [helpOpen, setHelpOpen] = useState(false);
+  const typing = useRef(false);
+
+  const validate = useDebouncedCallback(
+    (html: string) => {
+      const result = checkHtml(html);
+      setVerdict(result);
+      setModel(edit, 'html', 'html', { html, isValid: result.valid });
+    },
+    { delay: HTML_VALIDATION_DEBOUNCE_MS, flushOnUnmount: true },
+  );
+
+  // Undo and redo change the stored markup: the editor follows unless it is being typed in.
+  useEffect(() => {
+    if (typing.current) return;
+    setText(model.html);
+    setVerdict(checkHtml(model.html));
+  }, [model.html]);
+
+  const firstError = verdict.errors[0];
+  return (
+    <Stack gap="sm">
+      <Textarea
+        label="HTML code"
+        value={text}
+        disabled={readOnly}
+        // A fixed height the editor can drag taller (autosize needs document.fonts, which not every host has).
+        rows={12}
+        resize="vertical"
+        spellCheck={false}
+        styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
+        onFocus={() => (typing.current = true)}
+        onBlur={() => {
+          typing.current = false;
+          validate.flush();
+        }}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          validate(event.currentTarget.value);
+        }}
+      />
+      {firstError && (
+        <Alert color={model.isRelaxed ? 'yellow' : 'red'} variant="light" title="Invalid HTML">
+          <Text size="sm">{HTML_ERROR_MESSAGE}</Text>
+          <Text size="sm" mt={4}>
+            {firstError}
+          </Text>
+          {model.isRelaxed && (
+            <Text size="xs" mt={4}>
+              Validation is relaxed: this HTML goes into the email as it is, without the tags that are not supported.
+            </Text>
+          )}
+        </Alert>
+      )}
+      <Switch
+        label={RELAX_HTML_LABEL}
+        checked={model.isRelaxed}
+        disabled={readOnly}
+        onChange={(event) => setModel(edit, 'html', 'isRelaxed', { isRelaxed: event.currentTarget.checked })}
+      />
+      <Anchor component="button" type="button" size="sm" onClick={() => setHelpOpen((open) => !open)} aria-expanded={helpOpen}>
+        Supported HTML tags
+      </Anchor>
+      <Collapse expanded={helpOpen}>
+        <Text size="xs" c="dimmed">
+          {HTML_SUPPORTED_TAGS.map((tag, index) => (
+            <span key={tag}>
+              {index > 0 && ' '}
+              <Code>{`<${tag}>`}</Code>
+            </span>
+          ))}
+        </Text>
+        <Text size="xs" c="dimmed" mt={4}>
+          Scripts, forms, frames and event attributes such as onclick are never sent.
+        </Text>
+      </Collapse>
+      <CommonSettings section={section} edit={edit} />
+    </Stack>
+  );
+}

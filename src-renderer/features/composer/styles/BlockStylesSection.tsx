@@ -1,0 +1,36 @@
+import { Stack } from '@mantine/core';
+import { checkPadding } from '../../../../shared/rules/letter-styles';
+import { BorderFields } from './fields/BorderFields';
+import { ColorStyleField } from './fields/ColorStyleField';
+import { OverrideButton } from './fields/OverrideButton';
+import { SidesFields } from './fields/SidesFields';
+import { useLetterStyles } from './use-letter-styles';
+
+/** BLOCK: the blocks' background, padding and borders, and the override of every block's own. */
+export function BlockStylesSection() {
+  const { settings, change, override } = useLetterStyles();
+  return (
+    <Stack gap="xs">
+      <ColorStyleField
+        label="Block background color"
+        value={settings.backgroundColor}
+        onCommit={(color) => change((s) => ({ ...s, backgroundColor: color }), 'block.backgroundColor')}
+      />
+      <SidesFields legend="Padding" value={settings.padding} check={checkPadding} onCommit={(padding, side) => change((s) => ({ ...s, padding }), `block.padding.${side}`)} />
+      <BorderFields value={settings.borders} onChange={(borders, key) => change((s) => ({ ...s, borders }), `block.borders.${key}`)} />
+      {settings.borders.applyBorders && (
+        <SidesFields
+          legend="Border padding"
+          value={settings.borders.padding}
+          check={checkPadding}
+          onCommit={(padding, side) => change((s) => ({ ...s, borders: { ...s.borders, padding } }), `block.borders.padding.${side}`)}
+        />
+      )}
+      <OverrideButton
+        label="Override block settings"
+        explanation="This action will replace all existing blocks styles with the new settings"
+        onConfirm={() => override('block')}
+      />
+    </Stack>
+  );
+}

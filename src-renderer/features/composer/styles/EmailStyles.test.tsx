@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { undone } from '../composer-slice';
+import { fieldIn, openSection, renderStyles, retype } from './test-support';
+
+afterEach(cleanup);
+
+const SMALL = 'We support desktop widths larger than 600px. Because you set yours below that, we reset it to 600px.';
+const LARGE = 'We support desktop widths smaller than 2000px. Because you set yours above that, we reset it to 2000px.';
+
+describe('Styles tab', () => {
+  it("lists the spec's sections in order", () => {
+    renderStyles();
+    const names = ['EMAIL STYLES', 'BLOCK', 'BUTTON', 'DIVIDER', 'TEXT', 'IMAGE', 'PROMOTION'];
+    const controls = screen.getAllByRole('button').filter((button) => names.includes(button.textContent ?? ''));
+    expect(controls.map((c) => c.textContent)).toEqual(names);
+  });
+
+  it('disables every field of a read-only letter', async () => {
+    renderStyles([], { readOnly: true, channel: { accentColor: '#123456' } });
+    const email = await openSection('EMAIL STYLES');
+    for (const name of ['Desktop width', 'Mobile width', 'Background color']) expect(fieldIn(email, name).disabled).toBe(true);
+    expect((within(email).getByRole('checkbox', { name: 'Channel Background Color' }) as HTMLInputElement).disabled).toBe(true);
+    const block = await openSection('BLOCK');
+    expect((within(block).getByRole('button', { name: 'Override block settings' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('EMAIL STYLES', () => {
+  it('resets a desktop width under 600 to 600 with the warning, after the 500 ms pause', async () => {
+    const { settings } = renderStyles();
+    const width = fieldIn(await openSection('EMAIL STYLES'), 'Desktop width');
+    expect(width.value).toBe('640');
+    await retype(width, '500');
+    // Still typing: nothing is checked or written yet.
+    expect(settings().maxWidthDesktop).toBe(640);
+    expect(screen.queryByText(SMALL)).toBeNull();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(SMALL), { timeout: 2000 });
+    expect(width.value).toBe('600');
+    expect(settings().maxWidthDesktop).toBe(600);
+  });
+
+  it('resets a desktop width over 2000 to 2000 with the other warning; a width in range clears it', async () => {
+    const { settings } = renderStyles();
+    const width = fieldIn(await openSection('EMAIL STYLES'), 'Desktop width');
+    await retype(width, '2500');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(LARGE), { timeout: 2000 });
+    expect(width.value).toBe('2000');
+    expect(settings().maxWidthDesktop).toBe(2000);
+    await retype(width, '720');
+    await waitFor(() => expect(settings().maxWidthDesktop).toBe(720), { timeout: 2000 });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('checks the width at once when the field is left', async () => {
+    const { settings } = renderStyles();
+    const width = fieldIn(await openSection('EMAIL STYLES'), 'Desktop width');
+    await retype(width, '100');
+    await userEvent.tab();
+    expect(settings().maxWidthDesktop).toBe(600);
+    expect(width.value).toBe('600');
+  });
+
+  it('ignores a mobile width under 240 with a message; 240 and above are written', async () => {
+    const { settings } = renderStyles();
+    const email = await openSection('EMAIL STYLES');
+    const mobile = fieldIn(email, 'Mobile width');
+    await retype(mobile, '239');
+    await waitFor(() => expect(within(email).getByText('The mobile width must be at least 240px.')).toBeTruthy(), { timeout: 2000 });
+    expect(settings().maxWidthMobile).toBe(320);
+    await retype(mobile, '240');
+    await waitFor(() => expect(settings().maxWidthMobile).toBe(240), { timeout: 2000 });
+    expect(within(email).queryByText('The mobile width must be at least 240px.')).toBeNull();
+  });
+
+  it('writes a valid background colour and refuses one that is not a colour', async () => {
+    const { settings } = renderStyles();
+    const email = await openSection('EMAIL STYLES');
+    const background = fieldIn(email, 'Background color');
+    await retype(background, '#112233');
+    expect(settings().backgroundColorBody).toBe('#112233');
+    await retype(background, 'nonsense');
+    expect(within(email).getByText('Enter a colour such as #1D2D4D.')).toBeTruthy();
+    expect(settings().backgroundColorBody).toBe('#112233');
+  });
+
+  it("'Channel Background Color' uses the channel's colour and gives the old one back", async () => {
+    const { settings } = renderStyles([], { channel: { accentColor: '#123456' } });
+    const email = await openSection('EMAIL STYLES');
+    const checkbox = within(email).getByRole('checkbox', { name: 'Channel Background Color' });
+    await userEvent.click(checkbox);
+    expect(settings().backgroundColorBody).toBe('#123456');
+    expect(fieldIn(email, 'Background color').disabled).toBe(true);
+    await userEvent.click(checkbox);
+    expect(settings().backgroundColorBody).toBe('#FFFFFF');
+    expect(fieldIn(email, 'Background color').disabled).toBe(false);
+  });
+
+  it('offers no channel colour at company level', async () => {
+    renderStyles([], { channel: null });
+    const email = await openSection('EMAIL STYLES');
+    expect(within(email).queryByRole('checkbox', { name: 'Channel Background Color' })).toBeNull();
+  });
+
+  it('undo takes a style change back, and the field follows', async () => {
+    const { settings, store } = renderStyles();
+    const email = await openSection('EMAIL STYLES');
+    const background = fieldIn(email, 'Background color');
+    await retype(background, '#abcdef');
+    expect(settings().backgroundColorBody).toBe('#abcdef');
+    // Typing one colour is one step, however many keys it took.
+    store.dispatch(undone());
+    expect(settings().backgroundColorBody).toBe('#FFFFFF');
+    await waitFor(() => expect(background.value).toBe('#FFFFFF'));
+    expect(store.getState().composer.past).toHaveLength(0);
+  });
+});

@@ -1,0 +1,39 @@
+import { Stack } from '@mantine/core';
+import { effectiveDesktopWidth, effectiveMobileWidth } from '../../../../shared/model';
+import { checkDesktopWidth, checkMobileWidth } from '../../../../shared/rules/letter-styles';
+import { ChannelColorCheckbox } from './fields/ChannelColorCheckbox';
+import { ColorStyleField } from './fields/ColorStyleField';
+import { NumberStyleField } from './fields/NumberStyleField';
+import { useStylesEnvironment } from './styles-context';
+import { useLetterStyles } from './use-letter-styles';
+
+/** Spec 1 §9: the width inputs wait 500 ms after the last keystroke before the rules run. */
+export const WIDTH_DEBOUNCE_MS = 500;
+
+/** EMAIL STYLES: desktop and mobile widths and the email's background colour. */
+export function EmailStylesSection() {
+  const { settings, change } = useLetterStyles();
+  const { channel } = useStylesEnvironment();
+  const usesChannelColor = channel !== null && settings.backgroundColorBody.toLowerCase() === channel.accentColor.toLowerCase();
+  const setBackground = (color: string) => change((s) => ({ ...s, backgroundColorBody: color }), 'email.backgroundColorBody');
+  return (
+    <Stack gap="xs">
+      <NumberStyleField
+        label="Desktop width"
+        value={effectiveDesktopWidth(settings)}
+        check={checkDesktopWidth}
+        debounceMs={WIDTH_DEBOUNCE_MS}
+        onCommit={(width) => change((s) => ({ ...s, maxWidthDesktop: width }), 'email.maxWidthDesktop')}
+      />
+      <NumberStyleField
+        label="Mobile width"
+        value={effectiveMobileWidth(settings)}
+        check={checkMobileWidth}
+        debounceMs={WIDTH_DEBOUNCE_MS}
+        onCommit={(width) => change((s) => ({ ...s, maxWidthMobile: width }), 'email.maxWidthMobile')}
+      />
+      <ColorStyleField label="Background color" value={settings.backgroundColorBody} disabled={usesChannelColor} onCommit={setBackground} />
+      <ChannelColorCheckbox label="Channel Background Color" value={settings.backgroundColorBody} fallback="#FFFFFF" onChange={setBackground} />
+    </Stack>
+  );
+}
