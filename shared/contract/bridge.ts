@@ -3,7 +3,12 @@ import { OrganizationSchema, UserSchema } from '../model/channel';
 import { LetterSchema, LetterSummarySchema } from '../model/letter';
 import { SectionsJsonSchema } from '../model/section';
 import { SegmentOptionSchema } from './platform-audience';
+import { LetterSettingsSchema } from '../model/letter-settings';
+import { PublicationStatusSchema } from '../model/letter';
+import { FEATURE_FLAG_NAMES } from '../model/feature-flags';
+import { SuggestionSourceSchema } from './platform-media';
 import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
+import type { DesktopBridge } from './desktop';
 import type { Result } from './errors';
 
 // The bridge between the renderer and the core: every channel with the zod schema of its
@@ -74,16 +79,60 @@ export const LetterListItemSchema = LetterSummarySchema.extend({
 });
 export type LetterListItem = z.infer<typeof LetterListItemSchema>;
 
-/** The fields the composer may change locally in this release. */
+/**
+ * The fields the composer changes locally: the blocks and the letter's styles while it is a
+ * draft; the schedule step's fields (subject, preview text, audience, date, A/B, social
+ * card) while it is being scheduled. Every one of them is in SQLite before the UI calls it saved.
+ */
 export const LetterChangesSchema = z
   .object({
     title: z.string().max(1000, 'The title may not be greater than 1000 characters.'),
     /** The sections as JSON text; refused unless every section fits its block model. */
     blocks: z.string().refine((text) => SectionsJsonSchema.safeParse(text).success, 'These blocks do not match the letter model.'),
+    settings: LetterSettingsSchema,
+    subtitle: z.string().max(10_000),
+    subjectB: z.string().max(1000, 'The subject may not be greater than 1000 characters.'),
+    hasAbTest: z.boolean(),
+    segmentId: z.number().int().nullable(),
+    segmentName: z.string().nullable(),
+    /** 'YYYY-MM-DD HH:mm:ss' on the channel's wall clock, or null. */
+    publicationDate: LetterSchema.shape.publicationDate,
+    publicationDateTzCode: z.string().nullable(),
+    openGraphHeadline: z.string().max(10_000),
+    openGraphDescription: z.string().max(10_000),
+    openGraphImageUrl: z.string().max(4096),
+    updatePreviewText: z.boolean(),
   })
   .partial()
   .refine((changes) => Object.keys(changes).length > 0, 'Nothing to save');
 export type LetterChanges = z.infer<typeof LetterChangesSchema>;
+
+export const IMAGE_CROPS = ['original', 'circle', 'square', '4:3', '3:4'] as const;
+export type ImageCrop = (typeof IMAGE_CROPS)[number];
+
+export const ImageImportSchema = z.object({
+  letterUniqueId: z.string().min(1),
+  fileName: z.string().max(1000),
+  mimeType: z.string().max(200),
+  /** The file's bytes, base64: the bridge carries JSON. */
+  dataBase64: z.string().min(1, 'This file is empty.'),
+  /** 'social': the social card's image, resized to 400 wide (spec 1 §5). */
+  purpose: z.enum(['block', 'social']).default('block'),
+});
+
+/** Where each crop of an imported image can be shown from; local URLs until uploaded. */
+export const ImportedImageSchema = z.object({
+  imageId: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** The shrunk original; the other crops are built from it. */
+  url: z.string(),
+  /** Every crop of spec 2's presets (the social card's image has one size: all name it). */
+  variants: z.record(z.enum(IMAGE_CROPS), z.string()),
+  /** True once the platform holds it; until then the URLs are this computer's copies. */
+  uploaded: z.boolean(),
+});
+export type ImportedImage = z.infer<typeof ImportedImageSchema>;
 
 const empty = z.object({}).strict();
 
@@ -115,7 +164,8 @@ export const bridgeChannels = {
   },
   /** `id` is the server id or, for a letter not yet synced, its uniqueId. */
   'letters.get': { input: LetterPlacementSchema.extend({ id: z.string().trim().min(1) }), output: LetterSchema.nullable() },
-  'letters.create': { input: LetterPlacementSchema, output: LetterSchema },
+  /** A new draft, or with `template` a new template (status template, 3). */
+  'letters.create': { input: LetterPlacementSchema.extend({ template: z.boolean().optional() }), output: LetterSchema },
   'letters.saveLocal': {
     input: z.object({ uniqueId: z.string().min(1), changes: LetterChangesSchema }),
     output: LetterSchema,
@@ -143,6 +193,71 @@ export const bridgeChannels = {
   },
   'sync.status': { input: empty, output: SyncStatusSchema },
   'sync.now': { input: empty, output: SyncStatusSchema },
+
+  // --- The lifecycle (spec 1 §4). These need the platform: offline they fail with the
+  // code 'offline' and a message saying so, and change nothing. Local edits are pushed first.
+
+  /**
+   * Moves the letter to `to` (update-status): draft → schedule ('Preview and schedule'),
+   * schedule → draft ('Save as draft', 'Continue editing'), scheduled → draft ('Pause and
+   * edit'), template configure → configured and back. Answers the letter as the platform has it.
+   */
+  'letters.changeStatus': {
+    input: z.object({ uniqueId: z.string().min(1), to: PublicationStatusSchema }),
+    output: LetterSchema,
+  },
+  /**
+   * 'Schedule': save-on-scheduling with the letter's local schedule fields, the locally
+   * rendered email and status scheduled. Refused with the spec's messages when a rule fails.
+   */
+  'letters.schedule': { input: z.object({ uniqueId: z.string().min(1) }), output: LetterSchema },
+  /** Send a Test Email: answers the platform's message ('Test sent. It should arrive in a jiffy.'). */
+  'letters.sendTest': {
+    input: z.object({
+      uniqueId: z.string().min(1),
+      toEmail: z.string().trim().min(1, 'Email is required').email('Enter a valid email address'),
+    }),
+    /** `note`: why it was not sent by email (the platform has no SMTP server: it is in its local mailbox). */
+    output: z.object({ message: z.string(), note: z.string().nullable() }),
+  },
+  /** A copy titled 'Copy of {title}' with `status` and no publication date; made locally, works offline. */
+  'letters.clone': {
+    input: z.object({ uniqueId: z.string().min(1), status: PublicationStatusSchema.optional() }),
+    output: LetterSchema,
+  },
+  /** The platform's verdict on a UTM value (a merge tag). */
+  'letters.validateMergeTag': {
+    input: z.object({ uniqueId: z.string().min(1), mergeTag: z.string().max(1000) }),
+    output: z.object({ valid: z.boolean(), message: z.string() }),
+  },
+  /** Subject or preview text suggestions; `source: 'content'` when taken from the letter's own text. */
+  'letters.suggest': {
+    input: z.object({ uniqueId: z.string().min(1), field: z.enum(['subject', 'previewText']) }),
+    output: z.object({ items: z.array(z.string()), source: SuggestionSourceSchema }),
+  },
+  /** The Open Graph title, description and image of a page (the social card's 'load from URL'). */
+  'social.loadOpenGraph': {
+    input: z.object({ url: z.string().trim().min(1).max(2048) }),
+    output: z.object({ title: z.string(), description: z.string(), image: z.string() }),
+  },
+  /**
+   * Every feature flag for a channel (spec 1 §6), off unless the platform says otherwise.
+   * Offline, the last answer seen is used.
+   */
+  'featureFlags.get': {
+    input: LetterPlacementSchema,
+    output: z.record(z.enum(FEATURE_FLAG_NAMES), z.boolean()),
+  },
+  /**
+   * An image picked or dropped by the editor: shrunk to fit 1024×1024, cropped into the
+   * variants, stored locally and uploaded when the platform is reachable (see images/).
+   */
+  'images.import': { input: ImageImportSchema, output: ImportedImageSchema },
+  /**
+   * An image this computer imported, found by the URL of any of its files (this computer's
+   * or the platform's): its crops, for re-cropping a block later. null when it is not known here.
+   */
+  'images.find': { input: z.object({ url: z.string().min(1).max(4096) }), output: ImportedImageSchema.nullable() },
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;
@@ -157,6 +272,8 @@ export const bridgeEvents = {
   'letters.changed': z.object({ uniqueIds: z.array(z.string()) }),
   /** A native menu item was chosen: run the registry command with this id (Electron only). */
   'app.command': z.object({ id: z.string() }),
+  /** Show this app route (a letterdesk:// link was opened; Electron only). */
+  'app.navigate': z.object({ path: z.string() }),
   /** Someone else took over editing control of a letter this editor was working on. */
   'letters.takenOver': z.object({ uniqueId: z.string(), name: z.string() }),
   /**
@@ -171,6 +288,11 @@ export const bridgeEvents = {
     copyUniqueId: z.string(),
     copyTitle: z.string(),
   }),
+  /**
+   * Images imported offline reached the platform: each of `urls` (this computer's address →
+   * the platform's) was replaced in the stored letter; an open composer replaces them too.
+   */
+  'images.uploaded': z.object({ letterUniqueId: z.string(), urls: z.record(z.string(), z.string()) }),
 } as const;
 export type BridgeEvents = typeof bridgeEvents;
 export type EventName = keyof BridgeEvents;
@@ -184,6 +306,8 @@ export function isChannelName(name: unknown): name is ChannelName {
 export interface Bridge {
   /** True where a native menu owns the shortcuts (Electron); the renderer then leaves keys alone. */
   readonly nativeMenu?: boolean;
+  /** The desktop app's own settings and menu state (Electron only). */
+  readonly desktop?: DesktopBridge;
   invoke<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<Result<ChannelOutput<C>>>;
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 }

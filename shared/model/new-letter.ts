@@ -8,10 +8,11 @@ import { newSection } from './section-factory';
 
 // A new draft as the app creates it: empty title (the platform names it 'Draft {id}'),
 // only the footer (every letter has one, and it cannot be deleted), the channel's timezone
-// and provider, the creator as author.
+// and provider, the creator as author. A new template starts as template (3), the status
+// the platform's create accepts for templates (DECISIONS).
 
-export function newDraftLetter(input: { uniqueId: string; channel: Channel; author: User | null; now: string }): Letter {
-  const { uniqueId, channel, author, now } = input;
+export function newDraftLetter(input: { uniqueId: string; channel: Channel; author: User | null; now: string; template?: boolean }): Letter {
+  const { uniqueId, channel, author, now, template = false } = input;
   return {
     id: null,
     uniqueId,
@@ -24,7 +25,7 @@ export function newDraftLetter(input: { uniqueId: string; channel: Channel; auth
     delta: emptyDelta(),
     authors: author ? [{ uniqueId: author.uniqueId, name: author.name, surname: author.surname, email: author.email }] : [],
     settings: defaultLetterSettings(),
-    publicationStatus: PublicationStatus.draft,
+    publicationStatus: template ? PublicationStatus.template : PublicationStatus.draft,
     publicationDate: null,
     publicationDateTzCode: channel.timezone.tzCode,
     publicationEvent: PublicationEvent.date,

@@ -55,6 +55,14 @@ export function isEditableStatus(status: number): boolean {
   return (EDITABLE_STATUSES as readonly number[]).includes(status);
 }
 
+/**
+ * The letter's settings may also change in the schedule step and template configure: the
+ * UTM tracking rows are edited there (spec 1 §2 "SENDING SETTINGS").
+ */
+export function areSettingsEditable(status: number): boolean {
+  return isEditableStatus(status) || status === PublicationStatus.schedule || status === PublicationStatus.templateConfigure;
+}
+
 export const PublicationEvent = {
   date: 0,
   newSubscriber: 1,
@@ -73,13 +81,30 @@ export function publicationStatusLabel(status: number): string {
   return PUBLICATION_STATUS_LABELS[status as PublicationStatus] ?? `Status ${status}`;
 }
 
+/** The states of a template (spec 1 §4): 3 and 10 are both read as template draft. */
+export const TEMPLATE_STATUSES: readonly PublicationStatus[] = [
+  PublicationStatus.template,
+  PublicationStatus.templateDraft,
+  PublicationStatus.templateConfigure,
+  PublicationStatus.templateConfigured,
+];
+
+export function isTemplateStatus(status: number): boolean {
+  return (TEMPLATE_STATUSES as readonly number[]).includes(status);
+}
+
 /**
- * The letters list's status filters (issue: 'Any status', 'Drafts', 'Scheduled',
+ * The letters lists' status filters (issue: 'Any status', 'Drafts', 'Scheduled',
  * 'Published'). Letters on their way out (publishing, sending) count as published; the
  * schedule step and review count as drafts, since they are still being worked on.
+ * Templates have a list of their own ('templates'), so 'Any status' means any newsletter
+ * status and no other filter holds a template.
  */
 export const LETTER_STATUS_FILTERS = {
-  any: { label: 'Any status', statuses: null },
+  any: {
+    label: 'Any status',
+    statuses: PUBLICATION_STATUS_VALUES.filter((status) => status !== PublicationStatus.any && !isTemplateStatus(status)),
+  },
   drafts: { label: 'Drafts', statuses: [PublicationStatus.draft, PublicationStatus.review, PublicationStatus.schedule] },
   scheduled: { label: 'Scheduled', statuses: [PublicationStatus.scheduled] },
   published: {
@@ -93,6 +118,8 @@ export const LETTER_STATUS_FILTERS = {
       PublicationStatus.sending75,
     ],
   },
+  /** The templates list (spec 1 §2 `.../newsletters/templates`), not offered in the newsletters' status select. */
+  templates: { label: 'Templates', statuses: TEMPLATE_STATUSES },
 } as const satisfies Record<string, { label: string; statuses: readonly PublicationStatus[] | null }>;
 export type LetterStatusFilter = keyof typeof LETTER_STATUS_FILTERS;
 

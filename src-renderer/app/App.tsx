@@ -1,11 +1,15 @@
+import '@mantine/notifications/styles.css';
 import { Alert, Center, Loader } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
 import { COMPANY_CHANNEL_SLUG } from '../../shared/model/channel';
 import { ComposerPage } from '../features/composer/ComposerPage';
 import { NewslettersPage } from '../features/newsletters/NewslettersPage';
+import { TemplatesPage } from '../features/newsletters/TemplatesPage';
 import { useGetSessionQuery } from '../features/session/session-api';
 import { SignInPage } from '../features/session/SignInPage';
+import { SettingsPage } from '../features/settings/SettingsPage';
 import { newslettersPath } from './paths';
 import { ShellLayout } from './ShellLayout';
 
@@ -25,7 +29,10 @@ function routerFor(session: Session) {
       children: [
         { index: true, element: <HomeRedirect session={session} /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters', element: <NewslettersPage /> },
+        // A static segment outranks `:id`, so 'templates' is never read as a letter id.
+        { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/templates', element: <TemplatesPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/:id', element: <ComposerPage /> },
+        { path: 'settings', element: <SettingsPage platformUrl={session.platformUrl} mode={session.mode} /> },
         { path: '*', element: <HomeRedirect session={session} /> },
       ],
     },
@@ -35,7 +42,17 @@ function routerFor(session: Session) {
 let router: ReturnType<typeof routerFor> | null = null;
 let routerSession: Session | null = null;
 
+/** The app, with the one place toasts appear (spec 1 §8) on every screen. */
 export function App() {
+  return (
+    <>
+      <Notifications position="top-right" />
+      <AppScreens />
+    </>
+  );
+}
+
+function AppScreens() {
   const { data: session, isLoading, error } = useGetSessionQuery();
   if (isLoading) {
     return (
@@ -45,7 +62,7 @@ export function App() {
     );
   }
   if (error || !session) return <Alert color="red" m="md">{error && 'message' in error ? String(error.message) : 'Letterdesk could not start.'}</Alert>;
-  if (!session.signedIn) return <SignInPage platformUrl={session.platformUrl} />;
+  if (!session.signedIn) return <SignInPage platformUrl={session.platformUrl} settings={<SettingsPage platformUrl={session.platformUrl} mode={session.mode} />} />;
   // One router per session: signing in as someone else starts the routes afresh.
   if (!router || routerSession?.user?.uniqueId !== session.user?.uniqueId || routerSession?.organizations !== session.organizations) {
     router = routerFor(session);

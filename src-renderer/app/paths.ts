@@ -3,5 +3,11 @@
 export const newslettersPath = (brandSlug: string, channelSlug: string) =>
   `/organizations/${encodeURIComponent(brandSlug)}/channels/${encodeURIComponent(channelSlug)}/newsletters`;
 
+/** The channel's templates list (spec 1 §2); leaving a template's composer goes here. */
+export const templatesPath = (brandSlug: string, channelSlug: string) => `${newslettersPath(brandSlug, channelSlug)}/templates`;
+
 export const letterPath = (brandSlug: string, channelSlug: string, id: number | string) =>
   `${newslettersPath(brandSlug, channelSlug)}/${encodeURIComponent(String(id))}`;
+
+/** Settings (the desktop app's platform choice); Settings… and CmdOrCtrl+, open it. */
+export const settingsPath = '/settings';

@@ -49,9 +49,15 @@ export function letterHandlers(deps: {
       }
     },
 
-    async 'letters.create'({ brandSlug, channelSlug }) {
+    async 'letters.create'({ brandSlug, channelSlug, template }) {
       const channel = channelOrThrow(brandSlug, channelSlug);
-      const letter = newDraftLetter({ uniqueId: randomUUID(), channel, author: session.current().user, now: new Date().toISOString() });
+      const letter = newDraftLetter({
+        uniqueId: randomUUID(),
+        channel,
+        author: session.current().user,
+        now: new Date().toISOString(),
+        template: template ?? false,
+      });
       await store.insertNew(letter);
       // Online, the letter comes back with its platform id and 'Draft {id}' title at once.
       await sync.pushNow();

@@ -1,29 +1,46 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Loader, SegmentedControl, Stack, TextInput, Tooltip } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useSelector } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router';
-import { isEditableStatus, publicationStatusLabel } from '../../../shared/model/publication';
+import { COMPANY_CHANNEL_SLUG } from '../../../shared/model/channel';
+import { isEditableStatus, PublicationStatus, publicationStatusLabel, isTemplateStatus } from '../../../shared/model/publication';
+import { abTestBlocksDraft, hasInvalidHtmlBlock, schedulingGate } from '../../../shared/rules/schedule';
+import { composerView, leaveNeedsWarning, showsDeviceToggle, titleEditable, type PrimaryAction } from '../../../shared/rules/schedule-actions';
 import { getBridge } from '../../app/bridge';
 import { shortcutLabel, useCommandHandler } from '../../app/command-bus';
-import { letterPath, newslettersPath } from '../../app/paths';
+import { letterPath, newslettersPath, templatesPath } from '../../app/paths';
+import type { RootState } from '../../app/store';
 import { LetterNotFound } from '../../ui/LetterNotFound';
+import { useGetSessionQuery } from '../session/session-api';
 import { useGetLetterQuery } from './composer-api';
-import { ComposerSteps } from './ComposerSteps';
 import { ComposerWorkspace } from './ComposerWorkspace';
 import { HistoryButtons } from './HistoryButtons';
+import { ActionBar } from './lifecycle/ActionBar';
+import { ConfirmDialog } from './lifecycle/ConfirmDialog';
+import { LeaveGuard } from './lifecycle/LeaveGuard';
+import { ScheduledView } from './lifecycle/ScheduledView';
+import { ScheduleSidebar } from './lifecycle/ScheduleSidebar';
+import { useLifecycleActions } from './lifecycle/use-lifecycle-actions';
+import { useScheduleForm } from './lifecycle/use-schedule-form';
 import { PreviewPane, type PreviewDevice } from './PreviewPane';
 import { SaveIndicator } from './SaveIndicator';
 import { TakenOverAlert } from './TakenOverAlert';
+import { SendTestEmailButton } from './test-send/SendTestEmailButton';
 import { useClaim } from './use-claim';
 import { useComposerDocument } from './use-composer-document';
 import { useLocalSave } from './use-local-save';
 
-/** The composer route: title area, action bar, the canvas with its sidebar, and the live preview. */
+/**
+ * The composer route: title area, action bar, and what the letter's status calls for: the
+ * canvas with its sidebar (and live preview) while composing, the email with the schedule
+ * sidebar at the schedule step, the scheduled view, or the rendered email once sent.
+ */
 export function ComposerPage() {
   const { brandSlug = '', channelSlug = '', id = '' } = useParams();
   const navigate = useNavigate();
   const { data: letter, isLoading, error, refetch } = useGetLetterQuery({ brandSlug, channelSlug, id });
-  const { save, state, error: saveError, savedAt, flush } = useLocalSave(letter?.uniqueId);
-  const blocksDocument = useComposerDocument(letter, save, refetch);
+  const { save, state, error: saveError, savedAt, flush, settle, isSaving } = useLocalSave(letter?.uniqueId);
+  const blocksDocument = useComposerDocument(letter, save, refetch, isSaving);
   // Save (CmdOrCtrl+S): finish the local save, then push to the platform now.
   useCommandHandler('file.save', () => (blocksDocument.flush(), void flush().then(() => getBridge().invoke('sync.now', {}))), Boolean(letter));
   const [title, setTitle] = useState<string | null>(null);
@@ -34,10 +51,42 @@ export function ComposerPage() {
   useCommandHandler('view.desktopPreview', () => (setDevice('desktop'), setPreviewOpen(true)), Boolean(letter));
   useCommandHandler('view.mobilePreview', () => (setDevice('mobile'), setPreviewOpen(true)), Boolean(letter));
 
+  const { data: session } = useGetSessionQuery();
+  const channel = session?.organizations.find((o) => o.slug === brandSlug)?.channels.find((c) => c.channelSlug === channelSlug);
+  // The schedule step works on the channel's clock; a stored date keeps the zone it was set in.
+  const zone = channel?.timezone.tzCode || letter?.publicationDateTzCode || 'UTC';
+  const status = letter?.publicationStatus ?? PublicationStatus.draft;
+  const isTemplate = isTemplateStatus(status);
+  const exitPath = isTemplate ? templatesPath(brandSlug, channelSlug) : newslettersPath(brandSlug, channelSlug);
+
+  const form = useScheduleForm({ letter, title: title ?? '', zone, save });
+  const changeTitle = (value: string) => {
+    setTitle(value);
+    save({ title: value });
+    form.titleEdited();
+  };
+  const sections = useSelector((s: RootState) => (s.composer.letterUniqueId === letter?.uniqueId ? s.composer.present : []));
+  const [sidebarBusy, setSidebarBusy] = useState(false);
+  // The step waiting for its confirmation: Pause and edit, or a primary action that asks first.
+  const [confirming, setConfirming] = useState<'pause' | PrimaryAction | null>(null);
+  const lifecycle = useLifecycleActions({
+    letter,
+    zone,
+    settle: () => (blocksDocument.flush(), settle()),
+    reload: refetch,
+    onFieldErrors: form.showServerErrors,
+    leave: () => navigate(exitPath),
+  });
+
   // The field owns the title while the letter is open: a refetch must not undo typing.
   useEffect(() => {
     setTitle(letter?.title ?? null);
   }, [letter?.uniqueId]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Spec 1 §4: the device preview is desktop again outside schedule and template configure.
+  useEffect(() => {
+    if (!showsDeviceToggle(status)) setDevice('desktop');
+  }, [status]);
 
   // After a conflict the letter holds the platform's version: the field shows it.
   useEffect(
@@ -54,17 +103,43 @@ export function ComposerPage() {
     if (letter?.id && id !== String(letter.id)) navigate(letterPath(brandSlug, channelSlug, letter.id), { replace: true });
   }, [letter?.id, id, brandSlug, channelSlug, navigate]);
 
+  const isThisLetter = useCallback(
+    (pathname: string) => letter !== undefined && letter !== null && [letter.uniqueId, letter.id].some((key) => key !== null && pathname === letterPath(brandSlug, channelSlug, key)),
+    [letter, brandSlug, channelSlug],
+  );
+
   if (isLoading) return <Loader aria-label="Loading letter" m="xl" />;
   if (error) return <Alert color="red" m="md">{'message' in error ? String(error.message) : 'This letter could not be loaded.'}</Alert>;
   if (!letter) return <LetterNotFound />;
 
   // Someone else holding the letter makes it read-only here until this editor takes over.
-  const editable = isEditableStatus(letter.publicationStatus) && refusal === null && takenOverBy === null;
+  const mayEdit = refusal === null && takenOverBy === null;
+  const editable = isEditableStatus(status) && mayEdit;
+  const view = composerView(status);
+  const revision = savedAt ?? letter.updatedAt;
+  const subjects = { title: title ?? '', subjectB: form.values.subjectB, hasAbTest: form.values.hasAbTest };
+  const gate = schedulingGate({
+    atScheduleStep: status === PublicationStatus.schedule,
+    requestsActive: lifecycle.busy || sidebarBusy,
+    saving: state === 'saving',
+    htmlBlockInvalid: hasInvalidHtmlBlock(sections),
+    segmentId: form.values.segmentId,
+    openGraphHeadline: form.values.openGraphHeadline,
+    publicationDate: form.values.publicationDate,
+    title: title ?? '',
+    subtitle: form.values.subtitle,
+    otherRequiredMissing: form.otherRequiredMissing,
+    fieldErrors: form.hasErrors,
+  });
+  const onPrimary = (action: PrimaryAction) => (action.confirm ? setConfirming(action) : void lifecycle.primary(action));
+  const confirmingPrimary = confirming !== null && confirming !== 'pause' ? confirming : null;
+
   return (
     <Stack p="md" gap="sm">
+      <LeaveGuard active={leaveNeedsWarning(status) && takenOverBy === null} isThisLetter={isThisLetter} />
       <Breadcrumbs>
-        <Anchor component={Link} to={newslettersPath(brandSlug, channelSlug)}>
-          Newsletters
+        <Anchor component={Link} to={exitPath}>
+          {isTemplate ? 'Templates' : 'Newsletters'}
         </Anchor>
         <span>{title || letter.title || 'Untitled'}</span>
       </Breadcrumbs>
@@ -72,19 +147,22 @@ export function ComposerPage() {
         <TextInput
           label="Title"
           value={title ?? ''}
-          readOnly={!editable}
+          readOnly={!(titleEditable(status) && mayEdit)}
           style={{ flex: 1, maxWidth: 640 }}
-          onChange={(event) => {
-            const value = event.currentTarget.value;
-            setTitle(value);
-            save({ title: value });
-          }}
+          onChange={(event) => changeTitle(event.currentTarget.value)}
         />
-        <Badge variant="outline">{publicationStatusLabel(letter.publicationStatus)}</Badge>
+        <Badge variant="outline">{publicationStatusLabel(status)}</Badge>
         <Badge variant="light" color="gray">
-          {letter.segmentName ?? 'No audience'}
+          {(view === 'schedule' ? form.values.segmentName : letter.segmentName) ?? 'No audience'}
         </Badge>
         <SaveIndicator state={state} updatedAt={savedAt ?? letter.updatedAt} />
+        {view === 'schedule' && form.unsaved && (
+          <Tooltip label="Kept on this computer. The platform gets these changes when you schedule.">
+            <Badge variant="light" color="yellow">
+              Unsaved changes
+            </Badge>
+          </Tooltip>
+        )}
       </Group>
       {saveError && <Alert color="red">{saveError}</Alert>}
       {refusal && (
@@ -95,28 +173,90 @@ export function ComposerPage() {
           </Button>
         </Alert>
       )}
-      {takenOverBy && <TakenOverAlert name={takenOverBy} onExit={() => navigate(newslettersPath(brandSlug, channelSlug))} />}
+      {takenOverBy && <TakenOverAlert name={takenOverBy} onExit={() => navigate(exitPath)} />}
       {blocksDocument.loadError && <Alert color="red">{blocksDocument.loadError}</Alert>}
-      <Group gap="sm" role="toolbar" aria-label="Composer actions">
-        <ComposerSteps active={0} />
-        <HistoryButtons enabled={editable} />
-        <Tooltip label={`Toggle Preview (${shortcutLabel('view.togglePreview')})`}>
-          <Button variant={previewOpen ? 'filled' : 'default'} aria-pressed={previewOpen} onClick={() => setPreviewOpen((open) => !open)}>
-            Preview
-          </Button>
-        </Tooltip>
-        <SegmentedControl
-          aria-label="Preview device"
-          value={device}
-          onChange={(value) => setDevice(value as PreviewDevice)}
-          data={[
-            { label: 'Desktop', value: 'desktop' },
-            { label: 'Mobile', value: 'mobile' },
-          ]}
-        />
-      </Group>
-      {previewOpen && <PreviewPane letter={letter} device={device} revision={savedAt ?? letter.updatedAt} />}
-      <ComposerWorkspace letter={letter} readOnly={!editable} />
+      <ActionBar
+        status={status}
+        companyLevel={letter.channelSlug === COMPANY_CHANNEL_SLUG}
+        busy={lifecycle.busy}
+        gate={mayEdit ? gate : { blocked: true, hint: null }}
+        abTestBlocksDraft={abTestBlocksDraft(subjects)}
+        device={device}
+        onDeviceChange={setDevice}
+        onPrimary={onPrimary}
+        onPrior={(action) => void lifecycle.prior(action)}
+        onSaveAsDraft={() => void lifecycle.saveAsDraft()}
+        onPauseAndEdit={() => setConfirming('pause')}
+        tools={
+          view === 'edit' && (
+            <>
+              <HistoryButtons enabled={editable} />
+              <Tooltip label={`Toggle Preview (${shortcutLabel('view.togglePreview')})`}>
+                <Button variant={previewOpen ? 'filled' : 'default'} aria-pressed={previewOpen} onClick={() => setPreviewOpen((open) => !open)}>
+                  Preview
+                </Button>
+              </Tooltip>
+              <SegmentedControl
+                aria-label="Preview device"
+                value={device}
+                onChange={(value) => setDevice(value as PreviewDevice)}
+                data={[
+                  { label: 'Desktop', value: 'desktop' },
+                  { label: 'Mobile', value: 'mobile' },
+                ]}
+              />
+            </>
+          )
+        }
+      >
+        {/* A test shows the edits made up to the moment it is sent. */}
+        <SendTestEmailButton letter={letter} onBeforeSend={() => (blocksDocument.flush(), settle())} />
+      </ActionBar>
+      {view === 'edit' && (
+        <>
+          {previewOpen && <PreviewPane letter={letter} device={device} revision={revision} />}
+          <ComposerWorkspace letter={letter} readOnly={!editable} />
+        </>
+      )}
+      {view === 'schedule' && (
+        <Group align="flex-start" gap="md" wrap="nowrap">
+          <div style={{ flex: 1, minWidth: 0 }}>
+            <PreviewPane letter={letter} device={device} revision={revision} />
+          </div>
+          <ScheduleSidebar
+            letter={letter}
+            revision={revision}
+            zone={zone}
+            form={form}
+            title={title ?? ''}
+            onTitleChange={changeTitle}
+            template={isTemplate}
+            disabled={!mayEdit || lifecycle.busy}
+            onBusyChange={setSidebarBusy}
+          />
+        </Group>
+      )}
+      {view === 'scheduled' && <ScheduledView letter={letter} zone={zone} />}
+      {view === 'rendered' && <PreviewPane letter={letter} device="desktop" revision={revision} />}
+      <ConfirmDialog
+        opened={confirming === 'pause'}
+        title="Pause and edit this newsletter?"
+        message="It comes off the schedule and becomes a draft you can edit. It will not be sent until you schedule it again."
+        confirmLabel="Pause and edit"
+        busy={lifecycle.busy}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => void lifecycle.pauseAndEdit().then(() => setConfirming(null))}
+      />
+      <ConfirmDialog
+        opened={confirmingPrimary !== null}
+        title="Deactivate this template?"
+        message="Its automation stops sending it until you activate it again. You can edit it once it is deactivated."
+        confirmLabel="Deactivate template"
+        danger
+        busy={lifecycle.busy}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirmingPrimary && void lifecycle.primary(confirmingPrimary).then(() => setConfirming(null))}
+      />
     </Stack>
   );
 }

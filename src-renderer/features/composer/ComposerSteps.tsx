@@ -1,9 +1,12 @@
 import { Stepper } from '@mantine/core';
 
-/** Where the letter is on its way out (spec 1): composing is the first of three steps. */
-export function ComposerSteps({ active }: { active: 0 | 1 | 2 }) {
+/**
+ * Where the letter is on its way out (spec 1 §2): Create, Preview and schedule, Scheduled.
+ * 3 marks all three done (published or sending).
+ */
+export function ComposerSteps({ active }: { active: 0 | 1 | 2 | 3 }) {
   return (
-    <Stepper active={active} size="xs" allowNextStepsSelect={false} aria-label="Letter progress" style={{ flex: 1, maxWidth: 560 }}>
+    <Stepper active={active} size="xs" wrap={false} allowNextStepsSelect={false} aria-label="Letter progress" style={{ flex: 1, minWidth: 420, maxWidth: 560 }}>
       <Stepper.Step label="Create" />
       <Stepper.Step label="Preview and schedule" />
       <Stepper.Step label="Scheduled" />

@@ -7,6 +7,8 @@ export const composerApi = api.injectEndpoints({
   endpoints: (build) => ({
     getLetter: build.query<Letter | null, { brandSlug: string; channelSlug: string; id: string }>({
       query: (input) => ipc('letters.get', input),
+      // Local saves do not go through this cache: a composer opened again reads the letter afresh.
+      keepUnusedDataFor: 0,
       providesTags: (letter, _error, { id }) => [{ type: 'Letter', id: letter?.uniqueId ?? id }],
     }),
     /** `revision` only makes a new preview after each local save; the core reads the cache. */

@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { parseSections } from '../../../shared/model';
+import { newSection, parseSections, serializeSections, type Letter } from '../../../shared/model';
 import { sectionAdded } from './composer-slice';
 import { testLetter, testStore } from './test-support';
 import { BLOCKS_SAVE_DEBOUNCE_MS, useComposerDocument } from './use-composer-document';
@@ -57,5 +57,37 @@ describe('useComposerDocument', () => {
     hook.unmount();
     expect(save).toHaveBeenCalledTimes(2);
     expect(savedTypes(1)).toEqual(['paragraph', 'image', 'footer']);
+  });
+});
+
+describe('changes made elsewhere', () => {
+  function openWith(initial: Letter) {
+    const store = testStore([]);
+    const save = vi.fn();
+    const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>;
+    const hook = renderHook(({ letter }) => useComposerDocument(letter, save, async () => ({ data: letter })), {
+      wrapper,
+      initialProps: { letter: initial },
+    });
+    const types = () => store.getState().composer.present.map((s) => s.type);
+    return { store, hook, types };
+  }
+
+  it('shows a letter changed elsewhere when this editor has nothing unsaved', () => {
+    const letter = testLetter();
+    const { hook, types } = openWith(letter);
+    const sections = parseSections(letter.blocks);
+    const remote = { ...letter, version: letter.version + 1, blocks: serializeSections([newSection('heading', 'remote-h'), ...sections]) };
+    hook.rerender({ letter: remote });
+    expect(types()).toEqual(['heading', 'footer']);
+  });
+
+  it('keeps this editor’s unsaved edit instead of the letter changed elsewhere', () => {
+    const letter = testLetter();
+    const { store, hook, types } = openWith(letter);
+    act(() => void store.dispatch(sectionAdded({ type: 'divider' })));
+    const remote = { ...letter, version: letter.version + 1, blocks: serializeSections([newSection('heading', 'remote-h'), ...parseSections(letter.blocks)]) };
+    hook.rerender({ letter: remote });
+    expect(types()).toEqual(['divider', 'footer']);
   });
 });

@@ -3,6 +3,7 @@ import { useDispatch, useSelector, useStore } from 'react-redux';
 import type { LetterChanges } from '../../../shared/contract/bridge';
 import type { Letter } from '../../../shared/model';
 import { parseSections, serializeSections } from '../../../shared/model';
+import { sameValue } from '../../../shared/model/same-value';
 import { getBridge } from '../../app/bridge';
 import type { RootState } from '../../app/store';
 import { letterOpened } from './composer-slice';
@@ -11,11 +12,17 @@ import { letterOpened } from './composer-slice';
 export const BLOCKS_SAVE_DEBOUNCE_MS = 500;
 
 /**
- * Keeps the composer slice and the stored letter in step: loads the sections when a letter
- * opens (or after a conflict replaced it), and saves them 500 ms after the last edit, at
+ * Keeps the composer slice and the stored letter in step: loads the sections and styles when a letter
+ * opens (or after a conflict replaced it), and saves both 500 ms after the last edit, at
  * once when the window loses focus or unloads, and when the composer closes.
  */
-export function useComposerDocument(letter: Letter | null | undefined, save: (changes: LetterChanges) => void, refetch: () => Promise<{ data?: Letter | null }>) {
+export function useComposerDocument(
+  letter: Letter | null | undefined,
+  save: (changes: LetterChanges) => void,
+  refetch: () => Promise<{ data?: Letter | null }>,
+  /** Whether a local save is still on its way to the cache (a letter read meanwhile may predate it). */
+  isSaving: () => boolean = () => false,
+) {
   const dispatch = useDispatch();
   const store = useStore<RootState>();
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -26,10 +33,10 @@ export function useComposerDocument(letter: Letter | null | undefined, save: (ch
 
   const open = (fresh: Letter) => {
     try {
-      dispatch(letterOpened({ letterUniqueId: fresh.uniqueId, sections: parseSections(fresh.blocks) }));
+      dispatch(letterOpened({ letterUniqueId: fresh.uniqueId, sections: parseSections(fresh.blocks), settings: fresh.settings }));
       setLoadError(null);
     } catch {
-      dispatch(letterOpened({ letterUniqueId: fresh.uniqueId, sections: [] }));
+      dispatch(letterOpened({ letterUniqueId: fresh.uniqueId, sections: [], settings: fresh.settings }));
       setLoadError('The blocks of this letter could not be read.');
     }
     savedRevision.current = 0;
@@ -49,7 +56,7 @@ export function useComposerDocument(letter: Letter | null | undefined, save: (ch
     const composer = store.getState().composer;
     if (!uniqueId || composer.letterUniqueId !== uniqueId || composer.revision === savedRevision.current) return;
     savedRevision.current = composer.revision;
-    save({ blocks: serializeSections(composer.present) });
+    save({ blocks: serializeSections(composer.present), settings: composer.settings });
   };
 
   useEffect(() => {
@@ -68,6 +75,23 @@ export function useComposerDocument(letter: Letter | null | undefined, save: (ch
       flush();
     };
   }, [uniqueId]);
+
+  // Changes made elsewhere (another editor, another window) arrive through sync and
+  // refetch the letter: the canvas follows them unless this editor has edits not yet saved,
+  // which always win (a conflict, if any, is settled by sync with a conflicted copy).
+  useEffect(() => {
+    if (!letter || revision !== savedRevision.current || timer.current || isSaving()) return;
+    const composer = store.getState().composer;
+    if (composer.letterUniqueId !== letter.uniqueId) return;
+    let sections;
+    try {
+      sections = parseSections(letter.blocks);
+    } catch {
+      return;
+    }
+    if (sameValue(sections, composer.present) && sameValue(letter.settings, composer.settings)) return;
+    openRef.current(letter);
+  }, [letter]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // After a conflict the letter holds the platform's version: the canvas shows it.
   useEffect(

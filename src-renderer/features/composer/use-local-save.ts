@@ -3,6 +3,10 @@ import type { LetterChanges } from '../../../shared/contract/bridge';
 import { SAVED_INDICATOR_RESET_MS } from '../../../shared/timing';
 import { useSaveLocalMutation } from './composer-api';
 
+function wake(waiters: ((saved: boolean) => void)[], saved: boolean) {
+  for (const resolve of waiters.splice(0)) resolve(saved);
+}
+
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
 
 /**
@@ -17,6 +21,8 @@ export function useLocalSave(uniqueId: string | undefined) {
   const [state, setState] = useState<SaveState>('idle');
   const [error, setError] = useState<string | null>(null);
   const [savedAt, setSavedAt] = useState<string | null>(null);
+  // Callers of settle() waiting for the queue to empty: true when everything was saved.
+  const waiters = useRef<((saved: boolean) => void)[]>([]);
 
   const flush = useCallback(async () => {
     if (!uniqueId || inFlight.current || !pending.current) return;
@@ -32,13 +38,24 @@ export function useLocalSave(uniqueId: string | undefined) {
       const failure = result.error as { message?: string };
       setError(failure.message ?? 'Your change could not be saved.');
       setState('error');
+      wake(waiters.current, false);
       return;
     }
     setError(null);
     setSavedAt(result.data.updatedAt);
     if (pending.current) void flush();
-    else setState('saved');
+    else {
+      setState('saved');
+      wake(waiters.current, true);
+    }
   }, [saveLocal, uniqueId]);
+
+  /** Saves what is pending and resolves once nothing is left in flight (false if a save failed). */
+  const settle = useCallback(async (): Promise<boolean> => {
+    void flush();
+    if (!inFlight.current && !pending.current) return true;
+    return new Promise<boolean>((resolve) => waiters.current.push(resolve));
+  }, [flush]);
 
   const save = useCallback(
     (changes: LetterChanges) => {
@@ -54,5 +71,8 @@ export function useLocalSave(uniqueId: string | undefined) {
     return () => clearTimeout(timer);
   }, [state, savedAt]);
 
-  return { save, state, error, savedAt, flush };
+  /** True while an edit is queued or being written: what the cache holds may be older than the screen. */
+  const isSaving = useCallback(() => inFlight.current || pending.current !== null, []);
+
+  return { save, state, error, savedAt, flush, settle, isSaving };
 }

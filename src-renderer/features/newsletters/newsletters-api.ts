@@ -14,11 +14,18 @@ export const newslettersApi = api.injectEndpoints({
       query: (input) => ipc('letters.list', input),
       providesTags: [{ type: 'Letters', id: 'LIST' }],
     }),
-    createLetter: build.mutation<Letter, ChannelRef>({
+    /** A new draft, or with `template` a new template. */
+    createLetter: build.mutation<Letter, ChannelRef & { template?: boolean }>({
       query: (input) => ipc('letters.create', input),
       invalidatesTags: [{ type: 'Letters', id: 'LIST' }],
+    }),
+    /** 'Copy of {title}', made on this computer first (spec 1 §4 Cloning). */
+    cloneLetter: build.mutation<Letter, ChannelInput<'letters.clone'>>({
+      query: (input) => ipc('letters.clone', input),
+      // A failed clone changed nothing: the list stays as it is.
+      invalidatesTags: (copy) => (copy ? [{ type: 'Letters', id: 'LIST' }] : []),
     }),
   }),
 });
 
-export const { useListLettersQuery, useCreateLetterMutation } = newslettersApi;
+export const { useListLettersQuery, useCreateLetterMutation, useCloneLetterMutation } = newslettersApi;

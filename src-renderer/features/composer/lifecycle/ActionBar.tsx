@@ -1,0 +1,106 @@
+import { Button, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import type { ReactNode } from 'react';
+import {
+  canPauseAndEdit,
+  composerStep,
+  primaryAction,
+  priorAction,
+  saveAsDraftState,
+  showsDeviceToggle,
+  type PrimaryAction,
+  type PriorAction,
+} from '../../../../shared/rules/schedule-actions';
+import type { SchedulingGate } from '../../../../shared/rules/schedule';
+import { ComposerSteps } from '../ComposerSteps';
+import type { PreviewDevice } from '../PreviewPane';
+
+export interface ActionBarProps {
+  status: number;
+  /** The special company channel: no primary action (spec 1 §6). */
+  companyLevel: boolean;
+  /** A lifecycle action is running. */
+  busy: boolean;
+  gate: SchedulingGate;
+  abTestBlocksDraft: boolean;
+  device: PreviewDevice;
+  onDeviceChange: (device: PreviewDevice) => void;
+  onPrimary: (action: PrimaryAction) => void;
+  onPrior: (action: PriorAction) => void;
+  onSaveAsDraft: () => void;
+  onPauseAndEdit: () => void;
+  /** The editing tools of the Create step (history, preview), after the step indicator. */
+  tools?: ReactNode;
+  /** Secondary actions, e.g. Send a Test Email, before Save as draft. */
+  children?: ReactNode;
+}
+
+/**
+ * The page action bar (spec 1 §2, §4): the 3-step indicator, the device toggle at the
+ * schedule step, Save as draft, Pause and edit, the prior action and the primary action,
+ * whose hint says what still blocks it.
+ */
+export function ActionBar(props: ActionBarProps) {
+  const { status, companyLevel, busy, gate, device } = props;
+  const primary = primaryAction(status, { busy, companyLevel });
+  const prior = priorAction(status);
+  const saveAsDraft = saveAsDraftState(status, props.abTestBlocksDraft);
+
+  return (
+    <Stack gap={4}>
+      <Group gap="sm" role="toolbar" aria-label="Composer actions" wrap="wrap">
+        <ComposerSteps active={composerStep(status)} />
+        {props.tools}
+        {showsDeviceToggle(status) && (
+          <SegmentedControl
+            aria-label="Preview device"
+            value={device}
+            onChange={(value) => props.onDeviceChange(value as PreviewDevice)}
+            data={[
+              { label: 'Desktop', value: 'desktop' },
+              { label: 'Mobile', value: 'mobile' },
+            ]}
+          />
+        )}
+        <Group gap="xs" ml="auto">
+          {props.children}
+          {saveAsDraft.shown && (
+            <Tooltip label={saveAsDraft.reason} disabled={!saveAsDraft.reason}>
+              {/* A disabled button gets no pointer events: the wrapper carries the tooltip. */}
+              <span>
+                <Button variant="default" disabled={saveAsDraft.disabled || busy} onClick={props.onSaveAsDraft}>
+                  Save as draft
+                </Button>
+              </span>
+            </Tooltip>
+          )}
+          {canPauseAndEdit(status) && (
+            <Button variant="default" disabled={busy} onClick={props.onPauseAndEdit}>
+              Pause and edit
+            </Button>
+          )}
+          {prior && (
+            <Button variant="default" disabled={busy} onClick={() => props.onPrior(prior)}>
+              {prior.label}
+            </Button>
+          )}
+          {primary && (
+            <Button
+              color={primary.kind === 'deactivateTemplate' ? 'red' : undefined}
+              disabled={busy || gate.blocked}
+              loading={busy && primary.kind !== 'previewAndSchedule'}
+              onClick={() => props.onPrimary(primary)}
+              aria-describedby={gate.hint ? 'primary-action-hint' : undefined}
+            >
+              {primary.label}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      {primary && gate.hint && (
+        <Text id="primary-action-hint" size="sm" c="dimmed" ta="right" role="note">
+          {gate.hint}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,77 @@
+import { Badge, Group, List, Loader, Text } from '@mantine/core';
+import { useEffect } from 'react';
+import type { PreviewInsights } from '../../../../shared/contract/bridge';
+import { useGetPreviewQuery } from '../composer-api';
+import { SidebarSection } from './SidebarSection';
+import { toastError } from './toasts';
+
+export const INSIGHTS_FAILED_MESSAGE = 'insights failed to load';
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text size="sm">{label}</Text>
+      <Text size="sm" fw={500} component="div">
+        {children}
+      </Text>
+    </Group>
+  );
+}
+
+/** What the renderer flags, in words an editor can act on. */
+function flagMessages(flags: PreviewInsights['flags']): string[] {
+  const messages: string[] = [];
+  if (flags.gmailClipping) messages.push('Gmail clips emails larger than 102 KB: the end of this one may be hidden.');
+  if (flags.missingUnsubscribe) messages.push('This letter has no unsubscribe link.');
+  if (flags.imagesWithoutAlt.length > 0) {
+    const n = flags.imagesWithoutAlt.length;
+    messages.push(`${n} ${n === 1 ? 'image has' : 'images have'} no alt text.`);
+  }
+  if (flags.insecureLinks.length > 0) {
+    const n = flags.insecureLinks.length;
+    messages.push(`${n} ${n === 1 ? 'link does' : 'links do'} not use https.`);
+  }
+  return messages;
+}
+
+/**
+ * CONTENT CHECK (spec 1 §2, §9): readability as ease/100, time to read, word count with '~',
+ * size with Good/Warning; 'N/A' until known. Shares the preview's request (same revision).
+ */
+export function ContentCheck({ uniqueId, revision }: { uniqueId: string; revision: string }) {
+  const { data, error, isFetching } = useGetPreviewQuery({ uniqueId, revision });
+  useEffect(() => {
+    if (error) toastError(INSIGHTS_FAILED_MESSAGE);
+  }, [error]);
+  const insights = error ? undefined : data?.insights;
+  const ease = insights?.readability.ease;
+  const time = insights?.readability.time;
+  const flags = insights ? flagMessages(insights.flags) : [];
+  return (
+    <SidebarSection title="CONTENT CHECK">
+      <Row label="Readability">{ease === undefined || ease === null ? 'N/A' : `${Math.round(ease)}/100`}</Row>
+      <Row label="Time to read">{time === undefined || time === null ? 'N/A' : `${time} min`}</Row>
+      <Row label="Word count">{insights ? `~${insights.wordCount}` : 'N/A'}</Row>
+      <Row label="Size">
+        {insights ? (
+          <Group gap={6} wrap="nowrap">
+            <span>{insights.size} KB</span>
+            <Badge size="sm" variant="light" color={insights.weight === 'Good' ? 'teal' : 'orange'}>
+              {insights.weight}
+            </Badge>
+          </Group>
+        ) : (
+          'N/A'
+        )}
+      </Row>
+      {isFetching && <Loader size="xs" aria-label="Checking content" />}
+      {flags.length > 0 && (
+        <List size="sm" c="orange" aria-label="Content warnings">
+          {flags.map((message) => (
+            <List.Item key={message}>{message}</List.Item>
+          ))}
+        </List>
+      )}
+    </SidebarSection>
+  );
+}

@@ -1,0 +1,74 @@
+import { Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { previewTextHint } from '../../../../shared/rules/schedule';
+import { SidebarSection } from './SidebarSection';
+import { SuggestButton } from './SuggestButton';
+import type { ScheduleForm } from './use-schedule-form';
+
+export interface InboxPreviewProps {
+  letterUniqueId: string;
+  form: ScheduleForm;
+  /** The subject is the letter's title, owned by the page's title field. */
+  title: string;
+  onTitleChange: (title: string) => void;
+  /** The subject generator flag (spec 1 §6). */
+  aiEnabled: boolean;
+  disabled?: boolean;
+  onBusyChange?: (busy: boolean) => void;
+}
+
+/**
+ * INBOX PREVIEW: the A/B switch (subject A and subject B replace the subject), the preview
+ * text with its counter, and AI generation when the flag is on.
+ */
+export function InboxPreview({ letterUniqueId, form, title, onTitleChange, aiEnabled, disabled, onBusyChange }: InboxPreviewProps) {
+  const { values } = form;
+  const generate = (field: 'subject' | 'previewText', onPick: (text: string) => void, label = 'Generate with AI') =>
+    aiEnabled ? <SuggestButton letterUniqueId={letterUniqueId} field={field} label={label} disabled={disabled} onPick={onPick} onBusyChange={onBusyChange} /> : null;
+  const subtitleError = form.visibleError('subtitle');
+  const hint = previewTextHint(values.subtitle);
+
+  return (
+    <SidebarSection title="INBOX PREVIEW">
+      <Switch label="A/B test" checked={values.hasAbTest} disabled={disabled} onChange={(event) => form.set('hasAbTest', event.currentTarget.checked)} />
+      <Stack gap="xs">
+        <TextInput
+          label={values.hasAbTest ? 'Subject A' : 'Subject'}
+          withAsterisk
+          value={title}
+          error={form.visibleError('title')}
+          disabled={disabled}
+          onChange={(event) => onTitleChange(event.currentTarget.value)}
+          onBlur={() => form.touch('title')}
+        />
+        {generate('subject', onTitleChange, values.hasAbTest ? 'Generate subject A' : 'Generate subject')}
+        {values.hasAbTest && (
+          <>
+            <TextInput
+              label="Subject B"
+              withAsterisk
+              value={values.subjectB}
+              error={form.visibleError('subjectB')}
+              disabled={disabled}
+              onChange={(event) => form.set('subjectB', event.currentTarget.value)}
+              onBlur={() => form.touch('subjectB')}
+            />
+            {generate('subject', (text) => form.set('subjectB', text), 'Generate subject B')}
+          </>
+        )}
+        <Textarea
+          label="Preview text"
+          withAsterisk
+          rows={3}
+          value={values.subtitle}
+          // Too long, the counter itself is the error: shown once, in red.
+          description={subtitleError === hint ? undefined : hint}
+          error={subtitleError}
+          disabled={disabled}
+          onChange={(event) => form.set('subtitle', event.currentTarget.value)}
+          onBlur={() => form.touch('subtitle')}
+        />
+        {generate('previewText', (text) => form.set('subtitle', text), 'Generate preview text')}
+      </Stack>
+    </SidebarSection>
+  );
+}

@@ -1,0 +1,355 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { Notifications, notifications } from '@mantine/notifications';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { Provider } from 'react-redux';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Bridge, ChannelName, LetterChanges, Preview } from '../../../../shared/contract/bridge';
+import type { Result } from '../../../../shared/contract/errors';
+import type { FeatureFlagName } from '../../../../shared/model/feature-flags';
+import type { Letter } from '../../../../shared/model/letter';
+import { PublicationStatus } from '../../../../shared/model/publication';
+import { createAppStore } from '../../../app/store';
+import { letterOpened } from '../composer-slice';
+import { testLetter } from '../test-support';
+import { ScheduleSidebar } from './ScheduleSidebar';
+import { useScheduleForm } from './use-schedule-form';
+
+// The schedule sidebar over the bridge's transport: the fake below stands in for the core
+// at the window.bridge boundary, answers what the sidebar asks and records the calls.
+
+type Answer = (input: never) => Result<unknown> | Promise<Result<unknown>>;
+let answers: Partial<Record<ChannelName, Answer>>;
+let calls: { channel: string; input: unknown }[];
+let flags: FeatureFlagName[];
+
+const ok = <T,>(data: T): Result<T> => ({ ok: true, data });
+const fail = (message: string): Result<never> => ({ ok: false, error: { code: 'platform_error', message } });
+
+const PREVIEW: Preview = {
+  html: '<html><body>Hello</body></html>',
+  insights: {
+    wordCount: 120,
+    readability: { ease: 61.6, time: 1 },
+    size: 12.5,
+    weight: 'Good',
+    flags: { gmailClipping: false, imagesWithoutAlt: ['a.png', 'b.png'], insecureLinks: [], missingUnsubscribe: true },
+  },
+  errors: [],
+};
+
+const fakeBridge: Bridge = {
+  async invoke(channel, input) {
+    calls.push({ channel, input });
+    if (channel === 'featureFlags.get') return ok(Object.fromEntries(flags.map((flag) => [flag, true]))) as never;
+    const answer = answers[channel];
+    if (!answer) return fail(`unexpected ${channel}`) as never;
+    return (await answer(input as never)) as never;
+  },
+  on: () => () => {},
+};
+
+beforeAll(() => {
+  window.bridge = fakeBridge;
+});
+beforeEach(() => {
+  calls = [];
+  flags = [];
+  answers = {
+    'segments.list': () =>
+      ok({
+        items: [
+          { id: 0, name: 'All active subscribers', total: 1200, isEngagementSegment: false, tags: [], channelId: null },
+          { id: 7, name: 'Readers in Lyon', total: 1, isEngagementSegment: false, tags: [], channelId: 1 },
+        ],
+        offline: false,
+        fetchedAt: '2026-03-09T19:00:00.000Z',
+      }),
+    'render.preview': () => ok(PREVIEW),
+  };
+});
+afterEach(() => {
+  cleanup();
+  act(() => notifications.clean());
+});
+
+// 20:00 UTC on 9 March 2026: already the 10th in Tokyo.
+const now = () => new Date('2026-03-09T20:00:00Z');
+
+function Harness({ letter, save, zone }: { letter: Letter; save: (changes: LetterChanges) => void; zone: string }) {
+  const [title, setTitle] = useState(letter.title);
+  const form = useScheduleForm({ letter, title, zone, save, now });
+  return (
+    <ScheduleSidebar
+      letter={letter}
+      revision="r1"
+      zone={zone}
+      form={form}
+      title={title}
+      onTitleChange={(value) => {
+        setTitle(value);
+        save({ title: value });
+      }}
+      now={now}
+    />
+  );
+}
+
+function renderSidebar(overrides: Partial<Letter> = {}, zone = 'UTC') {
+  const letter = testLetter({ title: 'Spring issue', publicationStatus: PublicationStatus.schedule, ...overrides });
+  const store = createAppStore();
+  store.dispatch(letterOpened({ letterUniqueId: letter.uniqueId, sections: [], settings: letter.settings }));
+  const save = vi.fn<(changes: LetterChanges) => void>();
+  render(
+    <Provider store={store}>
+      <MantineProvider env="test">
+        <Notifications />
+        <Harness letter={letter} save={save} zone={zone} />
+      </MantineProvider>
+    </Provider>,
+  );
+  return { save, store, saved: () => Object.assign({}, ...save.mock.calls.map(([changes]) => changes)) as LetterChanges };
+}
+
+const section = (name: string) => screen.getByRole('region', { name });
+const field = (name: string | RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+
+describe('CONTENT CHECK', () => {
+  it("shows the renderer's figures and flags", async () => {
+    renderSidebar();
+    const check = section('CONTENT CHECK');
+    await waitFor(() => expect(within(check).getByText('~120')).toBeTruthy());
+    expect(within(check).getByText('62/100')).toBeTruthy();
+    expect(within(check).getByText('1 min')).toBeTruthy();
+    expect(within(check).getByText('12.5 KB')).toBeTruthy();
+    expect(within(check).getByText('Good')).toBeTruthy();
+    expect(within(check).getByText('This letter has no unsubscribe link.')).toBeTruthy();
+    expect(within(check).getByText('2 images have no alt text.')).toBeTruthy();
+  });
+
+  it("says 'insights failed to load' and shows N/A when the preview fails", async () => {
+    answers['render.preview'] = () => fail('Sorry, we were unable to fetch the letter template');
+    renderSidebar();
+    await waitFor(() => expect(screen.getByText('insights failed to load')).toBeTruthy());
+    expect(within(section('CONTENT CHECK')).getAllByText('N/A')).toHaveLength(4);
+  });
+});
+
+describe('SENDING SETTINGS', () => {
+  it('marks Audience required and saves the chosen segment, All active subscribers being 0', async () => {
+    const { saved } = renderSidebar();
+    const audience = screen.getByLabelText(/Audience/, { selector: 'input' });
+    expect(audience.closest('.mantine-InputWrapper-root')?.textContent).toContain('*');
+    await userEvent.click(audience);
+    await userEvent.click(await screen.findByRole('option', { name: /All active subscribers/ }));
+    expect(saved()).toMatchObject({ segmentId: 0, segmentName: 'All active subscribers' });
+    expect((audience as HTMLInputElement).value).toBe('All active subscribers');
+  });
+
+  it('asks for an audience once the field was left empty', async () => {
+    renderSidebar();
+    const audience = screen.getByLabelText(/Audience/, { selector: 'input' });
+    expect(screen.queryByText('Choose an audience.')).toBeNull();
+    await userEvent.click(audience);
+    await userEvent.click(document.body);
+    await waitFor(() => expect(screen.getByText('Choose an audience.')).toBeTruthy());
+  });
+
+  it("refuses a day before today on the channel's clock and saves a valid date with the zone", async () => {
+    const { save, saved } = renderSidebar({}, 'Asia/Tokyo');
+    const date = field(/Date and time/);
+    expect(date.closest('.mantine-InputWrapper-root')?.textContent).toContain('Asia/Tokyo');
+    // Still the 9th in UTC, but Tokyo is on the 10th already.
+    await userEvent.type(date, '2026-03-09 23:00');
+    await userEvent.tab();
+    expect(screen.getByText('Choose a date from today on.')).toBeTruthy();
+    expect(save.mock.calls.some(([changes]) => 'publicationDate' in changes)).toBe(false);
+
+    await userEvent.clear(date);
+    await userEvent.type(date, '2026-03-10 09:30');
+    expect(screen.queryByText('Choose a date from today on.')).toBeNull();
+    expect(saved()).toMatchObject({ publicationDate: '2026-03-10 09:30:00', publicationDateTzCode: 'Asia/Tokyo' });
+  });
+
+  it('shows the format when the text is not a date', async () => {
+    renderSidebar();
+    await userEvent.type(field(/Date and time/), '10/03/2026');
+    expect(screen.getByText('Use the format YYYY-MM-DD HH:mm, as in 2030-01-31 09:00.')).toBeTruthy();
+  });
+});
+
+describe('UTM tracking', () => {
+  const tag = '{{ first_name }}';
+
+  it('is absent without its flag', async () => {
+    renderSidebar();
+    await waitFor(() => expect(calls.some((c) => c.channel === 'featureFlags.get')).toBe(true));
+    expect(screen.queryByRole('switch', { name: 'UTM tracking' })).toBeNull();
+  });
+
+  it('checks rows on blur, then 300 ms after typing, and saves them once the platform accepts every value', async () => {
+    flags = ['utmTracking'];
+    answers['letters.validateMergeTag'] = ({ mergeTag }: { mergeTag: string }) =>
+      ok(mergeTag.includes('nickname') ? { valid: false, message: "Unknown merge tag name 'nickname'." } : { valid: true, message: 'Valid merge tag.' });
+    const { store } = renderSidebar();
+    await userEvent.click(await screen.findByRole('switch', { name: 'UTM tracking' }));
+    expect(store.getState().composer.settings.utmEnabled).toBe(true);
+
+    const key = field('UTM key 1');
+    await userEvent.type(key, 'utm source');
+    expect(screen.queryByText('A key may not contain spaces.')).toBeNull();
+    await userEvent.tab();
+    expect(screen.getByText('A key may not contain spaces.')).toBeTruthy();
+
+    // Touched: typing is checked again after a 300 ms pause, not at once.
+    await userEvent.clear(key);
+    await userEvent.type(key, 'utm_source');
+    expect(screen.getByText('A key may not contain spaces.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('A key may not contain spaces.')).toBeNull());
+
+    const value = field('UTM value 1');
+    await userEvent.type(value, '{{{{ nickname }}');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.getByText("Unknown merge tag name 'nickname'.")).toBeTruthy());
+    expect(store.getState().composer.settings.utm).toEqual([]);
+
+    await userEvent.clear(value);
+    await userEvent.type(value, `  {{{{ first_name }}  `);
+    await userEvent.tab();
+    await waitFor(() => expect(store.getState().composer.settings.utm).toEqual([{ key: 'utm_source', value: tag }]));
+    expect(calls.filter((c) => c.channel === 'letters.validateMergeTag').map((c) => (c.input as { mergeTag: string }).mergeTag)).toEqual([
+      '{{ nickname }}',
+      tag,
+    ]);
+  });
+
+  it('adds and removes rows, marking a repeated key', async () => {
+    flags = ['utmTracking'];
+    answers['letters.validateMergeTag'] = () => ok({ valid: true, message: 'Valid merge tag.' });
+    const { store } = renderSidebar({ settings: { ...testLetter().settings, utmEnabled: true, utm: [{ key: 'utm_source', value: tag }] } });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add UTM parameter' }));
+    await userEvent.type(field('UTM key 2'), 'utm_source');
+    await userEvent.tab();
+    expect(screen.getByText('This key is already used.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove UTM parameter 2' }));
+    expect(screen.queryByRole('textbox', { name: 'UTM key 2' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove UTM parameter 1' }));
+    await waitFor(() => expect(store.getState().composer.settings.utm).toEqual([]));
+    // One empty row stays to type in.
+    expect(field('UTM key 1').value).toBe('');
+  });
+
+  it("shows 'Validation failed' when the platform cannot be asked", async () => {
+    flags = ['utmTracking'];
+    answers['letters.validateMergeTag'] = () => ({ ok: false, error: { code: 'offline', message: 'Checking a merge tag needs a connection to the platform.' } });
+    renderSidebar({ settings: { ...testLetter().settings, utmEnabled: true } });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'UTM key 1' }), 'utm_source');
+    await userEvent.type(field('UTM value 1'), '{{{{ first_name }}');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.getByText('Validation failed')).toBeTruthy());
+  });
+});
+
+describe('INBOX PREVIEW', () => {
+  it('replaces Subject with Subject A and Subject B, refusing equal subjects', async () => {
+    const { saved } = renderSidebar();
+    expect(field(/^Subject/).value).toBe('Spring issue');
+    await userEvent.click(screen.getByRole('switch', { name: 'A/B test' }));
+    expect(saved()).toMatchObject({ hasAbTest: true });
+    expect(field(/Subject A/).value).toBe('Spring issue');
+    const b = field(/Subject B/);
+    await userEvent.type(b, ' Spring issue ');
+    expect(screen.getByText('Subject A and subject B must be different.')).toBeTruthy();
+    await userEvent.type(b, '!');
+    expect(screen.queryByText('Subject A and subject B must be different.')).toBeNull();
+    expect(saved()).toMatchObject({ subjectB: ' Spring issue !' });
+  });
+
+  it('asks for subject B once it was left empty', async () => {
+    renderSidebar({ hasAbTest: true });
+    await userEvent.click(field(/Subject B/));
+    await userEvent.tab();
+    expect(screen.getByText('Subject B is required for an A/B test.')).toBeTruthy();
+  });
+
+  it('counts the preview text and turns the counter into the error past 150', async () => {
+    const { saved } = renderSidebar({ subtitle: '' });
+    expect(screen.getByText('The Preview text may not be greater than 150 characters. (0/ 150)')).toBeTruthy();
+    const preview = field(/Preview text/);
+    await userEvent.type(preview, 'Short and sweet');
+    expect(screen.getByText('The Preview text may not be greater than 150 characters. (15/ 150)')).toBeTruthy();
+    await userEvent.clear(preview);
+    await userEvent.click(preview);
+    await userEvent.paste('x'.repeat(151));
+    const error = screen.getByText('The Preview text may not be greater than 150 characters. (151/ 150)');
+    expect(error.className).toContain('error');
+    expect(saved()).toMatchObject({ subtitle: 'x'.repeat(151) });
+  });
+
+  it('offers AI generation only with the subject generator flag, labelling content-derived suggestions', async () => {
+    renderSidebar();
+    await waitFor(() => expect(calls.some((c) => c.channel === 'featureFlags.get')).toBe(true));
+    expect(screen.queryByRole('button', { name: 'Generate subject' })).toBeNull();
+    cleanup();
+
+    flags = ['subjectGenerator'];
+    answers['letters.suggest'] = () => ok({ items: ['Spring is here', 'Our spring picks'], source: 'content' });
+    const { saved } = renderSidebar();
+    await userEvent.click(await screen.findByRole('button', { name: 'Generate subject' }));
+    expect(await screen.findByText("From your letter's text (AI unavailable)")).toBeTruthy();
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Our spring picks' }));
+    expect(field(/^Subject/).value).toBe('Our spring picks');
+    expect(saved()).toMatchObject({ title: 'Our spring picks' });
+  });
+});
+
+describe('SOCIAL CARD', () => {
+  it('requires a headline and a description once left, and counts the headline against 80', async () => {
+    renderSidebar();
+    const headline = field(/Headline/);
+    await userEvent.click(headline);
+    await userEvent.tab();
+    expect(screen.getByText('The social card headline is required.')).toBeTruthy();
+    await userEvent.click(headline);
+    await userEvent.paste('h'.repeat(81));
+    expect(screen.getByText('The headline may not be greater than 80 characters.')).toBeTruthy();
+    await userEvent.click(field(/Description/));
+    await userEvent.tab();
+    expect(screen.getByText('The social card description is required.')).toBeTruthy();
+  });
+
+  it("fills the card from a page's Open Graph data", async () => {
+    answers['social.loadOpenGraph'] = () => ok({ title: 'Spring at the market', description: 'What is fresh this week', image: 'https://example.com/og.png' });
+    const { saved } = renderSidebar();
+    await userEvent.type(field('Load from a page'), 'https://example.com/spring');
+    await userEvent.click(screen.getByRole('button', { name: 'Load' }));
+    await waitFor(() => expect(field(/Headline/).value).toBe('Spring at the market'));
+    expect(field(/Description/).value).toBe('What is fresh this week');
+    expect(saved()).toMatchObject({
+      openGraphHeadline: 'Spring at the market',
+      openGraphDescription: 'What is fresh this week',
+      openGraphImageUrl: 'https://example.com/og.png',
+    });
+    expect(calls.find((c) => c.channel === 'social.loadOpenGraph')?.input).toEqual({ url: 'https://example.com/spring' });
+  });
+
+  it('warns when the page has no content, and changes nothing', async () => {
+    answers['social.loadOpenGraph'] = () => ok({ title: '', description: '  ', image: '' });
+    const { save } = renderSidebar({ openGraphHeadline: 'Kept' });
+    await userEvent.type(field('Load from a page'), 'https://example.com/empty');
+    await userEvent.click(screen.getByRole('button', { name: 'Load' }));
+    await waitFor(() => expect(screen.getByText('This link returned no content: it has no title or description to use.')).toBeTruthy());
+    expect(field(/Headline/).value).toBe('Kept');
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it("says 'unable to load content from URL' when loading fails", async () => {
+    answers['social.loadOpenGraph'] = () => fail('unable to load content from URL');
+    renderSidebar();
+    await userEvent.type(field('Load from a page'), 'https://example.com/gone');
+    await userEvent.click(screen.getByRole('button', { name: 'Load' }));
+    await waitFor(() => expect(screen.getByText('unable to load content from URL')).toBeTruthy());
+  });
+});

@@ -1,0 +1,66 @@
+import { Divider, ScrollArea, Stack } from '@mantine/core';
+import { FEATURE_FLAGS } from '../../../../shared/model/feature-flags';
+import type { Letter } from '../../../../shared/model/letter';
+import { useFeatureFlags } from '../../../app/feature-flags';
+import { ContentCheck } from './ContentCheck';
+import { InboxPreview } from './InboxPreview';
+import { SendingSettings } from './SendingSettings';
+import { SocialCardEditor } from './SocialCardEditor';
+import { useBusySources } from './use-busy-sources';
+import type { ScheduleForm } from './use-schedule-form';
+
+export interface ScheduleSidebarProps {
+  letter: Letter;
+  /** Changes with every local save, so the content check follows the letter. */
+  revision: string;
+  zone: string;
+  form: ScheduleForm;
+  title: string;
+  onTitleChange: (title: string) => void;
+  /** Templates are configured, not sent on a date: they have no sending settings. */
+  template?: boolean;
+  disabled?: boolean;
+  onBusyChange?: (busy: boolean) => void;
+  now?: () => Date;
+}
+
+/** The schedule step's sidebar (spec 1 §2): CONTENT CHECK, SENDING SETTINGS, INBOX PREVIEW, SOCIAL CARD. */
+export function ScheduleSidebar({ letter, revision, zone, form, title, onTitleChange, template, disabled, onBusyChange, now }: ScheduleSidebarProps) {
+  const isFeatureOn = useFeatureFlags(letter.brandSlug, letter.channelSlug);
+  const busy = useBusySources(onBusyChange);
+  return (
+    <ScrollArea.Autosize mah="calc(100vh - 220px)" style={{ width: 360, flexShrink: 0 }} aria-label="Schedule settings">
+      <Stack gap="md" pr="sm">
+        <ContentCheck uniqueId={letter.uniqueId} revision={revision} />
+        <Divider />
+        {!template && (
+          <>
+            <SendingSettings
+              letterUniqueId={letter.uniqueId}
+              brandSlug={letter.brandSlug}
+              channelSlug={letter.channelSlug}
+              zone={zone}
+              form={form}
+              utmEnabled={isFeatureOn(FEATURE_FLAGS.utmTracking)}
+              disabled={disabled}
+              onBusyChange={busy.reporter('utm')}
+              {...(now ? { now } : {})}
+            />
+            <Divider />
+          </>
+        )}
+        <InboxPreview
+          letterUniqueId={letter.uniqueId}
+          form={form}
+          title={title}
+          onTitleChange={onTitleChange}
+          aiEnabled={isFeatureOn(FEATURE_FLAGS.subjectGenerator)}
+          disabled={disabled}
+          onBusyChange={busy.reporter('suggest')}
+        />
+        <Divider />
+        <SocialCardEditor letterUniqueId={letter.uniqueId} form={form} disabled={disabled} onBusyChange={busy.reporter('openGraph')} />
+      </Stack>
+    </ScrollArea.Autosize>
+  );
+}

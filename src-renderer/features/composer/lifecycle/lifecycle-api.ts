@@ -1,0 +1,58 @@
+import type { ChannelOutput } from '../../../../shared/contract/bridge';
+import type { Letter } from '../../../../shared/model/letter';
+import { api } from '../../../app/api';
+import { ipc } from '../../../app/ipc-base-query';
+
+// The schedule step's calls on the bridge (spec 1 §4, §7). The lifecycle mutations answer
+// the letter as the platform has it; the composer refetches its letter after each.
+
+export const lifecycleApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    changeStatus: build.mutation<Letter, { uniqueId: string; to: number }>({
+      query: (input) => ipc('letters.changeStatus', input),
+      invalidatesTags: [{ type: 'Letters', id: 'LIST' }],
+    }),
+    scheduleLetter: build.mutation<Letter, { uniqueId: string }>({
+      query: (input) => ipc('letters.schedule', input),
+      invalidatesTags: [{ type: 'Letters', id: 'LIST' }],
+    }),
+    listSegments: build.query<ChannelOutput<'segments.list'>, { brandSlug: string; channelSlug: string }>({
+      query: (input) => ipc('segments.list', input),
+    }),
+    validateMergeTag: build.mutation<ChannelOutput<'letters.validateMergeTag'>, { uniqueId: string; mergeTag: string }>({
+      query: (input) => ipc('letters.validateMergeTag', input),
+    }),
+    suggest: build.mutation<ChannelOutput<'letters.suggest'>, { uniqueId: string; field: 'subject' | 'previewText' }>({
+      query: (input) => ipc('letters.suggest', input),
+    }),
+    loadOpenGraph: build.mutation<ChannelOutput<'social.loadOpenGraph'>, { url: string }>({
+      query: (input) => ipc('social.loadOpenGraph', input),
+    }),
+  }),
+});
+
+export const {
+  useChangeStatusMutation,
+  useScheduleLetterMutation,
+  useListSegmentsQuery,
+  useValidateMergeTagMutation,
+  useSuggestMutation,
+  useLoadOpenGraphMutation,
+} = lifecycleApi;
+
+/** The message of a failed bridge call, as the user should read it. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) return error.message;
+  return fallback;
+}
+
+/** Field messages of a failed call (AppError.fields), first message per field. */
+export function errorFields(error: unknown): Record<string, string> {
+  if (!error || typeof error !== 'object' || !('fields' in error) || !error.fields || typeof error.fields !== 'object') return {};
+  const fields: Record<string, string> = {};
+  for (const [key, value] of Object.entries(error.fields as Record<string, unknown>)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === 'string') fields[key] = first;
+  }
+  return fields;
+}
