@@ -1,8 +1,10 @@
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppInBrowser } from './support/app-in-browser';
 
-// The composer's canvas: blocks added from the palette, reordered, deleted, undone and
-// redone, kept across a reload, and drawn by the email preview.
+// The composer's canvas: blocks added from the palette (by click, keyboard and drag),
+// reordered, deleted, undone and redone, text made bold, all kept across a reload, and
+// drawn by the email preview on desktop and mobile.
 
 const app = useAppInBrowser();
 
@@ -17,12 +19,33 @@ function canvasTypes(): Promise<string[]> {
 const palette = (name: string) => app.page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('button', { name, exact: true });
 const section = (name: string) => app.page.getByRole('group', { name: `${name} section`, exact: true });
 
+async function openNewLetter() {
+  await app.page.goto(app.host.appUrl);
+  await app.page.getByRole('button', { name: 'New letter' }).click();
+  await expect.poll(() => app.page.url(), { timeout: 15_000 }).toMatch(/\/newsletters\/\d+$/);
+  await expect.poll(canvasTypes, { timeout: 15_000 }).toEqual(['footer']);
+}
+
+/**
+ * Drags with the mouse as a person does, dropping near the top left of `target`: the
+ * library places a dragged item by its centre, which must stay over the canvas.
+ */
+async function mouseDrag(source: Locator, target: Locator) {
+  const from = await source.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('The drag source or its target is not on screen.');
+  await app.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await app.page.mouse.down();
+  // The library starts a drag only after the pointer has moved a few pixels.
+  await app.page.mouse.move(from.x + from.width / 2 - 20, from.y + from.height / 2, { steps: 5 });
+  await app.page.mouse.move(to.x + 40, to.y + 2, { steps: 20 });
+  await app.page.waitForTimeout(300);
+  await app.page.mouse.up();
+}
+
 describe('the composer', () => {
   it('adds, reorders, deletes, undoes and redoes sections, and keeps them across a reload', async () => {
-    await app.page.goto(app.host.appUrl);
-    await app.page.getByRole('button', { name: 'New letter' }).click();
-    await expect.poll(() => app.page.url(), { timeout: 15_000 }).toMatch(/\/newsletters\/\d+$/);
-    await expect.poll(canvasTypes, { timeout: 15_000 }).toEqual(['footer']);
+    await openNewLetter();
 
     await palette('Heading').click();
     await palette('Paragraph').click();
@@ -87,25 +110,70 @@ describe('the composer', () => {
     await expect.poll(async () => (await frame.getAttribute('srcdoc')) ?? '', { timeout: 15_000 }).toContain('New custom button');
   });
 
-  it('creates a section where a palette item is dropped on the canvas', async () => {
-    await app.page.goto(app.host.appUrl);
-    await app.page.getByRole('button', { name: 'New letter' }).click();
-    await expect.poll(() => app.page.url(), { timeout: 15_000 }).toMatch(/\/newsletters\/\d+$/);
-    await expect.poll(canvasTypes, { timeout: 15_000 }).toEqual(['footer']);
+  it('creates a section where a palette item is dropped on the canvas, and reorders sections by mouse drag', async () => {
+    await openNewLetter();
     await palette('Heading').click();
     await palette('Divider').click();
     await expect.poll(canvasTypes).toEqual(['heading', 'divider', 'footer']);
 
-    const from = await palette('Image').boundingBox();
-    const to = await section('Divider').boundingBox();
-    if (!from || !to) throw new Error('The palette item or the divider is not on screen.');
-    await app.page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await app.page.mouse.down();
-    // The library starts a drag only after the pointer has moved a few pixels.
-    await app.page.mouse.move(from.x + from.width / 2 - 20, from.y + from.height / 2, { steps: 5 });
-    await app.page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 20 });
-    await app.page.waitForTimeout(300);
-    await app.page.mouse.up();
+    await mouseDrag(palette('Image'), section('Divider'));
     await expect.poll(canvasTypes).toEqual(['heading', 'image', 'divider', 'footer']);
+
+    await mouseDrag(app.page.getByRole('button', { name: 'Drag Divider', exact: true }), section('Heading'));
+    await expect.poll(canvasTypes).toEqual(['divider', 'heading', 'image', 'footer']);
+  });
+
+  it('types bold text with the toolbar and Ctrl+B, shows it in the mobile preview, and keeps it across a reload', async () => {
+    await openNewLetter();
+    await palette('Paragraph').click();
+    await expect.poll(canvasTypes).toEqual(['paragraph', 'footer']);
+    const text = section('Paragraph').getByRole('textbox', { name: 'Paragraph text' });
+    await expect.poll(() => text.getAttribute('contenteditable'), { timeout: 10_000 }).toBe('true');
+    await text.click();
+    // A new paragraph holds the spec's placeholder text: type over it.
+    await app.page.keyboard.press('Control+A');
+    await app.page.keyboard.type('Plain then ');
+    const bold = section('Paragraph').getByRole('button', { name: 'Bold', exact: true });
+    await bold.click();
+    await app.page.keyboard.type('toolbar');
+    await bold.click();
+    await app.page.keyboard.type(' and ');
+    await app.page.keyboard.press('Control+B');
+    await app.page.keyboard.type('shortcut');
+    await app.page.keyboard.press('Control+B');
+    await app.page.keyboard.type(' words.');
+    const sentence = 'Plain then toolbar and shortcut words.';
+    await expect.poll(() => text.locator('strong').allTextContents()).toEqual(['toolbar', 'shortcut']);
+    expect(await text.textContent()).toBe(sentence);
+
+    // Saved locally within 500 ms of the last edit; the preview renders what was saved.
+    await app.page.waitForTimeout(1_000);
+    await expect.poll(() => app.page.getByRole('status', { name: 'Saving' }).count()).toBe(0);
+    await app.page.getByText('Mobile', { exact: true }).first().click();
+    await app.page.getByRole('button', { name: 'Preview', exact: true }).click();
+    const frame = app.page.getByTitle('Email preview');
+    const shown = app.page.frameLocator('iframe[title="Email preview"]');
+    await expect.poll(() => shown.locator('strong').allTextContents(), { timeout: 15_000 }).toEqual(['toolbar', 'shortcut']);
+    expect(await shown.getByText('Plain then', { exact: false }).count()).toBeGreaterThan(0);
+    expect(Math.round(await frame.evaluate((el) => el.getBoundingClientRect().width))).toBe(322);
+
+    // Too narrow a window for the desktop email: the spec's overview, 700 px scaled 0.45.
+    const viewport = app.page.viewportSize();
+    await app.page.setViewportSize({ width: 900, height: 800 });
+    await app.page.getByText('Desktop', { exact: true }).first().click();
+    await expect.poll(() => app.page.getByText('Overview · 45%').count()).toBe(1);
+    await expect.poll(() => frame.evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(Math.round(642 * 0.45));
+    if (viewport) await app.page.setViewportSize(viewport);
+    await expect.poll(() => app.page.getByText('Overview · 45%').count()).toBe(0);
+
+    await app.page.reload();
+    await expect.poll(canvasTypes, { timeout: 15_000 }).toEqual(['paragraph', 'footer']);
+    const reloaded = section('Paragraph').getByRole('textbox', { name: 'Paragraph text' });
+    await expect.poll(() => reloaded.locator('strong').allTextContents(), { timeout: 10_000 }).toEqual(['toolbar', 'shortcut']);
+    expect(await reloaded.textContent()).toBe(sentence);
+    await app.page.getByText('Mobile', { exact: true }).first().click();
+    await app.page.getByRole('button', { name: 'Preview', exact: true }).click();
+    await expect.poll(() => shown.locator('strong').allTextContents(), { timeout: 15_000 }).toEqual(['toolbar', 'shortcut']);
+    expect(Math.round(await frame.evaluate((el) => el.getBoundingClientRect().width))).toBe(322);
   });
 });

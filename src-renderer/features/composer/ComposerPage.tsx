@@ -65,7 +65,8 @@ export function ComposerPage() {
     save({ title: value });
     form.titleEdited();
   };
-  const sections = useSelector((s: RootState) => (s.composer.letterUniqueId === letter?.uniqueId ? s.composer.present : []));
+  // A boolean, not the sections: the page must not render again for every keystroke.
+  const htmlBlockInvalid = useSelector((s: RootState) => s.composer.letterUniqueId === letter?.uniqueId && hasInvalidHtmlBlock(s.composer.present));
   const [sidebarBusy, setSidebarBusy] = useState(false);
   // The step waiting for its confirmation: Pause and edit, or a primary action that asks first.
   const [confirming, setConfirming] = useState<'pause' | PrimaryAction | null>(null);
@@ -122,7 +123,7 @@ export function ComposerPage() {
     atScheduleStep: status === PublicationStatus.schedule,
     requestsActive: lifecycle.busy || sidebarBusy,
     saving: state === 'saving',
-    htmlBlockInvalid: hasInvalidHtmlBlock(sections),
+    htmlBlockInvalid,
     segmentId: form.values.segmentId,
     openGraphHeadline: form.values.openGraphHeadline,
     publicationDate: form.values.publicationDate,

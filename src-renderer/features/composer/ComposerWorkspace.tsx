@@ -17,8 +17,11 @@ import { Sidebar } from './sidebar/Sidebar';
 /** The canvas and the sidebar under one drag and drop context, with the block settings panel. */
 export function ComposerWorkspace({ letter, readOnly }: { letter: Letter; readOnly: boolean }) {
   const dispatch = useDispatch();
-  const selected = useSelector((state: RootState) => state.composer.present.find((s) => s.uniqueId === state.composer.selectedId) ?? null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // Only the open settings panel needs the selected section; closed, typing re-renders nothing here.
+  const selected = useSelector((state: RootState) =>
+    settingsOpen ? (state.composer.present.find((s) => s.uniqueId === state.composer.selectedId) ?? null) : null,
+  );
   const isFeatureOn = useFeatureFlags(letter.brandSlug, letter.channelSlug);
   const items = paletteFor(letter, isFeatureOn);
   const channel = useChannel(letter.brandSlug, letter.channelSlug);
@@ -44,7 +47,7 @@ export function ComposerWorkspace({ letter, readOnly }: { letter: Letter; readOn
         <Canvas letter={letter} readOnly={readOnly} onOpenSettings={() => setSettingsOpen(true)} />
         <Sidebar items={items} readOnly={readOnly} onAdd={(item) => add(item)} />
         <BlockSettingsPanel
-          section={settingsOpen ? selected : null}
+          section={selected}
           onClose={() => setSettingsOpen(false)}
           readOnly={readOnly}
           letter={letter}

@@ -1,4 +1,6 @@
 import { Alert, Badge, Group, Loader, Stack, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { memo, useMemo } from 'react';
 import type { Letter } from '../../../shared/model/letter';
 import { effectiveDesktopWidth, effectiveMobileWidth } from '../../../shared/model/letter-settings';
 import { useGetPreviewQuery } from './composer-api';
@@ -9,26 +11,72 @@ export type PreviewDevice = 'desktop' | 'mobile';
  * The frame's own policy, on top of the empty sandbox: nothing runs and nothing is fetched
  * but images and fonts, whatever the letter's HTML holds.
  */
-const PREVIEW_CSP = "default-src 'none'; img-src https: http: data:; style-src 'unsafe-inline'; font-src https: data:";
+const PREVIEW_CSP = "default-src 'none'; img-src https: http: data: app:; style-src 'unsafe-inline'; font-src https: data:";
 
 export function withPreviewPolicy(html: string): string {
   const meta = `<meta http-equiv="Content-Security-Policy" content="${PREVIEW_CSP}">`;
   return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => head + meta) : meta + html;
 }
 
+/** Spec 1 §9: "Preview wrapper 700 px scaled 0.45." */
+export const PREVIEW_WRAPPER_WIDTH = 700;
+export const PREVIEW_OVERVIEW_SCALE = 0.45;
+/** The room the preview takes on screen, at either scale. */
+export const PREVIEW_HEIGHT = 720;
+/** The frame's 1 px border on each side. */
+const FRAME_BORDER = 2;
+
+/**
+ * At actual size when the pane has room for the frame (or has not been measured yet);
+ * otherwise the overview, so the whole width of the email shows instead of a clipped frame.
+ */
+export function previewScale(availableWidth: number, frameWidth: number): number {
+  return availableWidth > 0 && availableWidth < frameWidth ? PREVIEW_OVERVIEW_SCALE : 1;
+}
+
+/**
+ * The sandboxed frame. At a scale below 1 it sits in the spec's 700 px wrapper (wider when
+ * the email is), drawn at that scale: the frame is made taller by the same factor, so the
+ * overview takes the same room and shows more of the letter at once.
+ */
+export function PreviewFrame({ html, width, scale }: { html: string; width: number; scale: number }) {
+  const frameWidth = width + FRAME_BORDER;
+  const srcDoc = useMemo(() => withPreviewPolicy(html), [html]);
+  const frame = (
+    <iframe
+      title="Email preview"
+      sandbox=""
+      srcDoc={srcDoc}
+      style={{ width: frameWidth, height: PREVIEW_HEIGHT / scale, border: '1px solid var(--mantine-color-gray-3)', background: 'white', display: 'block' }}
+    />
+  );
+  if (scale === 1) return frame;
+  const wrapperWidth = Math.max(PREVIEW_WRAPPER_WIDTH, frameWidth);
+  return (
+    <div data-preview-overview="" style={{ width: wrapperWidth * scale, height: PREVIEW_HEIGHT, overflow: 'hidden' }}>
+      <div style={{ width: wrapperWidth, transform: `scale(${scale})`, transformOrigin: 'top left', display: 'flex', justifyContent: 'center' }}>
+        {frame}
+      </div>
+    </div>
+  );
+}
+
 /**
  * The letter as subscribers will see it, rendered by the core. The iframe is sandboxed
  * with nothing allowed: no scripts, no same-origin access, no forms, no navigation.
+ * Memoized: the composer renders on every keystroke, the preview only when it changes.
  */
-export function PreviewPane({ letter, device, revision }: { letter: Letter; device: PreviewDevice; revision: string }) {
+export const PreviewPane = memo(function PreviewPane({ letter, device, revision }: { letter: Letter; device: PreviewDevice; revision: string }) {
   const { data: preview, error, isFetching } = useGetPreviewQuery({ uniqueId: letter.uniqueId, revision });
+  const { ref, width: availableWidth } = useElementSize();
   const width = device === 'desktop' ? effectiveDesktopWidth(letter.settings) : effectiveMobileWidth(letter.settings);
+  const scale = previewScale(availableWidth, width + FRAME_BORDER);
 
   if (error) return <Alert color="red">{'message' in error ? String(error.message) : 'The preview could not be made.'}</Alert>;
   if (!preview) return <Loader aria-label="Rendering preview" />;
   const { insights } = preview;
   return (
-    <Stack gap="xs" align="center">
+    <Stack ref={ref} gap="xs" align="center">
       <Group gap="xs" aria-label="Content check">
         <Badge variant="light">~{insights.wordCount} words</Badge>
         <Badge variant="light">Readability {insights.readability.ease === null ? 'N/A' : `${Math.round(insights.readability.ease)}/100`}</Badge>
@@ -36,15 +84,15 @@ export function PreviewPane({ letter, device, revision }: { letter: Letter; devi
         <Badge variant="light" color={insights.weight === 'Good' ? 'teal' : 'orange'}>
           {insights.size} KB · {insights.weight}
         </Badge>
+        {scale !== 1 && (
+          <Badge variant="outline" color="gray">
+            Overview · {Math.round(scale * 100)}%
+          </Badge>
+        )}
         {isFetching && <Loader size="xs" aria-label="Updating preview" />}
       </Group>
       {insights.flags.missingUnsubscribe && <Text size="sm" c="orange">This letter has no unsubscribe link.</Text>}
-      <iframe
-        title="Email preview"
-        sandbox=""
-        srcDoc={withPreviewPolicy(preview.html)}
-        style={{ width: width + 2, height: 720, border: '1px solid var(--mantine-color-gray-3)', background: 'white' }}
-      />
+      <PreviewFrame html={preview.html} width={width} scale={scale} />
     </Stack>
   );
-}
+});

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useDispatch, useSelector, useStore } from 'react-redux';
+import { useDispatch, useStore } from 'react-redux';
 import type { LetterChanges } from '../../../shared/contract/bridge';
 import type { Letter } from '../../../shared/model';
 import { parseSections, serializeSections } from '../../../shared/model';
@@ -27,7 +27,6 @@ export function useComposerDocument(
   const store = useStore<RootState>();
   const [loadError, setLoadError] = useState<string | null>(null);
   const uniqueId = letter?.uniqueId;
-  const revision = useSelector((state: RootState) => (state.composer.letterUniqueId === uniqueId ? state.composer.revision : 0));
   const savedRevision = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -59,11 +58,19 @@ export function useComposerDocument(
     save({ blocks: serializeSections(composer.present), settings: composer.settings });
   };
 
+  // Each edit restarts the 500 ms wait. A store subscription, not a selector: the page that
+  // uses this hook must not render again for every keystroke.
   useEffect(() => {
-    if (revision === 0 || revision === savedRevision.current) return;
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => flushRef.current(), BLOCKS_SAVE_DEBOUNCE_MS);
-  }, [revision]);
+    let seen = store.getState().composer.revision;
+    return store.subscribe(() => {
+      const composer = store.getState().composer;
+      if (composer.letterUniqueId !== uniqueId || composer.revision === seen) return;
+      seen = composer.revision;
+      if (composer.revision === 0 || composer.revision === savedRevision.current) return;
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = setTimeout(() => flushRef.current(), BLOCKS_SAVE_DEBOUNCE_MS);
+    });
+  }, [store, uniqueId]);
 
   useEffect(() => {
     const flush = () => flushRef.current();
@@ -80,8 +87,8 @@ export function useComposerDocument(
   // refetch the letter: the canvas follows them unless this editor has edits not yet saved,
   // which always win (a conflict, if any, is settled by sync with a conflicted copy).
   useEffect(() => {
-    if (!letter || revision !== savedRevision.current || timer.current || isSaving()) return;
     const composer = store.getState().composer;
+    if (!letter || composer.revision !== savedRevision.current || timer.current || isSaving()) return;
     if (composer.letterUniqueId !== letter.uniqueId) return;
     let sections;
     try {

@@ -4,6 +4,7 @@ import { PLACEHOLDER_PARAGRAPH_TEXT } from '../../../../shared/model';
 import { ButtonView, DividerView, FooterView, HtmlView, ImageView, SocialView } from './BasicBlockViews';
 import { FeedView, IntegrationView, PollView, PromotionView, RssView, UrlView } from './DynamicBlockViews';
 import { Placeholder } from './Placeholder';
+import { countSectionRender } from './render-count';
 import { sectionBoxStyle } from './section-style';
 import { TextEditor } from './text-editor-slot';
 
@@ -16,6 +17,7 @@ export interface SectionViewProps {
 
 /** One section drawn in its box (fonts, colours, paddings, borders), content by block type. */
 export function SectionView(props: SectionViewProps) {
+  countSectionRender(props.section.uniqueId);
   return <div style={sectionBoxStyle(props.section, props.letter.settings)}>{blockContent(props)}</div>;
 }
 

@@ -1,16 +1,12 @@
 import type { CSSProperties } from 'react';
-import type { LetterSettings, Section } from '../../../../shared/model';
+import { effectiveBorder, type LetterSettings, type Section } from '../../../../shared/model';
 
 // The canvas draws each section with the same box the email gives it: the section's own
 // font, colours and paddings, and its borders with the letter's borders filling the gaps
 // (spec 2 §3 "Border"; the letter's borders count only while they are applied).
 
 export function sectionBoxStyle(section: Section, settings: LetterSettings): CSSProperties {
-  const letterBorders = settings.borders;
-  const thickness = section.borderThickness ?? (letterBorders.applyBorders ? letterBorders.thickness : { top: 0, right: 0, bottom: 0, left: 0 });
-  const radius = section.borderRadius ?? letterBorders.borderRadius;
-  const color = section.borderColor ?? letterBorders.color;
-  const style = section.borderStyle ?? letterBorders.style;
+  const { thickness, radius, color, style } = effectiveBorder(section, settings.borders);
   return {
     fontFamily: `${section.defaultFont}, ${section.fontFallback}`,
     fontSize: section.fontSize,

@@ -5,7 +5,8 @@ import { $patchStyleText } from '@lexical/selection';
 import { Group } from '@mantine/core';
 import type { ElementFormatType } from 'lexical';
 import { $getSelection, $isRangeSelection, FORMAT_ELEMENT_COMMAND, FORMAT_TEXT_COMMAND } from 'lexical';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
+import { sameValue } from '../../../../shared/model/same-value';
 import { ColourButton } from './ColourButton';
 import { LinkButton } from './LinkButton';
 import { $clearFormatting, $readToolbarState, EMPTY_TOOLBAR_STATE } from './toolbar-state';
@@ -20,14 +21,16 @@ const ALIGNMENTS: Array<{ label: string; format: ElementFormatType; glyph: strin
 ];
 
 /** The spec's toolbar: bold, italic, link, colour, ordered and bullet lists, alignment, clear. */
-export function Toolbar() {
+export const Toolbar = memo(function Toolbar() {
   const [editor] = useLexicalComposerContext();
   const [state, setState] = useState(EMPTY_TOOLBAR_STATE);
 
   useEffect(
     () =>
       editor.registerUpdateListener(({ editorState }) => {
-        setState(editorState.read($readToolbarState, { editor }));
+        // Typing changes the text, rarely the formats: keep the state (and skip a render) when they are the same.
+        const next = editorState.read($readToolbarState, { editor });
+        setState((previous) => (sameValue(previous, next) ? previous : next));
       }),
     [editor],
   );
@@ -74,4 +77,4 @@ export function Toolbar() {
       </ToolbarButton>
     </Group>
   );
-}
+});

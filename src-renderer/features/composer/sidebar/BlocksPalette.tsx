@@ -1,12 +1,55 @@
 import { Draggable, Droppable } from '@hello-pangea/dnd';
-import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
-import { PALETTE_GROUPS, type PaletteItem } from './palette';
+import { Button, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { memo, useCallback, useRef } from 'react';
+import { useSelector } from 'react-redux';
+import type { RootState } from '../../../app/store';
+import { PALETTE_GROUPS, paletteItemRefusal, placedPromotions, type PaletteItem } from './palette';
 
 export const PALETTE_DROPPABLE = 'palette';
 export const paletteDraggableId = (item: PaletteItem) => `palette:${item.name}`;
 
-/** The Blocks tab: palette items by group in a 3-column grid; click, Enter or drag onto the canvas. */
-export function BlocksPalette({ items, disabled, onAdd }: { items: PaletteItem[]; disabled: boolean; onAdd: (item: PaletteItem) => void }) {
+export interface BlocksPaletteProps {
+  items: PaletteItem[];
+  disabled: boolean;
+  onAdd: (item: PaletteItem) => void;
+  /**
+   * How many promotion zones the letter's send date offers; null while not known, which
+   * refuses nothing. (The count comes with the promotions work; see palette.ts.)
+   */
+  availableZones?: number | null;
+}
+
+/**
+ * The Blocks tab: palette items by group in a 3-column grid; click, Enter or drag onto the
+ * canvas. The composer renders again on every keystroke; the grid does only when its items,
+ * its state or the count of placed promotions change.
+ */
+export function BlocksPalette({ items, disabled, onAdd, availableZones = null }: BlocksPaletteProps) {
+  const placed = useSelector((state: RootState) => placedPromotions(state.composer.present));
+  const onAddRef = useRef(onAdd);
+  onAddRef.current = onAdd;
+  const add = useCallback((item: PaletteItem) => onAddRef.current(item), []);
+  return <PaletteGrid items={items} disabled={disabled} onAdd={add} placed={placed} availableZones={availableZones} />;
+}
+
+interface PaletteGridProps {
+  items: PaletteItem[];
+  disabled: boolean;
+  onAdd: (item: PaletteItem) => void;
+  placed: number;
+  availableZones: number | null;
+}
+
+/** The caller filters the palette afresh on each render; the same items in the same order are the same grid. */
+const sameGrid = (a: PaletteGridProps, b: PaletteGridProps) =>
+  a.disabled === b.disabled &&
+  a.onAdd === b.onAdd &&
+  a.placed === b.placed &&
+  a.availableZones === b.availableZones &&
+  a.items.length === b.items.length &&
+  a.items.every((item, i) => item === b.items[i]);
+
+const PaletteGrid = memo(function PaletteGrid({ items, disabled, onAdd, placed, availableZones }: PaletteGridProps) {
   return (
     <Droppable droppableId={PALETTE_DROPPABLE} isDropDisabled>
       {(drop) => (
@@ -20,43 +63,52 @@ export function BlocksPalette({ items, disabled, onAdd }: { items: PaletteItem[]
                   {group}
                 </Text>
                 <SimpleGrid cols={3} spacing={6}>
-                  {groupItems.map((item) => (
-                    <Draggable
-                      key={item.name}
-                      draggableId={paletteDraggableId(item)}
-                      index={items.indexOf(item)}
-                      isDragDisabled={disabled}
-                      // Palette items are buttons (click or Enter adds); they are drag handles too.
-                      disableInteractiveElementBlocking
-                    >
-                      {(drag, snapshot) => (
-                        <>
-                          <Button
-                            ref={drag.innerRef}
-                            {...drag.draggableProps}
-                            {...drag.dragHandleProps}
-                            // The library describes the drag instructions; the name stays the palette name.
-                            aria-label={item.name}
-                            variant="default"
-                            size="xs"
-                            px={4}
-                            disabled={disabled}
-                            onClick={() => onAdd(item)}
-                            styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
-                            style={{ ...drag.draggableProps.style, height: 44 }}
-                          >
-                            {item.name}
-                          </Button>
-                          {/* Dragging copies the item: a stand-in keeps its place so the grid does not reflow. */}
-                          {snapshot.isDragging && (
-                            <Button aria-hidden tabIndex={-1} variant="default" size="xs" px={4} style={{ height: 44 }}>
-                              {item.name}
-                            </Button>
-                          )}
-                        </>
-                      )}
-                    </Draggable>
-                  ))}
+                  {groupItems.map((item) => {
+                    const refusal = paletteItemRefusal(item, placed, availableZones);
+                    return (
+                      <Draggable
+                        key={item.name}
+                        draggableId={paletteDraggableId(item)}
+                        index={items.indexOf(item)}
+                        isDragDisabled={disabled || refusal !== null}
+                        // Palette items are buttons (click or Enter adds); they are drag handles too.
+                        disableInteractiveElementBlocking
+                      >
+                        {(drag, snapshot) => (
+                          <>
+                            {/* Always wrapped, so the button is not remounted (and its focus lost) when a refusal starts or ends. */}
+                            <Tooltip label={refusal} disabled={refusal === null} events={{ hover: true, focus: true, touch: false }}>
+                              <Button
+                                ref={drag.innerRef}
+                                {...drag.draggableProps}
+                                {...drag.dragHandleProps}
+                                // The library describes the drag instructions; the name stays the palette name.
+                                aria-label={item.name}
+                                variant="default"
+                                size="xs"
+                                px={4}
+                                disabled={disabled}
+                                // A refused item stays focusable, so hovering or tabbing to it shows why.
+                                data-disabled={refusal !== null || undefined}
+                                aria-disabled={refusal !== null || undefined}
+                                onClick={() => refusal === null && onAdd(item)}
+                                styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
+                                style={{ ...drag.draggableProps.style, height: 44 }}
+                              >
+                                {item.name}
+                              </Button>
+                            </Tooltip>
+                            {/* Dragging copies the item: a stand-in keeps its place so the grid does not reflow. */}
+                            {snapshot.isDragging && (
+                              <Button aria-hidden tabIndex={-1} variant="default" size="xs" px={4} style={{ height: 44 }}>
+                                {item.name}
+                              </Button>
+                            )}
+                          </>
+                        )}
+                      </Draggable>
+                    );
+                  })}
                 </SimpleGrid>
               </section>
             );
@@ -66,4 +118,4 @@ export function BlocksPalette({ items, disabled, onAdd }: { items: PaletteItem[]
       )}
     </Droppable>
   );
-}
+}, sameGrid);

@@ -1,4 +1,4 @@
-import type { BlockType, LayoutType } from '../../../../shared/model';
+import type { BlockType, LayoutType, Section } from '../../../../shared/model';
 import type { FeatureFlagName } from '../../../../shared/model/feature-flags';
 
 // The Blocks tab's palette (spec 2 §1) and who sees which item. Gating is a pure function
@@ -53,4 +53,22 @@ export const PALETTE: readonly PaletteItem[] = [
 
 export function paletteFor(letter: { esp: number }, isOn: (flag: FeatureFlagName) => boolean): PaletteItem[] {
   return PALETTE.filter((item) => (item.flag === undefined || isOn(item.flag)) && (item.esp === undefined || item.esp === letter.esp));
+}
+
+/** Spec 1 §4 and spec 2 §1: the Promotion item's tooltip once every zone holds a promotion. */
+export const ALL_PROMOTIONS_ADDED = 'all promotions added';
+
+/** Promotion blocks placed in the letter, nested ones too: each takes one zone. */
+export function placedPromotions(sections: readonly Section[]): number {
+  return sections.reduce((count, section) => count + (section.type === 'newpromotion' ? 1 : 0) + placedPromotions(section.blocks), 0);
+}
+
+/**
+ * Why an item cannot be added now (the tooltip to show), or null when it can. The
+ * Promotion item is refused once placed promotions reach the available zones; with
+ * `availableZones` null (not known yet) nothing is refused.
+ */
+export function paletteItemRefusal(item: PaletteItem, placed: number, availableZones: number | null): string | null {
+  if (item.type === 'newpromotion' && availableZones !== null && placed >= availableZones) return ALL_PROMOTIONS_ADDED;
+  return null;
 }

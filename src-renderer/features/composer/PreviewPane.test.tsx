@@ -1,0 +1,61 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PREVIEW_HEIGHT, PREVIEW_OVERVIEW_SCALE, PREVIEW_WRAPPER_WIDTH, PreviewFrame, previewScale } from './PreviewPane';
+
+afterEach(cleanup);
+
+const html = '<!doctype html><html><head><title>x</title></head><body><p>Hello readers</p></body></html>';
+
+function frame(width: number, scale: number) {
+  render(
+    <MantineProvider>
+      <PreviewFrame html={html} width={width} scale={scale} />
+    </MantineProvider>,
+  );
+  return screen.getByTitle('Email preview') as HTMLIFrameElement;
+}
+
+describe('preview scaling (spec 1 §9: wrapper 700 px scaled 0.45)', () => {
+  it('shows the frame at actual size when the pane has room for it, or before the pane is measured', () => {
+    expect(previewScale(1200, 642)).toBe(1);
+    expect(previewScale(642, 642)).toBe(1);
+    expect(previewScale(0, 642)).toBe(1);
+    expect(previewScale(641, 642)).toBe(0.45);
+    expect(previewScale(400, 322)).toBe(1);
+  });
+
+  it('draws the overview as the 700 px wrapper scaled 0.45, taking the same room and showing more of the letter', () => {
+    const iframe = frame(640, PREVIEW_OVERVIEW_SCALE);
+    const wrapper = iframe.parentElement!;
+    expect(PREVIEW_WRAPPER_WIDTH).toBe(700);
+    expect(wrapper.style.width).toBe('700px');
+    expect(wrapper.style.transform).toBe('scale(0.45)');
+    expect(wrapper.style.transformOrigin).toBe('top left');
+    const room = wrapper.parentElement!;
+    expect(room.hasAttribute('data-preview-overview')).toBe(true);
+    expect(room.style.width).toBe('315px');
+    expect(room.style.height).toBe(`${PREVIEW_HEIGHT}px`);
+    expect(room.style.overflow).toBe('hidden');
+    expect(iframe.style.width).toBe('642px');
+    expect(iframe.style.height).toBe(`${PREVIEW_HEIGHT / 0.45}px`);
+    // Scaling changes nothing of the frame's safety.
+    expect(iframe.getAttribute('sandbox')).toBe('');
+    expect(iframe.getAttribute('srcdoc')).toContain('http-equiv="Content-Security-Policy"');
+  });
+
+  it('widens the wrapper for an email wider than 700 px, so none of it is cut off', () => {
+    const wrapper = frame(1200, PREVIEW_OVERVIEW_SCALE).parentElement!;
+    expect(wrapper.style.width).toBe('1202px');
+    expect(parseFloat(wrapper.parentElement!.style.width)).toBeCloseTo(1202 * 0.45);
+  });
+
+  it('puts no wrapper around the frame at actual size', () => {
+    const iframe = frame(640, 1);
+    expect(iframe.style.width).toBe('642px');
+    expect(iframe.style.height).toBe(`${PREVIEW_HEIGHT}px`);
+    expect(iframe.parentElement!.style.transform).toBe('');
+    expect(document.querySelector('[data-preview-overview]')).toBeNull();
+  });
+});

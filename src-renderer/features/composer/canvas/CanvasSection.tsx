@@ -1,0 +1,94 @@
+import { Draggable } from '@hello-pangea/dnd';
+import { ActionIcon, Group } from '@mantine/core';
+import { memo } from 'react';
+import { useDispatch } from 'react-redux';
+import type { Delta, Letter, Section } from '../../../../shared/model';
+import { BLOCK_NAMES } from '../block-names';
+import { sectionCloned, sectionDeleted, sectionMoved, sectionSelected } from '../composer-slice';
+import { SectionView } from './SectionView';
+import { SideMenu } from './SideMenu';
+
+export interface CanvasSectionProps {
+  section: Section;
+  index: number;
+  selected: boolean;
+  letter: Letter;
+  readOnly: boolean;
+  /** How many sections may move (the footer stays last). */
+  movableCount: number;
+  /** Stable across renders, like every callback here: a new one would re-render every section. */
+  onTextChange: (id: string, delta: Delta) => void;
+  onOpenSettings: () => void;
+}
+
+/**
+ * One section on the canvas: its drag handle, the section drawn as in the email, and the
+ * side menu when it is selected. Memoized: a keystroke changes one section object (the
+ * others keep their identity), so only the edited section renders again.
+ */
+export const CanvasSection = memo(function CanvasSection({ section, index, selected, letter, readOnly, movableCount, onTextChange, onOpenSettings }: CanvasSectionProps) {
+  const dispatch = useDispatch();
+  const name = BLOCK_NAMES[section.type];
+  return (
+    <Draggable
+      draggableId={section.uniqueId}
+      index={index}
+      isDragDisabled={readOnly || section.type === 'footer'}
+      // The handle is a button; the library would otherwise refuse drags started on it.
+      disableInteractiveElementBlocking
+    >
+      {(drag) => (
+        // The library's style last: while dragging it positions the row (fixed), which 'relative' would undo.
+        <div ref={drag.innerRef} {...drag.draggableProps} style={{ position: 'relative', marginBottom: 2, ...drag.draggableProps.style }}>
+          <Group align="flex-start" gap={4} wrap="nowrap">
+            <ActionIcon
+              {...drag.dragHandleProps}
+              aria-label={`Drag ${name}`}
+              variant="subtle"
+              size="sm"
+              style={{ visibility: section.type === 'footer' || readOnly ? 'hidden' : undefined }}
+            >
+              ⠿
+            </ActionIcon>
+            <div
+              role="group"
+              aria-label={`${name} section`}
+              aria-current={selected ? 'true' : undefined}
+              data-section-type={section.type}
+              onClick={() => dispatch(sectionSelected(section.uniqueId))}
+              style={{
+                flex: 1,
+                minWidth: 0,
+                outline: selected ? '2px solid var(--mantine-color-blue-6)' : '1px solid transparent',
+                cursor: section.isLocked ? 'not-allowed' : 'pointer',
+              }}
+            >
+              <SectionView
+                section={section}
+                letter={letter}
+                // Only the selected section edits (and shows its toolbar), so clicks elsewhere just select.
+                readOnly={readOnly || !selected}
+                onTextChange={onTextChange}
+              />
+            </div>
+            {selected && (
+              // Beside the section rather than in its row, so selecting does not reflow the letter.
+              <div style={{ position: 'absolute', top: 0, left: 'calc(100% + 8px)', zIndex: 2 }}>
+                <SideMenu
+                  section={section}
+                  index={index}
+                  movableCount={movableCount}
+                  readOnly={readOnly}
+                  onMove={(toIndex) => dispatch(sectionMoved({ id: section.uniqueId, toIndex }))}
+                  onClone={() => dispatch(sectionCloned({ id: section.uniqueId }))}
+                  onDelete={() => dispatch(sectionDeleted({ id: section.uniqueId }))}
+                  onSettings={onOpenSettings}
+                />
+              </div>
+            )}
+          </Group>
+        </div>
+      )}
+    </Draggable>
+  );
+});
