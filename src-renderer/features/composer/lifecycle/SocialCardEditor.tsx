@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SOCIAL_CARD_HEADLINE_FIELD_MAX } from '../../../../shared/rules/schedule';
+import { getBridge } from '../../../app/bridge';
 import { ImageUploadField } from '../images/ImageUploadField';
 import { errorMessage, useLoadOpenGraphMutation } from './lifecycle-api';
 import { SidebarSection } from './SidebarSection';
@@ -29,6 +30,21 @@ export function SocialCardEditor({
   const [url, setUrl] = useState('');
   const [loadOpenGraph, { isLoading }] = useLoadOpenGraphMutation();
   useEffect(() => onBusyChange?.(isLoading), [isLoading, onBusyChange]);
+
+  // An image picked offline reaches the platform later: the card takes the platform's
+  // address too, so a later save does not bring the local one back.
+  const imageUrl = useRef(values.openGraphImageUrl);
+  imageUrl.current = values.openGraphImageUrl;
+  const setImage = useRef(form.set);
+  setImage.current = form.set;
+  useEffect(
+    () =>
+      getBridge().on('images.uploaded', (event) => {
+        const uploaded = event.letterUniqueId === letterUniqueId ? event.urls[imageUrl.current] : undefined;
+        if (uploaded) setImage.current('openGraphImageUrl', uploaded);
+      }),
+    [letterUniqueId],
+  );
 
   const load = async () => {
     const result = await loadOpenGraph({ url: url.trim() });

@@ -27,10 +27,22 @@ const IMPORTED: ImportedImage = {
   },
   uploaded: false,
 };
+const EARLIER: ImportedImage = {
+  ...IMPORTED,
+  imageId: 'earlier',
+  url: 'https://platform.example/media/earlier.png',
+  variants: { ...IMPORTED.variants, square: 'https://platform.example/media/earlier-square.png' },
+  uploaded: true,
+};
 const imports: unknown[] = [];
 beforeAll(() => {
   window.bridge = {
     async invoke(channel, input) {
+      // An image imported in an earlier session: the core still knows its crops by its URL.
+      if (channel === 'images.find') {
+        const { url } = input as { url: string };
+        return { ok: true, data: url === EARLIER.url ? EARLIER : null } as never;
+      }
       if (channel !== 'images.import') return { ok: false, error: { code: 'internal', message: `unexpected ${channel}` } };
       imports.push(input);
       return { ok: true, data: IMPORTED } as never;
@@ -128,6 +140,11 @@ describe('ImagePanel', () => {
     await chooseCrop('Square');
     expect(screen.getByText(RECROP_MESSAGE)).toBeTruthy();
     expect(unknown.current().blockModel).toMatchObject({ imageSmartCrop: 'original', src: 'https://cdn.example.com/a.png' });
+    cleanup();
+
+    const earlier = renderPanel(image({ src: EARLIER.url, originalSrc: EARLIER.url }));
+    await chooseCrop('Square');
+    await waitFor(() => expect(earlier.current().blockModel).toMatchObject({ imageSmartCrop: 'square', src: EARLIER.variants.square }));
   });
 
   it('shows the uploaded image in the chosen crop, and crops it again on request', async () => {

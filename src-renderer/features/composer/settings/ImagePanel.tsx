@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { CropOption, SectionOf } from '../../../../shared/model';
 import { IMAGE_CROP_CHOICES, cropVariant } from '../../../../shared/rules/image-settings';
 import { ImageUploadField } from '../images/ImageUploadField';
+import { getBridge } from '../../../app/bridge';
 import { CommonSettings } from './CommonSettings';
 import { ImageFields } from './ImageFields';
 import { croppedUrl, rememberImportedImage } from './imported-images';
@@ -19,11 +20,19 @@ export function ImagePanel({ section, edit }: PanelProps<SectionOf<'image'>>) {
   const model = section.blockModel;
   const [cropError, setCropError] = useState<string | null>(null);
 
-  const chooseCrop = (crop: CropOption) => {
+  const chooseCrop = async (crop: CropOption) => {
     setCropError(null);
     // Nothing to crop yet: the choice applies to the next upload.
     if (!model.src) return setModel(edit, 'image', 'imageSmartCrop', { imageSmartCrop: crop });
-    const src = croppedUrl(model.originalSrc, crop);
+    let src = croppedUrl(model.originalSrc, crop);
+    if (src === null) {
+      // Imported in an earlier session: the core still knows its crops by any of its URLs.
+      const found = await getBridge().invoke('images.find', { url: model.originalSrc });
+      if (found.ok && found.data) {
+        rememberImportedImage(found.data);
+        src = croppedUrl(found.data.url, crop);
+      }
+    }
     if (src === null) return setCropError(RECROP_MESSAGE);
     setModel(edit, 'image', 'imageSmartCrop', { imageSmartCrop: crop, src });
   };
@@ -59,7 +68,7 @@ export function ImagePanel({ section, edit }: PanelProps<SectionOf<'image'>>) {
         data={IMAGE_CROP_CHOICES.map((choice) => ({ value: choice.value, label: choice.label }))}
         value={model.imageSmartCrop}
         error={cropError}
-        onChange={(crop) => crop && chooseCrop(crop as CropOption)}
+        onChange={(crop) => crop && void chooseCrop(crop as CropOption)}
       />
       <ImageFields section={section} edit={edit} />
       <CommonSettings section={section} edit={edit} />
