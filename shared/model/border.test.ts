@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BorderSchema, CornersSchema, SidesSchema, corners, defaultBorder, sides } from './border';
+import { BorderSchema, CornersSchema, SidesSchema, corners, defaultBorder, effectiveBorder, sides } from './border';
 
 describe('defaultBorder', () => {
   it('is black, solid, radius 3 per corner, thickness 0, and parses', () => {
@@ -28,5 +28,21 @@ describe('sides and corners', () => {
     expect(SidesSchema.safeParse({ top: -1, right: 0, bottom: 0, left: 0 }).success).toBe(false);
     expect(SidesSchema.safeParse({ top: 0, right: 0, bottom: 0 }).success).toBe(false);
     expect(CornersSchema.safeParse({ topLeft: 0, topRight: 0, bottomLeft: 0 }).success).toBe(false);
+  });
+});
+
+describe('effectiveBorder', () => {
+  const letter = defaultBorder();
+
+  it('takes missing fields from the letter, thickness only while its borders are applied', () => {
+    expect(effectiveBorder({}, letter)).toEqual({ thickness: sides(0), color: '#000000', style: 'solid', radius: corners(3) });
+    expect(effectiveBorder({}, { ...letter, thickness: sides(2) }).thickness).toEqual(sides(0));
+    expect(effectiveBorder({}, { ...letter, applyBorders: true, thickness: sides(2) }).thickness).toEqual(sides(2));
+  });
+
+  it("prefers the section's own values", () => {
+    const own = { borderThickness: sides(5), borderColor: '#ff0000', borderStyle: 'dashed' as const, borderRadius: corners(0) };
+    const applied = { ...letter, applyBorders: true, thickness: sides(2) };
+    expect(effectiveBorder(own, applied)).toEqual({ thickness: sides(5), color: '#ff0000', style: 'dashed', radius: corners(0) });
   });
 });

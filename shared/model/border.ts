@@ -4,7 +4,7 @@ import {
   BORDER_RADIUS_DEFAULT,
   BORDER_THICKNESS_DEFAULT,
 } from './constants';
-import { LineStyleSchema } from './enums';
+import { LineStyleSchema, type LineStyle } from './enums';
 
 // Boxes (padding, border thickness) and corners (radius) are used by settings, sections and
 // button models alike, so they are defined once here with the Border of spec 2 §3.
@@ -48,5 +48,35 @@ export function defaultBorder(): Border {
     thickness: sides(BORDER_THICKNESS_DEFAULT),
     borderRadius: corners(BORDER_RADIUS_DEFAULT),
     applyBorders: false,
+  };
+}
+
+/** The border fields a section may set itself (spec 2 §3 "Border"). */
+export interface BorderOverrides {
+  borderThickness?: Sides | undefined;
+  borderColor?: string | undefined;
+  borderStyle?: LineStyle | undefined;
+  borderRadius?: Corners | undefined;
+}
+
+/** The border a section is drawn with and its BORDER section shows. */
+export interface EffectiveBorder {
+  thickness: Sides;
+  color: string;
+  style: LineStyle;
+  radius: Corners;
+}
+
+/**
+ * A section's border: its own values, each missing one from the letter's borders, whose
+ * thickness counts only while they are applied (spec 2 §3); without either, it is 0.
+ * The email, the canvas and the BORDER panel all use this, so they cannot disagree.
+ */
+export function effectiveBorder(section: BorderOverrides, letter: Border): EffectiveBorder {
+  return {
+    thickness: section.borderThickness ?? (letter.applyBorders ? letter.thickness : sides(0)),
+    color: section.borderColor ?? letter.color,
+    style: section.borderStyle ?? letter.style,
+    radius: section.borderRadius ?? letter.borderRadius,
   };
 }

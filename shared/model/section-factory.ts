@@ -70,17 +70,20 @@ export function newSection(type: BlockType, uniqueId: string): Section {
   } as Section;
 }
 
-type LayoutChild = { type: 'image' | 'paragraph'; columnWidth: number };
+export type LayoutChild = { type: 'image' | 'paragraph'; columnWidth: number };
 
-const SIDE_BY_SIDE = 50;
-const FULL = 100;
+/** A column's width when two sit side by side. */
+export const LAYOUT_SIDE_BY_SIDE_WIDTH = 50;
+const SIDE_BY_SIDE = LAYOUT_SIDE_BY_SIDE_WIDTH;
+const FULL = SECTION_COLUMN_WIDTH_FULL;
 
 /**
- * The children each layout type starts with. Side-by-side layouts split 50/50; stacked and
- * single-column ones give each child the full width; the image-and-text columns layout
+ * The children of each layout type, left to right (or top to bottom): what a new layout
+ * starts with and what a layout change rebuilds. Side-by-side layouts split 50/50; stacked
+ * and single-column ones give each child the full width; the image-and-text columns layout
  * is 100/100 as the spec says.
  */
-const LAYOUT_CHILDREN: Record<LayoutType, readonly LayoutChild[]> = {
+export const LAYOUT_CHILDREN: Record<LayoutType, readonly LayoutChild[]> = {
   1: [{ type: 'image', columnWidth: SIDE_BY_SIDE }, { type: 'paragraph', columnWidth: SIDE_BY_SIDE }],
   2: [{ type: 'paragraph', columnWidth: SIDE_BY_SIDE }, { type: 'image', columnWidth: SIDE_BY_SIDE }],
   3: [{ type: 'image', columnWidth: SIDE_BY_SIDE }, { type: 'image', columnWidth: SIDE_BY_SIDE }],
@@ -92,7 +95,7 @@ const LAYOUT_CHILDREN: Record<LayoutType, readonly LayoutChild[]> = {
 };
 
 /** Layouts whose children sit one above the other. */
-const STACKED_LAYOUTS: readonly LayoutType[] = [LayoutType.imageTopParagraphBottom];
+export const STACKED_LAYOUTS: readonly LayoutType[] = [LayoutType.imageTopParagraphBottom];
 
 /**
  * A layout section with its starting children. Child ids are `{uniqueId}-{index}`, which

@@ -1,5 +1,5 @@
-import type { Corners, LetterSettings, LineStyle, Section, SectionCommon, Sides } from '../model';
-import { sides } from '../model';
+import type { EffectiveBorder, LetterSettings, Section, SectionCommon, Sides } from '../model';
+import { effectiveBorder, sides } from '../model';
 import {
   CSS_PX_MAX,
   clamp,
@@ -20,28 +20,6 @@ import type { MjmlAttributes } from './mjml';
 // defaults (font, fallback, size, line height, colour) for the text elements inside it.
 
 const SIDES = ['top', 'right', 'bottom', 'left'] as const;
-
-export interface EffectiveBorder {
-  thickness: Sides;
-  color: string;
-  style: LineStyle;
-  radius: Corners;
-}
-
-/**
- * The section's border, each missing field taken from the letter's borders (spec 1 §5).
- * The letter's thickness counts only while its apply-border switch is on; without either,
- * the thickness is 0.
- */
-export function effectiveBorder(section: SectionCommon, settings: LetterSettings): EffectiveBorder {
-  const letter = settings.borders;
-  return {
-    thickness: section.borderThickness ?? (letter.applyBorders ? letter.thickness : sides(0)),
-    color: section.borderColor ?? letter.color,
-    style: section.borderStyle ?? letter.style,
-    radius: section.borderRadius ?? letter.borderRadius,
-  };
-}
 
 function hasThickness(thickness: Sides): boolean {
   return SIDES.some((side) => Math.round(thickness[side]) > 0);
@@ -80,7 +58,7 @@ export interface SectionBox {
  * another colour would show them.
  */
 export function sectionBox(section: Section, settings: LetterSettings, background: string, backdrop = ''): SectionBox {
-  const border = drawsBorder(section) ? effectiveBorder(section, settings) : null;
+  const border = drawsBorder(section) ? effectiveBorder(section, settings.borders) : null;
   const padding = innerPadding(section, border, settings);
   const attributes: MjmlAttributes = {};
   const own = safeColor(section.backgroundColor, '');

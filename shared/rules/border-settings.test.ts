@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { corners, sides } from '../model/border';
-import { defaultLetterSettings } from '../model/letter-settings';
-import { newSection } from '../model/section-factory';
-import { checkBlockPadding, checkBorderRadius, checkBorderSize, sectionBorder, switchBorder } from './border-settings';
+import { sides } from '../model/border';
+import { checkBlockPadding, checkBorderRadius, checkBorderSize, switchBorder } from './border-settings';
 
 describe('border sizes and radii: 0 to 9999', () => {
   it.each([
@@ -48,21 +46,5 @@ describe('switchBorder (spec 2 §4)', () => {
 
   it('off sets every side to 0', () => {
     expect(switchBorder(false, sides(4))).toEqual(sides(0));
-  });
-});
-
-describe('sectionBorder', () => {
-  const settings = defaultLetterSettings();
-  const section = newSection('paragraph', 'p');
-
-  it('takes missing fields from the letter, thickness only while its borders are applied', () => {
-    expect(sectionBorder(section, settings)).toEqual({ thickness: sides(0), color: '#000000', style: 'solid', radius: corners(3) });
-    const applied = { ...settings, borders: { ...settings.borders, applyBorders: true, thickness: sides(2) } };
-    expect(sectionBorder(section, applied).thickness).toEqual(sides(2));
-  });
-
-  it('prefers the section own values', () => {
-    const own = { ...section, borderThickness: sides(5), borderColor: '#ff0000', borderStyle: 'dashed' as const, borderRadius: corners(0) };
-    expect(sectionBorder(own, settings)).toEqual({ thickness: sides(5), color: '#ff0000', style: 'dashed', radius: corners(0) });
   });
 });

@@ -1,8 +1,5 @@
-import { sides, type Corners, type Sides } from '../model/border';
+import { sides, type Sides } from '../model/border';
 import { BORDER_SIZE_MAX, BORDER_THICKNESS_WHEN_SWITCHED_ON, COMMON_PANEL_PADDING_MAX } from '../model/constants';
-import type { LineStyle } from '../model/enums';
-import type { LetterSettings } from '../model/letter-settings';
-import type { SectionCommon } from '../model/section';
 import { checkRange, type FieldResult } from './field-result';
 
 // A block's BORDER and PADDING settings (spec 2 §2 "Border settings panel", §4 "Border
@@ -37,25 +34,4 @@ export function hasBorder(thickness: Sides): boolean {
 export function switchBorder(on: boolean, previous: Sides | null): Sides {
   if (!on) return sides(0);
   return previous && hasBorder(previous) ? { ...previous } : sides(BORDER_THICKNESS_WHEN_SWITCHED_ON);
-}
-
-export interface SectionBorder {
-  thickness: Sides;
-  color: string;
-  style: LineStyle;
-  radius: Corners;
-}
-
-/**
- * What the BORDER section shows: the section's own values, each missing one from the
- * letter's borders, whose thickness counts only while they are applied (spec 2 §3).
- */
-export function sectionBorder(section: SectionCommon, settings: LetterSettings): SectionBorder {
-  const letter = settings.borders;
-  return {
-    thickness: section.borderThickness ?? (letter.applyBorders ? letter.thickness : sides(0)),
-    color: section.borderColor ?? letter.color,
-    style: section.borderStyle ?? letter.style,
-    radius: section.borderRadius ?? letter.borderRadius,
-  };
 }

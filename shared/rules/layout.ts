@@ -1,7 +1,7 @@
 import { COLUMN_WIDTH_MAX, COLUMN_WIDTH_MIN } from '../model/constants';
 import { LayoutType } from '../model/enums';
 import type { Section, SectionOf } from '../model/section';
-import { newSection } from '../model/section-factory';
+import { LAYOUT_CHILDREN, LAYOUT_SIDE_BY_SIDE_WIDTH, STACKED_LAYOUTS, newSection, type LayoutChild } from '../model/section-factory';
 import { accept, notANumberMessage, readNumber, refuse, requiredMessage, type FieldResult } from './field-result';
 
 // Layout sections: which layout they show and how wide their left column is (spec 2 §4
@@ -19,27 +19,9 @@ export const LAYOUT_LABELS: Record<LayoutType, string> = {
   8: 'Full content',
 };
 
-type ChildKind = 'image' | 'paragraph';
-const SIDE_BY_SIDE = 50;
-const FULL = 100;
-
-/** The children of each layout, left to right (or top to bottom), with their column widths. */
-const LAYOUT_CHILDREN: Record<LayoutType, readonly { type: ChildKind; columnWidth: number }[]> = {
-  1: [{ type: 'image', columnWidth: SIDE_BY_SIDE }, { type: 'paragraph', columnWidth: SIDE_BY_SIDE }],
-  2: [{ type: 'paragraph', columnWidth: SIDE_BY_SIDE }, { type: 'image', columnWidth: SIDE_BY_SIDE }],
-  3: [{ type: 'image', columnWidth: SIDE_BY_SIDE }, { type: 'image', columnWidth: SIDE_BY_SIDE }],
-  4: [{ type: 'paragraph', columnWidth: SIDE_BY_SIDE }, { type: 'paragraph', columnWidth: SIDE_BY_SIDE }],
-  5: [{ type: 'image', columnWidth: FULL }, { type: 'paragraph', columnWidth: FULL }],
-  6: [{ type: 'paragraph', columnWidth: FULL }],
-  7: [{ type: 'image', columnWidth: FULL }, { type: 'paragraph', columnWidth: FULL }],
-  8: [{ type: 'paragraph', columnWidth: FULL }],
-};
-
-const STACKED: readonly LayoutType[] = [LayoutType.imageTopParagraphBottom];
-
 /** Layouts with two columns side by side: the only ones whose left column can be resized. */
 export function hasResizableColumns(layoutType: LayoutType | null): boolean {
-  return layoutType !== null && LAYOUT_CHILDREN[layoutType].length === 2 && LAYOUT_CHILDREN[layoutType].every((c) => c.columnWidth === SIDE_BY_SIDE);
+  return layoutType !== null && LAYOUT_CHILDREN[layoutType].length === 2 && LAYOUT_CHILDREN[layoutType].every((c) => c.columnWidth === LAYOUT_SIDE_BY_SIDE_WIDTH);
 }
 
 /**
@@ -48,7 +30,7 @@ export function hasResizableColumns(layoutType: LayoutType | null): boolean {
  * columns start at 50% each; stacked and single ones fill the width.
  */
 export function changeLayout(section: SectionOf<'layout'>, layoutType: LayoutType, newId: () => string): SectionOf<'layout'> {
-  const pools: Record<ChildKind, Section[]> = {
+  const pools: Record<LayoutChild['type'], Section[]> = {
     image: section.blocks.filter((child) => child.type === 'image'),
     paragraph: section.blocks.filter((child) => child.type === 'paragraph'),
   };
@@ -56,7 +38,7 @@ export function changeLayout(section: SectionOf<'layout'>, layoutType: LayoutTyp
     const child = pools[type].shift() ?? newSection(type, newId());
     return { ...child, columnWidth };
   });
-  return { ...section, layoutType, isLayoutStacked: STACKED.includes(layoutType), blocks };
+  return { ...section, layoutType, isLayoutStacked: STACKED_LAYOUTS.includes(layoutType), blocks };
 }
 
 /** The left column's width, clamped to 20–80 (spec 2 §5); the right column gets the rest. */

@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
-import { startTestPlatform } from '../../src-server/testing/test-platform';
 import type { Preview } from '../../shared/contract/bridge';
 import { newSection, serializeSections } from '../../shared/model';
 import type { Letter } from '../../shared/model/letter';
-import type { PlatformConnection } from './core-context';
-import { call, createCleanup, openTestCore, platformView, tempDir as makeTempDir, WEEKLY } from './testing/test-core';
+import { call, platformView, useTestPlatform, WEEKLY } from './testing/test-core';
 
 // The core against a real SQLite file and a real platform server on loopback.
 
@@ -13,30 +11,15 @@ const ACCOUNT = EMBEDDED_ACCOUNT;
 /** A port nothing listens on: the platform is unreachable, as on a train. */
 const UNREACHABLE = 'http://127.0.0.1:9';
 
-let platform: Awaited<ReturnType<typeof startTestPlatform>>;
-const cleanup = createCleanup();
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(async () => {
-  await platform?.close();
-});
-afterEach(() => cleanup.run());
-
-const tempDir = () => makeTempDir(cleanup);
-
-function openCore(dataDir: string, connection: Partial<PlatformConnection> = {}) {
-  return openTestCore(cleanup, dataDir, { mode: 'embedded', url: platform.url, account: ACCOUNT, ...connection });
-}
+const { platform, openCore, tempDir } = useTestPlatform();
 
 async function platformLetter(id: number) {
-  return (await platformView(platform.url)).letter(id);
+  return (await platformView(platform().url)).letter(id);
 }
 
 describe('the transport edge', () => {
   it('refuses bad input with field messages before any handler runs, and stores nothing', async () => {
-    const { core } = await openCore(tempDir());
+    const { core } = await openCore();
     const refused = await core.dispatch('letters.create', { brandSlug: '', channelSlug: 'weekly' });
     expect(refused).toEqual({
       ok: false,
@@ -46,7 +29,7 @@ describe('the transport edge', () => {
   });
 
   it('refuses an unknown channel name', async () => {
-    const { core } = await openCore(tempDir());
+    const { core } = await openCore();
     const result = await core.dispatch('letters.drop', {});
     expect(result.ok).toBe(false);
     expect(!result.ok && result.error.code).toBe('invalid_input');
@@ -55,7 +38,7 @@ describe('the transport edge', () => {
 
 describe('online', () => {
   it('signs into the embedded platform and lists its organizations', async () => {
-    const { core } = await openCore(tempDir());
+    const { core } = await openCore();
     const session = await call<{ signedIn: boolean; organizations: Array<{ slug: string; channels: Array<{ channelSlug: string }> }> }>(
       core,
       'app.session',
@@ -67,7 +50,7 @@ describe('online', () => {
   });
 
   it('creates a letter that the platform names Draft {id}, and pushes edits to it', async () => {
-    const { core, events } = await openCore(tempDir());
+    const { core, events } = await openCore();
     await call(core, 'app.session', {});
     const created = await call<{ id: number; uniqueId: string; title: string }>(core, 'letters.create', WEEKLY);
     expect(created.id).toBeGreaterThan(0);
@@ -87,7 +70,7 @@ describe('online', () => {
   });
 
   it('opens a letter by its platform id or its uniqueId, and answers null for a missing one', async () => {
-    const { core } = await openCore(tempDir());
+    const { core } = await openCore();
     await call(core, 'app.session', {});
     const created = await call<{ id: number; uniqueId: string }>(core, 'letters.create', WEEKLY);
     const byId = await call<{ uniqueId: string }>(core, 'letters.get', { ...WEEKLY, id: String(created.id) });
@@ -100,7 +83,7 @@ describe('online', () => {
 
 describe('the preview', () => {
   it('renders a stored letter and unsaved content, with insights, and refuses bad blocks', async () => {
-    const { core } = await openCore(tempDir());
+    const { core } = await openCore();
     await call(core, 'app.session', {});
     const created = await call<Letter>(core, 'letters.create', WEEKLY);
     const paragraph = newSection('paragraph', 'p-1');
@@ -133,11 +116,11 @@ describe('offline', () => {
   it('drafts with the platform unreachable, keeps the work across restarts, and syncs it later', async () => {
     const dataDir = tempDir();
     // A first run online leaves the session (organizations and channels) in the cache.
-    const first = await openCore(dataDir);
+    const first = await openCore({}, dataDir);
     await call(first.core, 'app.session', {});
     await first.close();
 
-    const offline = await openCore(dataDir, { url: UNREACHABLE });
+    const offline = await openCore({ url: UNREACHABLE }, dataDir);
     const session = await call<{ signedIn: boolean }>(offline.core, 'app.session', {});
     expect(session.signedIn).toBe(true);
     const draft = await call<{ id: number | null; uniqueId: string; title: string }>(offline.core, 'letters.create', WEEKLY);
@@ -147,12 +130,12 @@ describe('offline', () => {
     expect(status).toMatchObject({ state: 'offline', pending: 1 });
     await offline.close();
 
-    const reopened = await openCore(dataDir, { url: UNREACHABLE });
+    const reopened = await openCore({ url: UNREACHABLE }, dataDir);
     const kept = await call<{ title: string; id: number | null }>(reopened.core, 'letters.get', { ...WEEKLY, id: draft.uniqueId });
     expect(kept).toMatchObject({ title: 'Written on a train', id: null });
     await reopened.close();
 
-    const online = await openCore(dataDir);
+    const online = await openCore({}, dataDir);
     expect(await call(online.core, 'sync.now', {})).toMatchObject({ state: 'synced', pending: 0 });
     const synced = await call<{ id: number; title: string }>(online.core, 'letters.get', { ...WEEKLY, id: draft.uniqueId });
     expect(synced.id).toBeGreaterThan(0);
@@ -164,7 +147,7 @@ describe('offline', () => {
 describe('audience options', () => {
   it('lists the channel segments online and the last list seen offline', async () => {
     const dataDir = tempDir();
-    const online = await openCore(dataDir);
+    const online = await openCore({}, dataDir);
     await call(online.core, 'app.session', {});
     const fresh = await call<{ items: Array<{ id: number; name: string }>; offline: boolean }>(online.core, 'segments.list', WEEKLY);
     expect(fresh.offline).toBe(false);
@@ -172,7 +155,7 @@ describe('audience options', () => {
     expect(fresh.items.length).toBeGreaterThan(1);
     await online.close();
 
-    const offline = await openCore(dataDir, { url: UNREACHABLE });
+    const offline = await openCore({ url: UNREACHABLE }, dataDir);
     const cached = await call<{ items: unknown[]; offline: boolean; fetchedAt: string | null }>(offline.core, 'segments.list', WEEKLY);
     expect(cached).toMatchObject({ offline: true, items: fresh.items });
     expect(cached.fetchedAt).not.toBeNull();
@@ -181,7 +164,7 @@ describe('audience options', () => {
 
 describe('a remote platform', () => {
   it('needs a sign-in, refuses a wrong password with the platform message, and accepts the right one', async () => {
-    const { core } = await openCore(tempDir(), { mode: 'remote', account: undefined });
+    const { core } = await openCore({ mode: 'remote', account: undefined });
     expect(await call(core, 'app.session', {})).toMatchObject({ mode: 'remote', signedIn: false, organizations: [] });
 
     const wrong = await core.dispatch('auth.signIn', { email: ACCOUNT.email, password: 'nope' });

@@ -1,28 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
+import { describe, expect, it } from 'vitest';
 import type { LetterListItem } from '../../shared/contract/bridge';
 import type { Letter } from '../../shared/model/letter';
 import { PublicationStatus } from '../../shared/model/publication';
-import { startTestPlatform } from '../../src-server/testing/test-platform';
-import { call, createCleanup, openTestCore, platformView, tempDir, WEEKLY } from './testing/test-core';
+import { call, platformView, useTestPlatform, WEEKLY } from './testing/test-core';
 
 // New template (spec 1 §2, the templates list): letters.create with `template` against a
 // real SQLite file and a real platform server; the templates list and the newsletters list
 // keep them apart.
 
-let platform: Awaited<ReturnType<typeof startTestPlatform>>;
-const cleanup = createCleanup();
+const testPlatform = useTestPlatform();
+const { platform, tempDir } = testPlatform;
 
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(async () => {
-  await platform?.close();
-});
-afterEach(() => cleanup.run());
-
-async function openCore(url = platform.url) {
-  const opened = await openTestCore(cleanup, tempDir(cleanup), { mode: 'embedded', url, account: EMBEDDED_ACCOUNT });
+async function openCore() {
+  const opened = await testPlatform.openCore();
   await call(opened.core, 'app.session', {});
   return opened.core;
 }
@@ -36,7 +26,7 @@ describe('a new template', () => {
     expect(template.publicationStatus).toBe(PublicationStatus.template);
     expect(template.id).toBeGreaterThan(0);
     expect(template.title).toBe(`Draft ${template.id}`);
-    expect((await (await platformView(platform.url)).letter(template.id!))?.publicationStatus).toBe(PublicationStatus.template);
+    expect((await (await platformView(platform().url)).letter(template.id!))?.publicationStatus).toBe(PublicationStatus.template);
   });
 
   it('is listed among templates and not among newsletters, and a plain create is still a draft', async () => {
@@ -59,22 +49,22 @@ describe('a new template', () => {
   });
 
   it('is made offline too, and reaches the platform as a template once it is back', async () => {
-    const dataDir = tempDir(cleanup);
-    const online = await openTestCore(cleanup, dataDir, { mode: 'embedded', url: platform.url, account: EMBEDDED_ACCOUNT });
+    const dataDir = tempDir();
+    const online = await testPlatform.openCore({}, dataDir);
     await call(online.core, 'app.session', {});
     await online.close();
 
-    const offline = await openTestCore(cleanup, dataDir, { mode: 'embedded', url: 'http://127.0.0.1:9', account: EMBEDDED_ACCOUNT });
+    const offline = await testPlatform.openCore({ url: 'http://127.0.0.1:9' }, dataDir);
     const template = await call<Letter>(offline.core, 'letters.create', { ...WEEKLY, template: true });
     expect(template).toMatchObject({ id: null, publicationStatus: PublicationStatus.template });
     await offline.close();
 
-    const back = await openTestCore(cleanup, dataDir, { mode: 'embedded', url: platform.url, account: EMBEDDED_ACCOUNT });
+    const back = await testPlatform.openCore({}, dataDir);
     await call(back.core, 'app.session', {});
     await call(back.core, 'sync.now', {});
     const [listed] = await call<LetterListItem[]>(back.core, 'letters.list', { ...WEEKLY, status: 'templates' });
     expect(listed?.id).toBeGreaterThan(0);
-    expect((await (await platformView(platform.url)).letter(listed!.id!))?.publicationStatus).toBe(PublicationStatus.template);
+    expect((await (await platformView(platform().url)).letter(listed!.id!))?.publicationStatus).toBe(PublicationStatus.template);
   });
 
   it('refuses a template flag that is not a boolean and stores nothing', async () => {

@@ -1,34 +1,24 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChannelOutput } from '../../shared/contract/bridge';
-import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import { SCHEDULING_REQUIREMENTS_MESSAGE } from '../../shared/contract/platform-letters';
 import { FEATURE_FLAG_NAMES } from '../../shared/model/feature-flags';
 import type { Letter } from '../../shared/model/letter';
 import { PublicationStatus } from '../../shared/model/publication';
-import { startTestPlatform } from '../../src-server/testing/test-platform';
 import type { PlatformConnection } from './core-context';
-import { call, createCleanup, openTestCore, platformView, tempDir as makeTempDir, WEEKLY } from './testing/test-core';
+import { call, platformView, useTestPlatform, WEEKLY } from './testing/test-core';
 
 // The lifecycle actions of spec 1 §4 through the core, against a real platform: status
 // changes, scheduling with the schedule step's local fields, test sends, clones, flags.
 
 const UNREACHABLE = 'http://127.0.0.1:9';
-let platform: Awaited<ReturnType<typeof startTestPlatform>>;
-const cleanup = createCleanup();
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(async () => {
-  await platform?.close();
-});
-afterEach(() => cleanup.run());
+const testPlatform = useTestPlatform();
+const { platform, cleanup, tempDir } = testPlatform;
 
 /** A core signed in to the platform (its session knows the channels), or started offline on a cache that does. */
-async function openCore(connection: Partial<PlatformConnection> = {}, dataDir = makeTempDir(cleanup)) {
-  const opened = await openTestCore(cleanup, dataDir, { mode: 'embedded', url: platform.url, account: EMBEDDED_ACCOUNT, ...connection });
+async function openCore(connection: Partial<PlatformConnection> = {}, dataDir = tempDir()) {
+  const opened = await testPlatform.openCore(connection, dataDir);
   await call(opened.core, 'app.session', {});
   return opened;
 }
@@ -52,7 +42,7 @@ describe('pushing a draft', () => {
     const settings = { ...letter.settings, backgroundColorBody: '#123456', maxWidthDesktop: 700 };
     await call(core, 'letters.saveLocal', { uniqueId: letter.uniqueId, changes: { title: 'Styled', settings } });
     await call(core, 'sync.now', {});
-    const remote = await (await platformView(platform.url)).letter(letter.id!);
+    const remote = await (await platformView(platform().url)).letter(letter.id!);
     expect(remote?.title).toBe('Styled');
     expect(remote?.settings.backgroundColorBody).toBe('#123456');
     expect(remote?.settings.maxWidthDesktop).toBe(700);
@@ -72,7 +62,7 @@ describe('scheduling', () => {
     // The schedule step's fields stay on this computer, unsynced, until 'Schedule'.
     await call(core, 'letters.saveLocal', { uniqueId: letter.uniqueId, changes: { subtitle: 'What happened this week' } });
     await call(core, 'sync.now', {});
-    const view = await platformView(platform.url);
+    const view = await platformView(platform().url);
     expect((await view.letter(letter.id!))?.subtitle).toBe('');
     const listed = await call<ChannelOutput<'letters.list'>>(core, 'letters.list', WEEKLY);
     expect(listed.find((item) => item.uniqueId === letter.uniqueId)?.unsynced).toBe(true);
@@ -124,7 +114,7 @@ describe('scheduling', () => {
     const draft = await call<Letter>(core, 'letters.changeStatus', { uniqueId: letter.uniqueId, to: PublicationStatus.draft });
     expect(draft).toMatchObject({ publicationStatus: PublicationStatus.draft, subtitle: 'Kept', subjectB: 'Other subject' });
     await call(core, 'sync.now', {});
-    expect(await (await platformView(platform.url)).letter(letter.id!)).toMatchObject({ subtitle: 'Kept', subjectB: 'Other subject' });
+    expect(await (await platformView(platform().url)).letter(letter.id!)).toMatchObject({ subtitle: 'Kept', subjectB: 'Other subject' });
   });
 
   it('refuses a change the platform does not allow, with its message, and changes nothing', async () => {
@@ -140,7 +130,7 @@ describe('scheduling', () => {
 
 describe('offline', () => {
   it('says that scheduling and test sends need a connection and changes nothing; clones still work', async () => {
-    const dataDir = makeTempDir(cleanup);
+    const dataDir = tempDir();
     await (await openCore({}, dataDir)).close();
     const { core } = await openCore({ url: UNREACHABLE }, dataDir);
     const letter = await call<Letter>(core, 'letters.create', WEEKLY);
@@ -171,7 +161,7 @@ describe('other platform calls', () => {
   });
 
   it('checks merge tags with the platform and reads every feature flag, kept for offline use', async () => {
-    const dataDir = makeTempDir(cleanup);
+    const dataDir = tempDir();
     const online = await openCore({}, dataDir);
     const letter = await call<Letter>(online.core, 'letters.create', WEEKLY);
     const good = await call<{ valid: boolean }>(online.core, 'letters.validateMergeTag', { uniqueId: letter.uniqueId, mergeTag: "{{ first_name | capitalize or 'friend' }}" });

@@ -5,8 +5,8 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandState } from '../../shared/commands';
 import type { Bridge, EventName } from '../../shared/contract/bridge';
-import { newDraftLetter } from '../../shared/model';
 import { PublicationStatus } from '../../shared/model/publication';
+import { testLetter } from '../features/composer/test-support';
 import { runCommand } from './command-bus';
 import { createAppStore } from './store';
 import { useDesktopShell } from './use-desktop-shell';
@@ -16,28 +16,7 @@ import { useDesktopShell } from './use-desktop-shell';
 
 const reported: CommandState[] = [];
 const listeners = new Map<EventName, Array<(payload: unknown) => void>>();
-const scheduled = {
-  ...newDraftLetter({
-    uniqueId: 'letter-42',
-    channel: {
-      id: 1,
-      title: 'Weekly',
-      channelSlug: 'weekly',
-      brandId: 1,
-      brandSlug: 'demo',
-      accentColor: '#123456',
-      defaultStyleBaseFontSize: 16,
-      channelSquareLogo: null,
-      channelName: 'Weekly',
-      timezone: { tzCode: 'UTC' },
-      esp: 0,
-    },
-    author: null,
-    now: '2026-01-01T00:00:00.000Z',
-  }),
-  id: 42,
-  publicationStatus: PublicationStatus.scheduled,
-};
+const scheduled = testLetter({ uniqueId: 'letter-42', id: 42, publicationStatus: PublicationStatus.scheduled });
 
 const bridge: Bridge = {
   invoke: (async (channel: string) => {

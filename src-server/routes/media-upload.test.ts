@@ -1,45 +1,25 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformPaths } from '../../shared/contract/platform-api';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE, SVG_NOT_SUPPORTED_MESSAGE } from '../../shared/contract/platform-media';
-import type { Letter } from '../../shared/model/letter';
 import { NOT_AN_IMAGE_FILE_MESSAGE } from '../../shared/rules/image-upload';
 import { buildApp } from '../app';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
-import { createDiskImageStorage } from '../integrations/image-storage';
 import { imagesDb } from '../media/image-records';
-import { createRival } from '../testing/audience-fixtures';
-import type { Rival } from '../testing/audience-fixtures';
 import { GIF_HEADER, PNG_3X2, SVG_DRAWING } from '../testing/image-fixtures';
-import { channelId, createLetterAs } from '../testing/letter-fixtures';
-import type { Headers } from '../testing/letter-fixtures';
-import { createTestApp, signIn } from '../testing/test-app';
-import type { TestApp } from '../testing/test-app';
+import { openMediaFixture, type MediaFixture } from '../testing/media-fixture';
 
 // POST .../letters/{id}/media/upload: the desktop app's image files, sent as the body.
 
-let t: TestApp;
+let media: MediaFixture;
 let app: FastifyInstance;
-let imagesDir: string;
-let editor: Headers;
-let rival: Rival;
-let letter: Letter;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  editor = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
-  rival = await createRival(t);
-  letter = await createLetterAs(t.app, editor, { brand: 'demo', channel: 'weekly', channelId: await channelId(t.db, 'weekly') });
-  imagesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'letterdesk-uploads-'));
-  app = await buildApp({ db: t.db, imageStorage: createDiskImageStorage(imagesDir) });
+  media = await openMediaFixture('letterdesk-uploads-');
+  app = await buildApp({ db: media.t.db, imageStorage: media.imageStorage });
 });
 afterAll(async () => {
   await app?.close();
-  await t?.close();
-  if (imagesDir) await fs.rm(imagesDir, { recursive: true, force: true });
+  await media?.close();
 });
 
 interface UploadOptions {
@@ -55,17 +35,10 @@ function upload(body: Buffer, options: UploadOptions = {}) {
   const query = options.fileName === undefined ? '' : `?fileName=${encodeURIComponent(options.fileName)}`;
   return (options.on ?? app).inject({
     method: 'POST',
-    url: `${platformPaths.uploadMedia(options.brand ?? 'demo', 'weekly', options.letterId ?? letter.id!)}${query}`,
-    headers: { ...(options.headers ?? editor), 'content-type': options.type ?? 'image/png' },
+    url: `${platformPaths.uploadMedia(options.brand ?? 'demo', 'weekly', options.letterId ?? media.letter.id!)}${query}`,
+    headers: { ...(options.headers ?? media.editor), 'content-type': options.type ?? 'image/png' },
     payload: body,
   });
-}
-
-/** Image rows and files on disk: equal before and after means a refusal stored nothing. */
-async function stored() {
-  const rows = await imagesDb(t.db).selectFrom('images').select('storageKey').execute();
-  const files = (await fs.readdir(imagesDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
-  return { rows: rows.length, files: files.length };
 }
 
 describe('POST .../letters/{id}/media/upload', () => {
@@ -76,10 +49,10 @@ describe('POST .../letters/{id}/media/upload', () => {
     expect(answer).toMatchObject({ width: 3, height: 2 });
     const key = /^http:\/\/localhost(?::80)?\/media\/([0-9a-f]{32}\.png)$/.exec(answer.url)?.[1];
     expect(key, answer.url).toBeDefined();
-    const row = await imagesDb(t.db).selectFrom('images').selectAll().where('id', '=', answer.id).executeTakeFirstOrThrow();
+    const row = await imagesDb(media.t.db).selectFrom('images').selectAll().where('id', '=', answer.id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      channelId: letter.channelId,
-      letterId: letter.id,
+      channelId: media.letter.channelId,
+      letterId: media.letter.id,
       originalUrl: 'Summer picnic.png',
       contentType: 'image/png',
       byteSize: PNG_3X2.length,
@@ -92,14 +65,14 @@ describe('POST .../letters/{id}/media/upload', () => {
   });
 
   it('answers a retry with the same Idempotency-Key once, storing the image once', async () => {
-    const headers = { ...editor, 'idempotency-key': 'upload-retry-1' };
-    const before = await stored();
+    const headers = { ...media.editor, 'idempotency-key': 'upload-retry-1' };
+    const before = await media.stored();
     const first = await upload(PNG_3X2, { headers });
     const again = await upload(PNG_3X2, { headers });
     expect(first.statusCode, first.body).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
-    expect(await stored()).toEqual({ rows: before.rows + 1, files: before.files + 1 });
+    expect(await media.stored()).toEqual({ rows: before.rows + 1, files: before.files + 1 });
   });
 
   it.each([
@@ -111,28 +84,28 @@ describe('POST .../letters/{id}/media/upload', () => {
     ['an image type no one accepts', PNG_3X2, 'image/x-portable-pixmap', NOT_AN_IMAGE_FILE_MESSAGE],
     ['a file over 10 MB', Buffer.concat([GIF_HEADER, Buffer.alloc(IMAGE_MAX_BYTES)]), 'image/gif', IMAGE_TOO_LARGE_MESSAGE],
   ])('refuses %s with 422 and stores nothing', async (_case, body, type, message) => {
-    const before = await stored();
+    const before = await media.stored();
     const response = await upload(body, { type });
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json()).toEqual({ message, errors: { file: [message] } });
-    expect(await stored()).toEqual(before);
+    expect(await media.stored()).toEqual(before);
   });
 
   it("refuses another tenant's user, a letter that does not exist, and a missing token, storing nothing", async () => {
-    const before = await stored();
-    const theirs = await upload(PNG_3X2, { headers: rival.headers });
+    const before = await media.stored();
+    const theirs = await upload(PNG_3X2, { headers: media.rival.headers });
     expect(theirs.statusCode, theirs.body).toBe(403);
     // Even an SVG: access is decided before the body is looked at.
-    expect((await upload(SVG_DRAWING, { headers: rival.headers, type: 'image/svg+xml' })).statusCode).toBe(403);
+    expect((await upload(SVG_DRAWING, { headers: media.rival.headers, type: 'image/svg+xml' })).statusCode).toBe(403);
     const missing = await upload(PNG_3X2, { letterId: 999_999 });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Eep. It doesn’t look like this letter exists.');
     expect((await upload(PNG_3X2, { headers: {} })).statusCode).toBe(401);
-    expect(await stored()).toEqual(before);
+    expect(await media.stored()).toEqual(before);
   });
 
   it('answers 503 on a platform that keeps no images', async () => {
-    const response = await upload(PNG_3X2, { on: t.app });
+    const response = await upload(PNG_3X2, { on: media.t.app });
     expect(response.statusCode).toBe(503);
     expect(response.json().message).toBe('Image uploads are not configured on this platform.');
   });

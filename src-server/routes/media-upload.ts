@@ -10,17 +10,14 @@ import {
 } from '../../shared/contract/platform-media';
 import { NOT_AN_IMAGE_FILE_MESSAGE } from '../../shared/rules/image-upload';
 import type { Db } from '../db/database';
-import { channelBySlugs } from '../http/access';
 import { routeDocs } from '../http/api-docs';
-import { currentUser } from '../http/authentication';
-import { HttpError, errorHandler, notFound } from '../http/errors';
+import { HttpError, errorHandler } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
-import { newImageKey } from '../integrations/image-storage';
 import type { ImageStorage } from '../integrations/image-storage';
-import { LETTER_NOT_FOUND_MESSAGE, findLetter } from '../letters/letter-records';
-import { insertImage } from '../media/image-records';
+import type { FetchedImage } from '../media/fetch-image';
 import { IMAGE_FORMATS, formatOfContentType, imageSize, isSvgContentType, looksLikeSvg, sniffFormats } from '../media/image-sniff';
-import { idParam, parseParams, routePattern } from './route-params';
+import { LetterMediaParams, letterMediaTarget, publicMediaUrl, requireImageStorage, storeLetterImage } from './letter-media';
+import { routePattern } from './route-params';
 
 // POST .../letters/{letterId}/media/upload: an image file from the desktop app, which has
 // already shrunk and cropped it (the body is the file's bytes, its type the image's). The
@@ -33,7 +30,6 @@ export interface MediaUploadRouteOptions {
   storage: ImageStorage | null;
 }
 
-const UploadParams = z.object({ brand: z.string().min(1), channel: z.string().min(1), letterId: idParam });
 const UploadQuery = z.object({
   [UPLOAD_FILE_NAME_PARAM]: z.string().max(255, 'The file name may not be greater than 255 characters.').optional(),
 });
@@ -51,7 +47,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<MediaUploadRouteOptions> = as
 
   const schema = routeDocs({
     summary: 'Store an image file sent as the request body (its image content type, 10 MB, no SVG)',
-    params: UploadParams,
+    params: LetterMediaParams,
     querystring: UploadQuery,
     body: { content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
     response: { 201: UploadImageResponseSchema },
@@ -59,47 +55,19 @@ export const mediaUploadRoutes: FastifyPluginAsync<MediaUploadRouteOptions> = as
   const path = routePattern(platformPaths.uploadMedia(':brand', ':channel', 1), { 1: ':letterId' });
 
   app.post(path, { schema }, async (request, reply) => {
-    const user = currentUser(request);
-    const params = parseParams(UploadParams, request.params);
-    // Access before anything else: an outsider learns nothing and stores nothing.
-    const { channel } = await channelBySlugs(db, user.id, params.brand, params.channel);
-    const letter = await findLetter(db, channel.id, params.letterId);
-    if (!letter) throw notFound(LETTER_NOT_FOUND_MESSAGE);
+    const target = await letterMediaTarget(db, request);
     const query = parseInput(UploadQuery, request.query);
-    const { format, bytes } = checkImage(request);
-    if (!storage) throw new HttpError(503, 'Image uploads are not configured on this platform.');
-
-    const storageKey = newImageKey(IMAGE_FORMATS[format].extension);
-    await storage.put(storageKey, bytes);
-    const size = imageSize(format, bytes);
-    let id: number;
-    try {
-      ({ id } = await insertImage(db, {
-        tenantId: channel.tenantId,
-        organizationId: channel.organizationId,
-        channelId: channel.id,
-        letterId: letter.id,
-        uploadedByUserId: user.id,
-        // Where the image came from: for an upload, the name of the file on the editor's computer.
-        originalUrl: query[UPLOAD_FILE_NAME_PARAM] ?? '',
-        contentType: IMAGE_FORMATS[format].contentType,
-        byteSize: bytes.byteLength,
-        width: size?.width ?? null,
-        height: size?.height ?? null,
-        storageKey,
-      }));
-    } catch (error) {
-      // No row, no image: a file nothing points at would never be served or cleaned up.
-      await storage.remove(storageKey).catch(() => undefined);
-      throw error;
-    }
-    const url = `${request.protocol}://${request.host}${platformPaths.media(storageKey)}`;
-    return sendAs(reply, UploadImageResponseSchema, { id, url, width: size?.width ?? null, height: size?.height ?? null }, 201);
+    const image = checkImage(request);
+    // Where the image came from: for an upload, the name of the file on the editor's computer.
+    const originalUrl = query[UPLOAD_FILE_NAME_PARAM] ?? '';
+    const { id, storageKey } = await storeLetterImage(db, requireImageStorage(storage), target, image, originalUrl);
+    const { width, height } = image.size ?? { width: null, height: null };
+    return sendAs(reply, UploadImageResponseSchema, { id, url: publicMediaUrl(request, storageKey), width, height }, 201);
   });
 };
 
 /** The body as an accepted image: its declared type and its bytes must both say so (the bytes decide the format). */
-function checkImage(request: FastifyRequest) {
+function checkImage(request: FastifyRequest): FetchedImage {
   const declared = request.headers['content-type'] ?? null;
   if (isSvgContentType(declared)) throw refused(SVG_NOT_SUPPORTED_MESSAGE);
   const declaredFormat = formatOfContentType(declared);
@@ -111,5 +79,5 @@ function checkImage(request: FastifyRequest) {
   // AVIF is a kind of HEIF: when the bytes allow both, the declared type decides.
   const format = formats.includes(declaredFormat) ? declaredFormat : formats[0];
   if (!format) throw refused(NOT_AN_IMAGE_FILE_MESSAGE);
-  return { format, bytes };
+  return { format, bytes, contentType: IMAGE_FORMATS[format].contentType, size: imageSize(format, bytes) };
 }

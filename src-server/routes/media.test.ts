@@ -1,6 +1,3 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,42 +8,27 @@ import {
   NOT_AN_IMAGE_MESSAGE,
   SVG_NOT_SUPPORTED_MESSAGE,
 } from '../../shared/contract/platform-media';
-import type { Letter } from '../../shared/model/letter';
 import { buildApp } from '../app';
-import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
-import { createDiskImageStorage } from '../integrations/image-storage';
+import { DEMO_EMAIL } from '../db/seed-demo';
 import { imagesDb } from '../media/image-records';
-import { createRival } from '../testing/audience-fixtures';
-import type { Rival } from '../testing/audience-fixtures';
 import { PNG_3X2, SVG_DRAWING } from '../testing/image-fixtures';
-import { channelId, createLetterAs } from '../testing/letter-fixtures';
 import type { Headers } from '../testing/letter-fixtures';
+import { openMediaFixture, type MediaFixture } from '../testing/media-fixture';
 import { startLoopbackServer } from '../testing/loopback-server';
 import type { LoopbackServer } from '../testing/loopback-server';
-import { createTestApp, signIn } from '../testing/test-app';
-import type { TestApp } from '../testing/test-app';
 
 // upload-from-url against a site on loopback (so `app` allows http), and GET /media.
 // Traversal attempts on /media are in media-serve.test.ts.
 
-let t: TestApp;
+let media: MediaFixture;
 let app: FastifyInstance;
 let httpsOnlyApp: FastifyInstance;
 let site: LoopbackServer;
-let imagesDir: string;
-let editor: Headers;
-let rival: Rival;
-let letter: Letter;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  editor = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
-  rival = await createRival(t);
-  letter = await createLetterAs(t.app, editor, { brand: 'demo', channel: 'weekly', channelId: await channelId(t.db, 'weekly') });
-  imagesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'letterdesk-images-'));
-  const imageStorage = createDiskImageStorage(imagesDir);
-  app = await buildApp({ db: t.db, imageStorage, allowHttpImageFetch: true });
-  httpsOnlyApp = await buildApp({ db: t.db, imageStorage });
+  media = await openMediaFixture('letterdesk-images-');
+  app = await buildApp({ db: media.t.db, imageStorage: media.imageStorage, allowHttpImageFetch: true });
+  httpsOnlyApp = await buildApp({ db: media.t.db, imageStorage: media.imageStorage });
   site = await startLoopbackServer((request, response) => {
     const send = (status: number, type: string, body: Buffer) =>
       response.writeHead(status, { 'content-type': type, 'content-length': body.length }).end(body);
@@ -77,8 +59,7 @@ afterAll(async () => {
   await app?.close();
   await httpsOnlyApp?.close();
   await site?.close();
-  await t?.close();
-  if (imagesDir) await fs.rm(imagesDir, { recursive: true, force: true });
+  await media?.close();
 });
 beforeEach(() => {
   site.requests.length = 0;
@@ -87,17 +68,10 @@ beforeEach(() => {
 function upload(url: string, options: { headers?: Headers; on?: FastifyInstance; brand?: string; channel?: string; letterId?: number } = {}) {
   return (options.on ?? app).inject({
     method: 'POST',
-    url: platformPaths.uploadFromUrl(options.brand ?? 'demo', options.channel ?? 'weekly', options.letterId ?? letter.id!),
-    headers: options.headers ?? editor,
+    url: platformPaths.uploadFromUrl(options.brand ?? 'demo', options.channel ?? 'weekly', options.letterId ?? media.letter.id!),
+    headers: options.headers ?? media.editor,
     payload: { url },
   });
-}
-
-/** Image rows and files on disk: equal before and after means a refusal stored nothing. */
-async function stored() {
-  const rows = await imagesDb(t.db).selectFrom('images').select('storageKey').execute();
-  const files = (await fs.readdir(imagesDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
-  return { rows: rows.length, files: files.length };
 }
 
 describe('POST .../letters/{id}/media/upload-from-url', () => {
@@ -112,14 +86,14 @@ describe('POST .../letters/{id}/media/upload-from-url', () => {
     expect(key, answer.url).toBeDefined();
     const publicUrl = new URL(answer.url);
 
-    const row = await imagesDb(t.db).selectFrom('images').selectAll().where('id', '=', answer.id).executeTakeFirstOrThrow();
-    const channel = await t.db.selectFrom('channels').selectAll().where('id', '=', letter.channelId).executeTakeFirstOrThrow();
-    const user = await t.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
+    const row = await imagesDb(media.t.db).selectFrom('images').selectAll().where('id', '=', answer.id).executeTakeFirstOrThrow();
+    const channel = await media.t.db.selectFrom('channels').selectAll().where('id', '=', media.letter.channelId).executeTakeFirstOrThrow();
+    const user = await media.t.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       tenantId: channel.tenantId,
       organizationId: channel.organizationId,
       channelId: channel.id,
-      letterId: letter.id,
+      letterId: media.letter.id,
       uploadedByUserId: user.id,
       originalUrl: original,
       contentType: 'image/png',
@@ -158,12 +132,12 @@ describe('POST .../letters/{id}/media/upload-from-url', () => {
     ['an image declared larger than 10 MB', '/huge-declared', IMAGE_TOO_LARGE_MESSAGE],
     ['an image that turns out larger than 10 MB', '/huge-streamed', IMAGE_TOO_LARGE_MESSAGE],
   ])('refuses %s with 422 and stores nothing', async (_case, route, message) => {
-    const before = await stored();
+    const before = await media.stored();
     const response = await upload(`${site.url}${route}`);
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json()).toEqual({ message, errors: { url: [message] } });
     expect(site.requests).toHaveLength(1);
-    expect(await stored()).toEqual(before);
+    expect(await media.stored()).toEqual(before);
   });
 
   it.each([
@@ -175,11 +149,11 @@ describe('POST .../letters/{id}/media/upload-from-url', () => {
     ['words', 'my holiday photo', 'Enter a full web address, starting with https://.'],
     ['an address with a password', 'http://user:secret@127.0.0.1:9/photo.png', 'Addresses with a user name or password cannot be used for images.'],
   ])('refuses %s before fetching anything', async (_case, url, message) => {
-    const before = await stored();
+    const before = await media.stored();
     const response = await upload(url);
     expect(response.statusCode, response.body).toBe(422);
     expect(response.json().message).toBe(message);
-    expect(await stored()).toEqual(before);
+    expect(await media.stored()).toEqual(before);
   });
 
   it('fetches https only unless plain http is allowed', async () => {
@@ -196,38 +170,38 @@ describe('POST .../letters/{id}/media/upload-from-url', () => {
   });
 
   it("refuses another tenant's user before fetching, and stores nothing", async () => {
-    const before = await stored();
-    const theirs = await upload(`${site.url}/photo.png`, { headers: rival.headers });
+    const before = await media.stored();
+    const theirs = await upload(`${site.url}/photo.png`, { headers: media.rival.headers });
     expect(theirs.statusCode).toBe(403);
     // Their own channel, but our letter's id: no such letter there.
-    const ownChannel = await upload(`${site.url}/photo.png`, { headers: rival.headers, brand: 'rival', channel: 'daily' });
+    const ownChannel = await upload(`${site.url}/photo.png`, { headers: media.rival.headers, brand: 'rival', channel: 'daily' });
     expect(ownChannel.statusCode).toBe(404);
-    const anonymous = await app.inject({ method: 'POST', url: platformPaths.uploadFromUrl('demo', 'weekly', letter.id!), payload: { url: `${site.url}/photo.png` } });
+    const anonymous = await app.inject({ method: 'POST', url: platformPaths.uploadFromUrl('demo', 'weekly', media.letter.id!), payload: { url: `${site.url}/photo.png` } });
     expect(anonymous.statusCode).toBe(401);
     expect(site.requests).toHaveLength(0);
-    expect(await stored()).toEqual(before);
+    expect(await media.stored()).toEqual(before);
   });
 
   it('leaves no file behind when the row cannot be written', async () => {
     await sql`CREATE FUNCTION test_fail_image() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'injected fault'; END $$`.execute(t.db);
-    await sql`CREATE TRIGGER test_fail_image BEFORE INSERT ON images FOR EACH ROW EXECUTE FUNCTION test_fail_image()`.execute(t.db);
+      BEGIN RAISE EXCEPTION 'injected fault'; END $$`.execute(media.t.db);
+    await sql`CREATE TRIGGER test_fail_image BEFORE INSERT ON images FOR EACH ROW EXECUTE FUNCTION test_fail_image()`.execute(media.t.db);
     try {
-      const before = await stored();
+      const before = await media.stored();
       const response = await upload(`${site.url}/photo.png`);
       expect(response.statusCode).toBe(500);
       expect(response.json()).toEqual({ message: 'Something went wrong on the platform.' });
       expect(site.requests).toHaveLength(1);
-      expect(await stored()).toEqual(before);
+      expect(await media.stored()).toEqual(before);
     } finally {
-      await sql`DROP TRIGGER test_fail_image ON images`.execute(t.db);
-      await sql`DROP FUNCTION test_fail_image()`.execute(t.db);
+      await sql`DROP TRIGGER test_fail_image ON images`.execute(media.t.db);
+      await sql`DROP FUNCTION test_fail_image()`.execute(media.t.db);
     }
   });
 
   it('answers 503 on a platform built without image storage, after the access checks', async () => {
-    expect((await upload(`${site.url}/photo.png`, { on: t.app, headers: rival.headers })).statusCode).toBe(403);
-    const response = await upload(`${site.url}/photo.png`, { on: t.app });
+    expect((await upload(`${site.url}/photo.png`, { on: media.t.app, headers: media.rival.headers })).statusCode).toBe(403);
+    const response = await upload(`${site.url}/photo.png`, { on: media.t.app });
     expect(response.statusCode).toBe(503);
     expect(site.requests).toHaveLength(0);
   });

@@ -1,21 +1,18 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { platformPaths } from '../../shared/contract/platform-api';
 import { UploadFromUrlRequestSchema, UploadFromUrlResponseSchema } from '../../shared/contract/platform-media';
 import type { Db } from '../db/database';
-import { channelBySlugs } from '../http/access';
 import { routeDocs } from '../http/api-docs';
-import { currentUser } from '../http/authentication';
-import { HttpError, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
-import { isImageKey, newImageKey } from '../integrations/image-storage';
+import { isImageKey } from '../integrations/image-storage';
 import type { ImageStorage } from '../integrations/image-storage';
-import { LETTER_NOT_FOUND_MESSAGE, findLetter } from '../letters/letter-records';
 import { fetchImage } from '../media/fetch-image';
+import { imageByKey } from '../media/image-records';
+import { LetterMediaParams, letterMediaTarget, publicMediaUrl, requireImageStorage, storeLetterImage } from './letter-media';
 import { mediaUploadRoutes } from './media-upload';
-import { imageByKey, insertImage } from '../media/image-records';
-import { IMAGE_FORMATS } from '../media/image-sniff';
-import { idParam, parseParams, routePattern } from './route-params';
+import { routePattern } from './route-params';
 
 // POST .../letters/{letterId}/media/upload-from-url (spec 1 §7) copies an external image
 // into the platform's storage; GET /media/{key} serves the copy. That one is public and
@@ -31,7 +28,6 @@ export interface MediaRouteOptions {
   allowHttp: boolean;
 }
 
-const UploadParams = z.object({ brand: z.string().min(1), channel: z.string().min(1), letterId: idParam });
 const MediaParams = z.object({ key: z.string() });
 
 const NO_IMAGE = 'There is no such image.';
@@ -44,46 +40,19 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { 
 
   const uploadSchema = routeDocs({
     summary: 'Copy an external image into the platform (https, 10 MB, no SVG)',
-    params: UploadParams,
+    params: LetterMediaParams,
     body: UploadFromUrlRequestSchema,
     response: { 201: UploadFromUrlResponseSchema },
   });
   const uploadPath = routePattern(platformPaths.uploadFromUrl(':brand', ':channel', 1), { 1: ':letterId' });
 
   app.post(uploadPath, { schema: uploadSchema }, async (request, reply) => {
-    const user = currentUser(request);
-    const params = parseParams(UploadParams, request.params);
-    // Access before anything else: an outsider learns nothing and makes the platform fetch nothing.
-    const { channel } = await channelBySlugs(db, user.id, params.brand, params.channel);
-    const letter = await findLetter(db, channel.id, params.letterId);
-    if (!letter) throw notFound(LETTER_NOT_FOUND_MESSAGE);
+    const target = await letterMediaTarget(db, request);
     const { url } = parseInput(UploadFromUrlRequestSchema, request.body);
-    if (!storage) throw new HttpError(503, 'Image uploads are not configured on this platform.');
-
+    const store = requireImageStorage(storage);
     const image = await fetchImage(url, { allowHttp });
-    const storageKey = newImageKey(IMAGE_FORMATS[image.format].extension);
-    await storage.put(storageKey, image.bytes);
-    let id: number;
-    try {
-      ({ id } = await insertImage(db, {
-        tenantId: channel.tenantId,
-        organizationId: channel.organizationId,
-        channelId: channel.id,
-        letterId: letter.id,
-        uploadedByUserId: user.id,
-        originalUrl: url,
-        contentType: image.contentType,
-        byteSize: image.bytes.byteLength,
-        width: image.size?.width ?? null,
-        height: image.size?.height ?? null,
-        storageKey,
-      }));
-    } catch (error) {
-      // No row, no image: a file nothing points at would never be served or cleaned up.
-      await storage.remove(storageKey).catch(() => undefined);
-      throw error;
-    }
-    return sendAs(reply, UploadFromUrlResponseSchema, { id, url: publicUrl(request, storageKey), originalUrl: url }, 201);
+    const { id, storageKey } = await storeLetterImage(db, store, target, image, url);
+    return sendAs(reply, UploadFromUrlResponseSchema, { id, url: publicMediaUrl(request, storageKey), originalUrl: url }, 201);
   });
 
   const serveSchema = routeDocs({ summary: 'A stored image (public, cached for a year)', params: MediaParams });
@@ -102,11 +71,3 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { 
       .send(stored.stream);
   });
 };
-
-/**
- * The platform's own address as the caller reached it. Emails need an absolute URL; a
- * configured public address belongs with sending, where one is needed anyway.
- */
-function publicUrl(request: FastifyRequest, storageKey: string): string {
-  return `${request.protocol}://${request.host}${platformPaths.media(storageKey)}`;
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useAppInBrowser } from './support/app-in-browser';
+import { composerPage } from './support/composer-page';
 
 // The block settings panel: a value that breaks a rule shows the spec's message and is never
 // saved (a reload shows the letter without it); a valid value is saved with the letter.
@@ -9,9 +10,7 @@ const app = useAppInBrowser();
 const ALT_QUOTES = 'Double quotes or single quote are not allowed.';
 const BUTTON_HTTPS = 'The URL must start with https:// and have no more than 300 characters.';
 
-const palette = (name: string) => app.page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('button', { name, exact: true });
-const section = (name: string) => app.page.getByRole('group', { name: `${name} section`, exact: true });
-const panel = () => app.page.getByRole('dialog', { name: 'Block settings' });
+const { palette, section, settings: panel } = composerPage(app);
 const field = (label: string) => panel().getByLabel(label, { exact: true });
 
 async function openSettings(name: string) {

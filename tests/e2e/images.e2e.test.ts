@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SVG_NOT_SUPPORTED_MESSAGE } from '../../shared/contract/platform-media';
 import { useAppInBrowser } from './support/app-in-browser';
+import { composerPage } from './support/composer-page';
 
 // Images in the composer: an Image section's settings take a file from disk. An SVG is
 // refused with the spec's message; a PNG is shrunk, cropped and uploaded by the core, and
@@ -15,16 +16,7 @@ const app = useAppInBrowser();
 const files = mkdtempSync(join(tmpdir(), 'letterdesk-e2e-images-'));
 afterAll(() => rmSync(files, { recursive: true, force: true }));
 
-function canvasTypes(): Promise<string[]> {
-  return app.page
-    .getByRole('region', { name: 'Canvas' })
-    .locator('[data-section-type]')
-    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-section-type') ?? ''));
-}
-
-const palette = (name: string) => app.page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('button', { name, exact: true });
-const section = (name: string) => app.page.getByRole('group', { name: `${name} section`, exact: true });
-const settings = () => app.page.getByRole('dialog', { name: 'Block settings' });
+const { canvasTypes, palette, section, settings, openNewLetter } = composerPage(app);
 const fileInput = () => settings().getByLabel('Image: choose a file');
 /** Runs in the page: the width of a loaded image's pixels (0 until it has them). */
 const loadedWidth = (img: unknown) => {
@@ -33,10 +25,7 @@ const loadedWidth = (img: unknown) => {
 };
 
 async function openImageSettings() {
-  await app.page.goto(app.host.appUrl);
-  await app.page.getByRole('button', { name: 'New letter' }).click();
-  await expect.poll(() => app.page.url(), { timeout: 15_000 }).toMatch(/\/newsletters\/\d+$/);
-  await expect.poll(canvasTypes, { timeout: 15_000 }).toEqual(['footer']);
+  await openNewLetter();
   await palette('Image').click();
   await expect.poll(canvasTypes).toEqual(['image', 'footer']);
   await section('Image').click();

@@ -9,6 +9,8 @@ import {
   SocialDisplay,
   SocialDisplaySchema,
   SocialNetworkSchema,
+  type ShareNetwork,
+  type SocialNetwork,
 } from '../enums';
 
 // Social profiles (links to the channel's own accounts) and share buttons.
@@ -20,6 +22,11 @@ const optionFields = {
   /** What the text-only display shows. */
   text: z.string(),
 };
+
+/** A network's entry as a new one starts: no link or image of its own, its name as its text. */
+export function networkOption<N extends SocialNetwork | ShareNetwork>(name: N) {
+  return { id: name, name, url: '', image: '', text: NETWORK_LABELS[name] };
+}
 
 export const SocialProfileOptionSchema = z.object({ ...optionFields, name: SocialNetworkSchema });
 export type SocialProfileOption = z.infer<typeof SocialProfileOptionSchema>;
@@ -61,7 +68,7 @@ export function defaultProfileModel(): ProfileModel {
 /** A new share block offers every share network, so it is not an empty placeholder. */
 export function defaultShareModel(): ShareModel {
   return {
-    models: SHARE_NETWORKS.map((name) => ({ id: name, name, url: '', image: '', text: NETWORK_LABELS[name] })),
+    models: SHARE_NETWORKS.map(networkOption),
     align: 'center',
     color: 'origin',
     custom: false,

@@ -1,16 +1,13 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportedImage } from '../../../shared/contract/bridge';
-import { EMBEDDED_ACCOUNT } from '../../../shared/contract/platform-api';
 import { SVG_NOT_SUPPORTED_MESSAGE } from '../../../shared/contract/platform-media';
 import { newSection, parseSections, serializeSections } from '../../../shared/model';
 import type { Letter } from '../../../shared/model/letter';
-import { startTestPlatform } from '../../../src-server/testing/test-platform';
 import { createEventHub, startWebHost } from '../../web/web-host';
-import { startFaultyProxy, type FaultyProxy } from '../sync/testing/faulty-proxy';
-import { call, createCleanup, openTestCore, platformView, tempDir, WEEKLY } from '../testing/test-core';
+import { call, platformView, useTestPlatform, WEEKLY } from '../testing/test-core';
 import { localImagesDir } from './local-image-url';
 import { SVG_DRAWING, twoTone } from './testing/image-fixtures';
 
@@ -19,26 +16,12 @@ import { SVG_DRAWING, twoTone } from './testing/image-fixtures';
 // is back, the queue uploads every file, the letter's sections take the platform's URLs,
 // and the platform serves the same bytes.
 
-let platform: Awaited<ReturnType<typeof startTestPlatform>>;
-let proxy: FaultyProxy;
-const cleanup = createCleanup();
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  proxy = await startFaultyProxy(platform.url);
-});
-afterAll(async () => {
-  await proxy?.close();
-  await platform?.close();
-});
-afterEach(async () => {
-  proxy.mode = 'pass';
-  await cleanup.run();
-});
+const testPlatform = useTestPlatform({ faultyProxy: true });
+const { platform, proxy, cleanup, tempDir } = testPlatform;
 
 async function openCore() {
-  const dataDir = tempDir(cleanup);
-  const opened = await openTestCore(cleanup, dataDir, { mode: 'embedded', url: proxy.url, account: EMBEDDED_ACCOUNT });
+  const dataDir = tempDir();
+  const opened = await testPlatform.openCore({}, dataDir);
   await call(opened.core, 'app.session', {});
   return { ...opened, dataDir };
 }
@@ -70,7 +53,7 @@ describe('images.import', () => {
     const letter = await call<Letter>(core, 'letters.create', WEEKLY);
     expect(letter.id).toBeGreaterThan(0);
 
-    proxy.mode = 'down';
+    proxy().mode = 'down';
     const image = await call<ImportedImage>(core, 'images.import', {
       letterUniqueId: letter.uniqueId,
       fileName: 'A picnic in the park, summer.png',
@@ -84,7 +67,7 @@ describe('images.import', () => {
     expect(image.variants['4:3']).toMatch(/\/horizontalRectangle\.png$/);
 
     // The browser host shows it from the core's folder.
-    const staticDir = join(tempDir(cleanup), 'web');
+    const staticDir = join(tempDir(), 'web');
     mkdirSync(staticDir);
     writeFileSync(join(staticDir, 'index.html'), '<!doctype html>');
     const host = await startWebHost({ port: 0, staticDir, dispatch: core.dispatch, hub: createEventHub(), localImagesDir: localImagesDir(dataDir) });
@@ -99,12 +82,12 @@ describe('images.import', () => {
       changes: { blocks: imageBlocks(image.variants.square, image.url), openGraphImageUrl: image.variants.original },
     });
 
-    proxy.mode = 'pass';
+    proxy().mode = 'pass';
     const uploaded = await waitFor('the upload', () => events.find((e) => e.event === 'images.uploaded')?.payload as { letterUniqueId: string; urls: Record<string, string> } | undefined);
     expect(uploaded.letterUniqueId).toBe(letter.uniqueId);
     expect(Object.keys(uploaded.urls).sort()).toEqual(Object.values(image.variants).sort());
     const platformSquare = uploaded.urls[image.variants.square]!;
-    expect(platformSquare).toMatch(new RegExp(`^${platform.url}/media/[0-9a-f]{32}\\.png$`));
+    expect(platformSquare).toMatch(new RegExp(`^${platform().url}/media/[0-9a-f]{32}\\.png$`));
 
     // The stored letter shows the platform's copies, and sync carries that to the platform.
     const stored = await call<Letter>(core, 'letters.get', { ...WEEKLY, id: letter.uniqueId });
@@ -112,7 +95,7 @@ describe('images.import', () => {
     expect(section?.type === 'image' && section.blockModel).toMatchObject({ src: platformSquare, originalSrc: uploaded.urls[image.url] });
     expect(stored.openGraphImageUrl).toBe(uploaded.urls[image.variants.original]);
     await call(core, 'sync.now', {});
-    const onPlatform = await (await platformView(platform.url)).letter(letter.id!);
+    const onPlatform = await (await platformView(platform().url)).letter(letter.id!);
     expect(onPlatform?.blocks).toContain(platformSquare);
     expect(onPlatform?.blocks).not.toContain('/local-images/');
 
@@ -137,7 +120,7 @@ describe('images.import', () => {
       purpose: 'social',
     });
     expect(again).toMatchObject({ uploaded: true, width: 400, height: 210 });
-    expect(again.url).toMatch(new RegExp(`^${platform.url}/media/[0-9a-f]{32}\\.jpg$`));
+    expect(again.url).toMatch(new RegExp(`^${platform().url}/media/[0-9a-f]{32}\\.jpg$`));
     expect(new Set(Object.values(again.variants))).toEqual(new Set([again.url]));
   });
 
@@ -152,14 +135,14 @@ describe('images.import', () => {
       purpose: 'block',
     });
     expect(image).toMatchObject({ uploaded: true, width: 120, height: 80 });
-    for (const url of Object.values(image.variants)) expect(url).toMatch(new RegExp(`^${platform.url}/media/`));
+    for (const url of Object.values(image.variants)) expect(url).toMatch(new RegExp(`^${platform().url}/media/`));
     const circle = await fetch(image.variants.circle);
     expect(await sharp(Buffer.from(await circle.arrayBuffer())).metadata()).toMatchObject({ width: 600, height: 600, hasAlpha: true });
   });
 
   it('waits for a letter made offline to reach the platform before uploading its images', async () => {
     const { core, events } = await openCore();
-    proxy.mode = 'down';
+    proxy().mode = 'down';
     const letter = await call<Letter>(core, 'letters.create', WEEKLY);
     expect(letter.id).toBeNull();
     const image = await call<ImportedImage>(core, 'images.import', {
@@ -171,7 +154,7 @@ describe('images.import', () => {
     });
     expect(image.uploaded).toBe(false);
     await call(core, 'letters.saveLocal', { uniqueId: letter.uniqueId, changes: { blocks: imageBlocks(image.variants.original, image.url) } });
-    proxy.mode = 'pass';
+    proxy().mode = 'pass';
     await call(core, 'sync.now', {});
     await waitFor('the upload', () => events.find((e) => e.event === 'images.uploaded'));
     const stored = await call<Letter>(core, 'letters.get', { ...WEEKLY, id: letter.uniqueId });
@@ -181,7 +164,7 @@ describe('images.import', () => {
   it('keeps the queue across a restart: images picked offline upload when the app next runs online', async () => {
     const first = await openCore();
     const letter = await call<Letter>(first.core, 'letters.create', WEEKLY);
-    proxy.mode = 'down';
+    proxy().mode = 'down';
     const image = await call<ImportedImage>(first.core, 'images.import', {
       letterUniqueId: letter.uniqueId,
       fileName: 'train.png',
@@ -192,13 +175,13 @@ describe('images.import', () => {
     await call(first.core, 'letters.saveLocal', { uniqueId: letter.uniqueId, changes: { blocks: imageBlocks(image.variants.square, image.url) } });
     await first.close();
 
-    proxy.mode = 'pass';
-    const second = await openTestCore(cleanup, first.dataDir, { mode: 'embedded', url: proxy.url, account: EMBEDDED_ACCOUNT });
+    proxy().mode = 'pass';
+    const second = await testPlatform.openCore({}, first.dataDir);
     const event = await waitFor('the upload after the restart', () => second.events.find((e) => e.event === 'images.uploaded'));
     expect(event.payload).toMatchObject({ letterUniqueId: letter.uniqueId });
     const stored = await call<Letter>(second.core, 'letters.get', { ...WEEKLY, id: letter.uniqueId });
     expect(stored.blocks).not.toContain('/local-images/');
-    expect(stored.blocks).toContain(`${platform.url}/media/`);
+    expect(stored.blocks).toContain(`${platform().url}/media/`);
   });
 
   it('refuses SVG by name or type and anything that is not an image, storing nothing', async () => {

@@ -4,6 +4,8 @@ import { PlatformError } from '../platform/platform-client';
 import type { SessionService } from '../session';
 import type { LettersStore } from '../store/letters-store';
 import type { LocalDb } from '../store/open-store';
+import { MAX_BACKOFF_MS, backoffMs } from '../sync/backoff';
+import { createSingleFlight } from '../sync/single-flight';
 import type { ImageStore, QueuedFile } from './image-store';
 import { uploadImageFile } from './image-upload-client';
 import { LOCAL_IMAGE_PREFIX } from './local-image-url';
@@ -16,7 +18,6 @@ import { LOCAL_IMAGE_PREFIX } from './local-image-url';
 // image has its local URLs replaced by the platform's (a local save, pushed by sync), and
 // the `images.uploaded` event tells an open composer to do the same.
 
-const MAX_BACKOFF_MS = 60_000;
 const PASS_SIZE = 25;
 
 export interface ImageUploaderOptions {
@@ -31,24 +32,17 @@ export interface ImageUploaderOptions {
   log: (message: string, detail?: unknown) => void;
 }
 
-export function backoffMs(attempts: number): number {
-  const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts + 1, 6));
-  return backoff / 2 + Math.random() * (backoff / 2);
-}
-
 export function createImageUploader(options: ImageUploaderOptions) {
   const { images, letters, db, session, platformUrl, emit, letterSaved, log } = options;
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
   let stopped = false;
   /** While the platform cannot be reached (or no one is signed in), timed passes wait until then. */
   let pausedUntil = 0;
   let failures = 0;
 
   function pause() {
-    pausedUntil = Date.now() + backoffMs(failures);
     failures += 1;
+    pausedUntil = Date.now() + backoffMs(failures);
   }
 
   function schedule(delayMs: number) {
@@ -68,7 +62,7 @@ export function createImageUploader(options: ImageUploaderOptions) {
     schedule(at - Date.now());
   }
 
-  const retryAt = (file: QueuedFile) => new Date(Date.now() + backoffMs(file.attempts)).toISOString();
+  const retryAt = (file: QueuedFile) => new Date(Date.now() + backoffMs(file.attempts + 1)).toISOString();
 
   /** One file; answers false when the platform cannot be reached (the pass stops). */
   async function uploadOne(file: QueuedFile): Promise<boolean> {
@@ -169,29 +163,16 @@ export function createImageUploader(options: ImageUploaderOptions) {
     }
   }
 
-  /** Single flight: asked for while one runs, it goes round once more. */
-  function run(): Promise<void> {
-    if (stopped) return Promise.resolve();
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await pass();
-        } while (again && !stopped);
-        await scheduleNext();
-      } catch (error) {
-        log('Image upload failed', error);
-        schedule(MAX_BACKOFF_MS);
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
+  const flight = createSingleFlight({
+    round: pass,
+    finish: scheduleNext,
+    stopped: () => stopped,
+    onError: (error) => {
+      log('Image upload failed', error);
+      schedule(MAX_BACKOFF_MS);
+    },
+  });
+  const run = (): Promise<void> => (stopped ? Promise.resolve() : flight.run());
 
   return {
     /** Uploads what is due now; resolves when that pass ends. */
@@ -203,7 +184,7 @@ export function createImageUploader(options: ImageUploaderOptions) {
       stopped = true;
       if (timer) clearTimeout(timer);
       timer = null;
-      await running;
+      await flight.current();
     },
   };
 }

@@ -4,13 +4,13 @@ import { PlatformError, type PlatformClient } from '../platform/platform-client'
 import type { SessionService } from '../session';
 import type { KvStore } from '../store/kv-store';
 import type { LettersStore } from '../store/letters-store';
+import { backoffMs } from './backoff';
 import { createEntryPusher, type PushOutcome } from './push-entry';
+import { createSingleFlight } from './single-flight';
 
 // The sync engine: pushes the outbox to the platform (several letters at once, each
 // letter's entries in order), retries with backoff, pulls the platform's changes into the
 // cache, and reports its state. Failures never lose work (see push-entry.ts).
-
-const MAX_BACKOFF_MS = 60_000;
 
 export interface SyncEngineOptions {
   store: LettersStore;
@@ -31,8 +31,6 @@ export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs
   const pushEntry = createEntryPusher({ store, client, session, emit, log });
   let status: SyncStatus = { state: 'synced', pending: 0, message: null };
   let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let again = false;
   let failures = 0;
   let stopped = false;
   /** The pull under way; closing waits for it so it never writes to a closed store. */
@@ -55,9 +53,8 @@ export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs
 
   function retryLater(state: SyncStatus['state'], message: string, pending: number) {
     failures += 1;
-    const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(failures, 6));
     setStatus({ state, pending, message });
-    schedule(backoff / 2 + Math.random() * (backoff / 2));
+    schedule(backoffMs(failures));
   }
 
   async function pushOnce(): Promise<void> {
@@ -90,27 +87,16 @@ export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs
     setStatus({ state: 'synced', pending: 0, message: null });
   }
 
-  /** Single flight: a push asked for while one runs makes it go round once more. */
-  function pushAll(): Promise<void> {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      try {
-        do {
-          again = false;
-          await pushOnce();
-        } while (again && !stopped);
-      } catch (error) {
-        log('Sync failed', error);
-        retryLater('error', 'Sync failed. Your work is saved on this computer.', await store.outbox.count());
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  }
+  // A push asked for while one runs makes it go round once more.
+  const pushes = createSingleFlight({
+    round: pushOnce,
+    stopped: () => stopped,
+    onError: async (error) => {
+      log('Sync failed', error);
+      retryLater('error', 'Sync failed. Your work is saved on this computer.', await store.outbox.count());
+    },
+  });
+  const pushAll = () => pushes.run();
 
   /** Brings every change the platform has made since the last pull into the cache. */
   async function pullOnce(): Promise<void> {
@@ -160,7 +146,7 @@ export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs
       if (timer) clearTimeout(timer);
       if (pullTimer) clearInterval(pullTimer);
       timer = null;
-      await running;
+      await pushes.current();
       await pulling;
     },
   };

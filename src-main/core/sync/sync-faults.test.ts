@@ -1,8 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_ACCOUNT } from '../../../shared/contract/platform-api';
-import { startTestPlatform } from '../../../src-server/testing/test-platform';
-import { call, createCleanup, openTestCore, platformView, tempDir, WEEKLY } from '../testing/test-core';
-import { startFaultyProxy, type FaultyProxy } from './testing/faulty-proxy';
+import { describe, expect, it } from 'vitest';
+import { call, platformView, useTestPlatform, WEEKLY } from '../testing/test-core';
 
 // Faults lose nothing: with the platform down, failing, slow, or dropping connections after
 // it applied a request, the local copy stays and, once the platform is back, the platform
@@ -11,25 +8,11 @@ import { startFaultyProxy, type FaultyProxy } from './testing/faulty-proxy';
 type Status = { state: string; pending: number; message: string | null };
 type LetterOut = { id: number | null; uniqueId: string; title: string };
 
-let platform: Awaited<ReturnType<typeof startTestPlatform>>;
-let proxy: FaultyProxy;
-const cleanup = createCleanup();
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-  proxy = await startFaultyProxy(platform.url);
-});
-afterAll(async () => {
-  await proxy?.close();
-  await platform?.close();
-});
-afterEach(async () => {
-  proxy.mode = 'pass';
-  await cleanup.run();
-});
+const testPlatform = useTestPlatform({ faultyProxy: true });
+const { platform, proxy } = testPlatform;
 
 async function onlineCore() {
-  const opened = await openTestCore(cleanup, tempDir(cleanup), { mode: 'embedded', url: proxy.url, account: EMBEDDED_ACCOUNT });
+  const opened = await testPlatform.openCore();
   await call(opened.core, 'app.session', {});
   return opened.core;
 }
@@ -41,28 +24,28 @@ describe('sync under faults', () => {
     expect(created.id).toBeGreaterThan(0);
     const save = (title: string) => call(core, 'letters.saveLocal', { uniqueId: created.uniqueId, changes: { title } });
 
-    proxy.mode = 'reset-after-forward';
+    proxy().mode = 'reset-after-forward';
     await save('Applied but never answered');
     expect(await call<Status>(core, 'sync.now', {})).toMatchObject({ state: 'offline', pending: 1 });
     // The platform applied it; only the answer was lost.
-    expect((await (await platformView(platform.url)).letter(created.id!))?.title).toBe('Applied but never answered');
+    expect((await (await platformView(platform().url)).letter(created.id!))?.title).toBe('Applied but never answered');
 
-    proxy.mode = 'error500';
+    proxy().mode = 'error500';
     await save('Refused by a fault');
     expect(await call<Status>(core, 'sync.now', {})).toMatchObject({ state: 'error', pending: 1, message: 'The platform had a fault.' });
 
-    proxy.mode = 'down';
+    proxy().mode = 'down';
     await save('Written while down');
     expect(await call<Status>(core, 'sync.now', {})).toMatchObject({ state: 'offline', pending: 1 });
     const [listedWhileDown] = await call<Array<{ title: string; unsynced: boolean }>>(core, 'letters.list', WEEKLY);
     expect(listedWhileDown).toMatchObject({ title: 'Written while down', unsynced: true });
 
-    proxy.mode = 'slow';
-    proxy.delayMs = 300;
+    proxy().mode = 'slow';
+    proxy().delayMs = 300;
     await save('The latest words');
     expect(await call<Status>(core, 'sync.now', {})).toMatchObject({ state: 'synced', pending: 0 });
 
-    const view = await platformView(platform.url);
+    const view = await platformView(platform().url);
     expect((await view.letter(created.id!))?.title).toBe('The latest words');
     expect((await view.list()).filter((item) => item.uniqueId === created.uniqueId)).toHaveLength(1);
   });
@@ -71,29 +54,29 @@ describe('sync under faults', () => {
     const core = await onlineCore();
     const created = await call<LetterOut>(core, 'letters.create', WEEKLY);
     await call(core, 'letters.saveLocal', { uniqueId: created.uniqueId, changes: { title: 'Sent once' } });
-    proxy.mode = 'reset-after-forward';
+    proxy().mode = 'reset-after-forward';
     expect(await call<Status>(core, 'sync.now', {})).toMatchObject({ state: 'offline', pending: 1 });
 
-    proxy.mode = 'pass';
+    proxy().mode = 'pass';
     expect(await call<Status>(core, 'sync.now', {})).toMatchObject({ state: 'synced', pending: 0 });
-    const onPlatform = await (await platformView(platform.url)).letter(created.id!);
+    const onPlatform = await (await platformView(platform().url)).letter(created.id!);
     // Version 1 on create, 2 for the one save: the retry carried the same key and was not applied again.
     expect(onPlatform).toMatchObject({ title: 'Sent once', version: 2 });
   });
 
   it('creates a letter once when the platform applied the create but the answer was lost', async () => {
     const core = await onlineCore();
-    proxy.mode = 'reset-after-forward';
+    proxy().mode = 'reset-after-forward';
     const draft = await call<LetterOut>(core, 'letters.create', WEEKLY);
     expect(draft.id).toBeNull();
     await call(core, 'letters.saveLocal', { uniqueId: draft.uniqueId, changes: { title: 'Created in a storm' } });
 
-    proxy.mode = 'pass';
+    proxy().mode = 'pass';
     expect(await call<Status>(core, 'sync.now', {})).toMatchObject({ state: 'synced', pending: 0 });
     const synced = await call<LetterOut>(core, 'letters.get', { ...WEEKLY, id: draft.uniqueId });
     expect(synced.id).toBeGreaterThan(0);
 
-    const view = await platformView(platform.url);
+    const view = await platformView(platform().url);
     const copies = (await view.list()).filter((item) => item.uniqueId === draft.uniqueId);
     expect(copies).toHaveLength(1);
     expect(copies[0]?.title).toBe('Created in a storm');

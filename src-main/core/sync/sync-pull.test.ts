@@ -1,7 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_ACCOUNT } from '../../../shared/contract/platform-api';
-import { startTestPlatform } from '../../../src-server/testing/test-platform';
-import { call, createCleanup, openTestCore, platformView, tempDir, WEEKLY } from '../testing/test-core';
+import { describe, expect, it } from 'vitest';
+import { call, platformView, useTestPlatform, WEEKLY } from '../testing/test-core';
 
 // Pulling the platform's changes: letters made elsewhere arrive, deletions leave, and a
 // letter deleted on the platform while it has local edits keeps them.
@@ -9,19 +7,11 @@ import { call, createCleanup, openTestCore, platformView, tempDir, WEEKLY } from
 type LetterOut = { id: number | null; uniqueId: string; title: string };
 type Listed = { uniqueId: string; title: string; unsynced: boolean; id: number | null };
 
-let platform: Awaited<ReturnType<typeof startTestPlatform>>;
-const cleanup = createCleanup();
-
-beforeAll(async () => {
-  platform = await startTestPlatform();
-});
-afterAll(async () => {
-  await platform?.close();
-});
-afterEach(() => cleanup.run());
+const testPlatform = useTestPlatform();
+const { platform } = testPlatform;
 
 async function openCore() {
-  const opened = await openTestCore(cleanup, tempDir(cleanup), { mode: 'embedded', url: platform.url, account: EMBEDDED_ACCOUNT });
+  const opened = await testPlatform.openCore();
   await call(opened.core, 'app.session', {});
   return opened.core;
 }
@@ -43,7 +33,7 @@ describe('pulling changes', () => {
     await call(reader, 'sync.now', {});
     expect((await call<LetterOut>(reader, 'letters.get', { ...WEEKLY, id: created.uniqueId })).title).toBe('Edited elsewhere');
 
-    await (await platformView(platform.url)).remove(created.id!);
+    await (await platformView(platform().url)).remove(created.id!);
     await call(reader, 'sync.now', {});
     expect(await call(reader, 'letters.get', { ...WEEKLY, id: created.uniqueId })).toBeNull();
     const listed = await call<Listed[]>(reader, 'letters.list', WEEKLY);
@@ -53,7 +43,7 @@ describe('pulling changes', () => {
   it('keeps local edits to a letter deleted on the platform by creating it again', async () => {
     const editor = await openCore();
     const created = await call<LetterOut>(editor, 'letters.create', WEEKLY);
-    await (await platformView(platform.url)).remove(created.id!);
+    await (await platformView(platform().url)).remove(created.id!);
     await call(editor, 'letters.saveLocal', { uniqueId: created.uniqueId, changes: { title: 'Still writing' } });
 
     // The push is refused (the letter is gone) and the pull moves the edits to a new letter,
@@ -64,7 +54,7 @@ describe('pulling changes', () => {
     const [kept] = (await call<Listed[]>(editor, 'letters.list', WEEKLY)).filter((l) => l.title === 'Still writing');
     expect(kept).toMatchObject({ unsynced: false });
     expect(kept?.id).not.toBe(created.id);
-    const onPlatform = await (await platformView(platform.url)).list();
+    const onPlatform = await (await platformView(platform().url)).list();
     expect(onPlatform.filter((l) => l.title === 'Still writing')).toHaveLength(1);
   });
 });

@@ -1,12 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { EventName, EventPayload } from '../../../shared/contract/bridge';
 import { EMBEDDED_ACCOUNT, platformPaths } from '../../../shared/contract/platform-api';
 import type { Channel } from '../../../shared/model/channel';
+import { startTestPlatform, type TestPlatform } from '../../../src-server/testing/test-platform';
 import type { Core, PlatformConnection } from '../core-context';
 import { createCore } from '../create-core';
 import { createPlatformClient } from '../platform/platform-client';
+import { startFaultyProxy, type FaultyProxy } from '../sync/testing/faulty-proxy';
 
 // Helpers for tests that run a real core against a real platform server.
 
@@ -65,6 +68,50 @@ export async function openTestCore(
   };
   cleanup.add(close);
   return { core, events, close };
+}
+
+/**
+ * The set-up of a test file whose cores talk to a real platform: registers the vitest hooks
+ * that start one platform for the file (beforeAll), run the cleanup after each test and
+ * stop the platform at the end. With `faultyProxy`, cores reach the platform through a
+ * proxy the tests can make misbehave; it is set back to 'pass' after each test.
+ * `platform()` and `proxy()` exist only once beforeAll has run.
+ */
+export function useTestPlatform(options: { faultyProxy?: boolean } = {}) {
+  let platform: TestPlatform | undefined;
+  let proxy: FaultyProxy | undefined;
+  const cleanup = createCleanup();
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`useTestPlatform: ${what} read before beforeAll ran`);
+    return value;
+  };
+  beforeAll(async () => {
+    platform = await startTestPlatform();
+    if (options.faultyProxy) proxy = await startFaultyProxy(platform.url);
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await platform?.close();
+  });
+  afterEach(async () => {
+    if (proxy) proxy.mode = 'pass';
+    await cleanup.run();
+  });
+  return {
+    cleanup,
+    platform: () => ready(platform, 'the platform'),
+    proxy: () => ready(proxy, 'the faulty proxy (pass { faultyProxy: true })'),
+    /** A temporary folder removed after the test. */
+    tempDir: () => tempDir(cleanup),
+    /**
+     * A core on `dataDir` (a new folder by default) that uses the demo account on the
+     * platform, through the proxy when there is one; `connection` overrides any part.
+     */
+    openCore(connection: Partial<PlatformConnection> = {}, dataDir = tempDir(cleanup)) {
+      const url = (proxy ?? ready(platform, 'the platform')).url;
+      return openTestCore(cleanup, dataDir, { mode: 'embedded', url, account: EMBEDDED_ACCOUNT, ...connection });
+    },
+  };
 }
 
 /** Calls a channel through the transport edge and fails the test on an error result. */

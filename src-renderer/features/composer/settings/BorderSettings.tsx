@@ -1,12 +1,11 @@
 import { Stack, Switch } from '@mantine/core';
-import type { Section } from '../../../../shared/model';
+import { effectiveBorder, type Section } from '../../../../shared/model';
 import {
   CORNER_NAMES,
   SIDE_NAMES,
   checkBorderRadius,
   checkBorderSize,
   hasBorder,
-  sectionBorder,
   switchBorder,
 } from '../../../../shared/rules/border-settings';
 import { rememberBorder, rememberedBorder } from './border-memory';
@@ -22,12 +21,12 @@ import type { SectionEdit } from './section-edit';
 
 export function BorderSettings({ section, edit, disabled }: { section: Section; edit: SectionEdit; disabled?: boolean }) {
   const { settings, channel } = usePanelContext();
-  const border = sectionBorder(section, settings);
+  const border = effectiveBorder(section, settings.borders);
   const on = hasBorder(border.thickness);
 
   const toggle = (next: boolean) =>
     edit('borderThickness', (current) => {
-      const thickness = sectionBorder(current, settings).thickness;
+      const thickness = effectiveBorder(current, settings.borders).thickness;
       if (!next && hasBorder(thickness)) rememberBorder(current.uniqueId, thickness);
       return { ...current, borderThickness: switchBorder(next, rememberedBorder(current.uniqueId)) };
     });
@@ -54,7 +53,7 @@ export function BorderSettings({ section, edit, disabled }: { section: Section; 
             onValid={(side, size) =>
               edit(`borderThickness.${side}`, (current) => ({
                 ...current,
-                borderThickness: { ...sectionBorder(current, settings).thickness, [side]: size },
+                borderThickness: { ...effectiveBorder(current, settings.borders).thickness, [side]: size },
               }))
             }
           />
@@ -68,7 +67,7 @@ export function BorderSettings({ section, edit, disabled }: { section: Section; 
             onValid={(corner, radius) =>
               edit(`borderRadius.${corner}`, (current) => ({
                 ...current,
-                borderRadius: { ...sectionBorder(current, settings).radius, [corner]: radius },
+                borderRadius: { ...effectiveBorder(current, settings.borders).radius, [corner]: radius },
               }))
             }
           />

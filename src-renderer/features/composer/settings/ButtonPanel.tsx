@@ -12,10 +12,10 @@ import {
 import { IMAGE_SETTINGS_DEBOUNCE_MS } from '../../../../shared/rules/image-settings';
 import { LINK_TYPE_LABELS, checkButtonLink, linkFieldText, linkTypeOf, type LinkType } from '../../../../shared/rules/links';
 import { SIDE_NAMES } from '../../../../shared/rules/border-settings';
+import { OverrideButton } from '../fields/OverrideButton';
 import { CommonSettings } from './CommonSettings';
 import { ALIGNMENT_CHOICES, ChoiceField } from './fields/ChoiceField';
 import { ColorField } from './fields/ColorField';
-import { OverrideButton } from './fields/OverrideButton';
 import { RuleField } from './fields/RuleField';
 import { SIDE_LABELS, SidesField } from './fields/SidesField';
 import { FontSettings } from './FontSettings';

@@ -1,7 +1,8 @@
-import { CloseButton, Group, Select, Stack, Text } from '@mantine/core';
-import type { Section, SectionOf, SocialNetwork, SocialProfileOption } from '../../../../shared/model';
-import { NETWORK_LABELS, SOCIAL_NETWORKS } from '../../../../shared/model';
+import { CloseButton, Group, Stack, Text } from '@mantine/core';
+import type { Section, SectionOf, SocialProfileOption } from '../../../../shared/model';
+import { NETWORK_LABELS, SOCIAL_NETWORKS, networkOption } from '../../../../shared/model';
 import { checkProfileLink, checkSocialGap } from '../../../../shared/rules/social';
+import { AddNetworkSelect } from './AddNetworkSelect';
 import { CommonSettings } from './CommonSettings';
 import { RuleField } from './fields/RuleField';
 import { usePanelContext } from './panel-context';
@@ -18,8 +19,6 @@ function editProfiles(edit: SectionEdit, field: string, change: (models: SocialP
 export function ProfilePanel({ section, edit }: PanelProps<SectionOf<'profile'>>) {
   const { readOnly } = usePanelContext();
   const model = section.blockModel;
-  const chosen = new Set(model.models.map((entry) => entry.name));
-  const available = SOCIAL_NETWORKS.filter((network) => !chosen.has(network));
 
   return (
     <Stack gap="sm">
@@ -48,22 +47,13 @@ export function ProfilePanel({ section, edit }: PanelProps<SectionOf<'profile'>>
           Add the networks where your channel has a profile.
         </Text>
       )}
-      {available.length > 0 && (
-        <Select
-          label="Add a profile"
-          placeholder="Choose a network"
-          disabled={readOnly}
-          data={available.map((network) => ({ value: network, label: NETWORK_LABELS[network] }))}
-          value={null}
-          onChange={(network) =>
-            network &&
-            editProfiles(edit, 'models', (models) => [
-              ...models,
-              { id: network, name: network as SocialNetwork, url: '', image: '', text: NETWORK_LABELS[network as SocialNetwork] },
-            ])
-          }
-        />
-      )}
+      <AddNetworkSelect
+        label="Add a profile"
+        networks={SOCIAL_NETWORKS}
+        shown={model.models}
+        disabled={readOnly}
+        onAdd={(network) => editProfiles(edit, 'models', (models) => [...models, networkOption(network)])}
+      />
       <SocialLookFields look={model} disabled={readOnly} onChange={(field, look) => setModel(edit, 'profile', field, look)} />
       <RuleField label="Gap" description="Space between the links, in px" numeric value={model.gap} check={checkSocialGap} disabled={readOnly} onValid={(gap) => setModel(edit, 'profile', 'gap', { gap })} />
       <CommonSettings section={section} edit={edit} font={{}} />

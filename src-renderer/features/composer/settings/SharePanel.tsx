@@ -1,6 +1,7 @@
-import { CloseButton, Group, Select, Stack, Text } from '@mantine/core';
-import type { Section, SectionOf, ShareNetwork, ShareOption } from '../../../../shared/model';
-import { NETWORK_LABELS, SHARE_NETWORKS } from '../../../../shared/model';
+import { CloseButton, Group, Stack, Text } from '@mantine/core';
+import type { Section, SectionOf, ShareOption } from '../../../../shared/model';
+import { NETWORK_LABELS, SHARE_NETWORKS, networkOption } from '../../../../shared/model';
+import { AddNetworkSelect } from './AddNetworkSelect';
 import { CommonSettings } from './CommonSettings';
 import { usePanelContext } from './panel-context';
 import { setModel, type PanelProps } from './section-edit';
@@ -12,8 +13,6 @@ import { SocialLookFields } from './SocialLookFields';
 export function SharePanel({ section, edit }: PanelProps<SectionOf<'share'>>) {
   const { readOnly } = usePanelContext();
   const model = section.blockModel;
-  const chosen = new Set(model.models.map((entry) => entry.name));
-  const available = SHARE_NETWORKS.filter((network) => !chosen.has(network));
   const setModels = (change: (models: ShareOption[]) => ShareOption[]) =>
     edit('models', (current: Section) =>
       current.type === 'share' ? { ...current, blockModel: { ...current.blockModel, custom: true, models: change(current.blockModel.models) } } : current,
@@ -34,19 +33,13 @@ export function SharePanel({ section, edit }: PanelProps<SectionOf<'share'>>) {
           </Group>
         ))}
       </Stack>
-      {available.length > 0 && (
-        <Select
-          label="Add a network"
-          placeholder="Choose a network"
-          disabled={readOnly}
-          data={available.map((network) => ({ value: network, label: NETWORK_LABELS[network] }))}
-          value={null}
-          onChange={(network) =>
-            network &&
-            setModels((models) => [...models, { id: network, name: network as ShareNetwork, url: '', image: '', text: NETWORK_LABELS[network as ShareNetwork] }])
-          }
-        />
-      )}
+      <AddNetworkSelect
+        label="Add a network"
+        networks={SHARE_NETWORKS}
+        shown={model.models}
+        disabled={readOnly}
+        onAdd={(network) => setModels((models) => [...models, networkOption(network)])}
+      />
       <SocialLookFields look={model} disabled={readOnly} onChange={(field, look) => setModel(edit, 'share', field, look)} />
       <CommonSettings section={section} edit={edit} font={{}} />
     </Stack>

@@ -1,14 +1,16 @@
 import { Stack } from '@mantine/core';
 import { checkPadding } from '../../../../shared/rules/letter-styles';
+import { OverrideButton } from '../fields/OverrideButton';
 import { BorderFields } from './fields/BorderFields';
 import { ColorStyleField } from './fields/ColorStyleField';
-import { OverrideButton } from './fields/OverrideButton';
 import { SidesFields } from './fields/SidesFields';
+import { useStylesEnvironment } from './styles-context';
 import { useLetterStyles } from './use-letter-styles';
 
 /** BLOCK: the blocks' background, padding and borders, and the override of every block's own. */
 export function BlockStylesSection() {
   const { settings, change, override } = useLetterStyles();
+  const { disabled } = useStylesEnvironment();
   return (
     <Stack gap="xs">
       <ColorStyleField
@@ -29,6 +31,7 @@ export function BlockStylesSection() {
       <OverrideButton
         label="Override block settings"
         explanation="This action will replace all existing blocks styles with the new settings"
+        disabled={disabled}
         onConfirm={() => override('block')}
       />
     </Stack>

@@ -2,8 +2,8 @@ import { Checkbox, MultiSelect, Paper, Select, Stack, Text, Title } from '@manti
 import { useState } from 'react';
 import { TEXT_TYPE_LABELS, type LetterTextTag } from '../../../../shared/model';
 import { LINK_STYLE_CHOICES, linkStyleChoices, withLinkStyleChoices } from '../../../../shared/rules/letter-styles';
+import { OverrideButton } from '../fields/OverrideButton';
 import { ColorStyleField } from './fields/ColorStyleField';
-import { OverrideButton } from './fields/OverrideButton';
 import { TextStyleFields } from './fields/TextStyleFields';
 import { useStylesEnvironment } from './styles-context';
 import { useLetterStyles } from './use-letter-styles';
@@ -78,6 +78,7 @@ export function TextStylesSection() {
       <OverrideButton
         label="Override text block settings"
         explanation="This action will replace all existing text styles with the new settings"
+        disabled={disabled}
         onConfirm={() => override('text')}
       />
     </Stack>

@@ -1,8 +1,9 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 
-// An "override all ... styles" button: it asks first, in the spec's words, because it
-// changes every block of its kind in the letter.
+// An "override all ... styles" button, used by the Styles tab and the block settings panels:
+// it asks first, in the spec's words, because it changes every block of its kind in the
+// letter. Nothing changes until Proceed.
 
 export const OVERRIDE_QUESTION = 'Are you sure you want to proceed?';
 

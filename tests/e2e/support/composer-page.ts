@@ -1,0 +1,31 @@
+import { expect } from 'vitest';
+import type { AppInBrowser } from './app-in-browser';
+
+// The composer as the end-to-end tests reach it: the Blocks palette, the canvas's sections
+// and the block settings panel by their accessible names, and a new letter to work in.
+
+export function composerPage(app: AppInBrowser) {
+  /** The canvas's sections, top to bottom, by block type. */
+  const canvasTypes = (): Promise<string[]> =>
+    app.page
+      .getByRole('region', { name: 'Canvas' })
+      .locator('[data-section-type]')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-section-type') ?? ''));
+
+  return {
+    canvasTypes,
+    /** A block's button in the Blocks palette. */
+    palette: (name: string) => app.page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('button', { name, exact: true }),
+    /** A section on the canvas, e.g. 'Image'. */
+    section: (name: string) => app.page.getByRole('group', { name: `${name} section`, exact: true }),
+    /** The block settings panel. */
+    settings: () => app.page.getByRole('dialog', { name: 'Block settings' }),
+    /** From the app's start page: New letter, then wait for its composer with the footer every new letter has. */
+    async openNewLetter() {
+      await app.page.goto(app.host.appUrl);
+      await app.page.getByRole('button', { name: 'New letter' }).click();
+      await expect.poll(() => app.page.url(), { timeout: 15_000 }).toMatch(/\/newsletters\/\d+$/);
+      await expect.poll(canvasTypes, { timeout: 15_000 }).toEqual(['footer']);
+    },
+  };
+}
