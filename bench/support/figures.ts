@@ -39,3 +39,25 @@ export function trackPeakMemory(intervalMs = 20) {
     },
   };
 }
+
+/** Starts a platform in its own thread (see platform-thread.ts); `close` stops it. */
+export async function startPlatformThread(dataDir: string): Promise<{ url: string; connectionString: string; close: () => Promise<void> }> {
+  const { Worker } = await import('node:worker_threads');
+  // A worker does not inherit tsx's loader: it registers it, then loads the TypeScript.
+  const entry = new URL('./platform-thread.ts', import.meta.url).href;
+  const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
+  const worker = new Worker(boot, { eval: true, workerData: { dataDir } });
+  const started = await new Promise<{ url: string; connectionString: string }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  return {
+    ...started,
+    async close() {
+      const stopped = new Promise((resolve) => worker.on('message', (message) => message === 'stopped' && resolve(null)));
+      worker.postMessage('stop');
+      await stopped;
+      await worker.terminate();
+    },
+  };
+}

@@ -289,6 +289,10 @@ export function createLettersStore(db: LocalDb) {
       async markStarted(seqs: readonly number[], now: string) {
         if (seqs.length > 0) await db.updateTable('outbox').set({ started_at: now }).where('seq', 'in', [...seqs]).execute();
       },
+      /** Entries marked started but not pushed after all: back to waiting. */
+      async release(seqs: readonly number[]) {
+        if (seqs.length > 0) await db.updateTable('outbox').set({ started_at: null }).where('seq', 'in', [...seqs]).execute();
+      },
       async markFailed(seq: number, message: string) {
         await db
           .updateTable('outbox')

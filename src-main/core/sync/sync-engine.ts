@@ -24,6 +24,8 @@ export interface SyncEngineOptions {
 
 /** Letters pushed at once; entries of one letter still go one after another, in order. */
 const PUSH_CONCURRENCY = 8;
+/** Letters taken from the outbox at a time for the workers to share. */
+const PUSH_WINDOW = 64;
 /** Online, the platform's changes are pulled this often (and on start and on demand). */
 const PULL_INTERVAL_MS = 60_000;
 
@@ -68,20 +70,38 @@ export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs
       throw error;
     }
     for (;;) {
-      const batch = await store.outbox.nextPerLetter(PUSH_CONCURRENCY);
-      if (batch.length === 0) break;
+      // A window of letters (one entry each, so they may go side by side) shared by
+      // PUSH_CONCURRENCY workers: a slow push holds up one worker, not a whole batch.
+      const window = await store.outbox.nextPerLetter(PUSH_WINDOW);
+      if (window.length === 0) break;
       setStatus({ state: 'syncing', pending: await store.outbox.count(), message: null });
+      // One write for the window: every commit syncs to disk, and the core's thread waits for it.
       await store.outbox.markStarted(
-        batch.map((entry) => entry.seq),
+        window.map((entry) => entry.seq),
         new Date().toISOString(),
       );
-      // Settle every push of the batch before deciding, so none is still writing afterwards.
-      const settled = await Promise.allSettled(batch.map(pushEntry));
-      const fault = settled.find((result) => result.status === 'rejected');
-      if (fault) throw fault.reason;
-      const outcomes = settled.map((result) => (result as PromiseFulfilledResult<PushOutcome>).value);
-      const retry = outcomes.find((outcome) => outcome.kind === 'retry');
-      if (retry) return retryLater(retry.state, retry.message, await store.outbox.count());
+      let next = 0;
+      let retry: Extract<PushOutcome, { kind: 'retry' }> | null = null;
+      let fault: { error: unknown } | null = null;
+      const worker = async () => {
+        while (next < window.length && !retry && !fault && !stopped) {
+          const entry = window[next++]!;
+          try {
+            const outcome = await pushEntry(entry);
+            if (outcome.kind === 'retry') retry ??= outcome;
+          } catch (error) {
+            fault ??= { error };
+          }
+        }
+      };
+      // Every started push settles before deciding, so none is still writing afterwards.
+      await Promise.all(Array.from({ length: Math.min(PUSH_CONCURRENCY, window.length) }, worker));
+      // Entries the workers never reached wait as they were, so later edits still join them.
+      await store.outbox.release(window.slice(next).map((entry) => entry.seq));
+      if (fault) throw (fault as { error: unknown }).error;
+      const refused = retry as Extract<PushOutcome, { kind: 'retry' }> | null;
+      if (refused) return retryLater(refused.state, refused.message, await store.outbox.count());
+      if (stopped) return;
       failures = 0;
     }
     setStatus({ state: 'synced', pending: 0, message: null });
