@@ -1,6 +1,7 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppInBrowser } from './support/app-in-browser';
+import { composerPage } from './support/composer-page';
 
 // The composer's canvas: blocks added from the palette (by click, keyboard and drag),
 // reordered, deleted, undone and redone, text made bold, all kept across a reload, and
@@ -8,23 +9,7 @@ import { useAppInBrowser } from './support/app-in-browser';
 
 const app = useAppInBrowser();
 
-/** The canvas's sections, top to bottom, by block type. */
-function canvasTypes(): Promise<string[]> {
-  return app.page
-    .getByRole('region', { name: 'Canvas' })
-    .locator('[data-section-type]')
-    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-section-type') ?? ''));
-}
-
-const palette = (name: string) => app.page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('button', { name, exact: true });
-const section = (name: string) => app.page.getByRole('group', { name: `${name} section`, exact: true });
-
-async function openNewLetter() {
-  await app.page.goto(app.host.appUrl);
-  await app.page.getByRole('button', { name: 'New letter' }).click();
-  await expect.poll(() => app.page.url(), { timeout: 15_000 }).toMatch(/\/newsletters\/\d+$/);
-  await expect.poll(canvasTypes, { timeout: 15_000 }).toEqual(['footer']);
-}
+const { canvasTypes, palette, section, openNewLetter } = composerPage(app);
 
 /**
  * Drags with the mouse as a person does, dropping near the top left of `target`: the
