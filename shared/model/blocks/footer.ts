@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AlignmentSchema, FooterLanguageSchema } from '../enums';
+import { AlignmentSchema, FooterLanguageSchema, type FooterLanguage } from '../enums';
 
 // The footer shows the channel's name and contact address, the unsubscribe links and the
 // copyright; its texts are built at render time from these fields.
@@ -32,3 +32,29 @@ export function defaultFooterModel(): FooterModel {
     address: { street: '', city: '', state: '', postal: '' },
   };
 }
+
+export interface FooterText {
+  rights: string;
+  unsubscribe: string;
+  behaviourOptOut: string;
+  madeWith: string;
+}
+
+/** Every footer string, once per language. */
+export const FOOTER_TEXT: Record<FooterLanguage, FooterText> = {
+  en: {
+    rights: 'All rights reserved.',
+    unsubscribe: 'Unsubscribe',
+    behaviourOptOut: 'Opt out of emails based on your activity',
+    madeWith: 'Made with',
+  },
+  sp: {
+    rights: 'Todos los derechos reservados.',
+    unsubscribe: 'Cancelar suscripción',
+    behaviourOptOut: 'Dejar de recibir correos basados en tu actividad',
+    madeWith: 'Hecho con',
+  },
+};
+
+/** Named in the footer's credit line. */
+export const PRODUCT_NAME = 'Letterdesk';

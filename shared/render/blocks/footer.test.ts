@@ -5,7 +5,8 @@ import type { SectionOf } from '../../model';
 import { attr, blockContext, compileColumn, selectAll, selectOne } from '../test-support';
 import type { Doc } from '../test-support';
 import type { BlockRenderer, RenderContext } from '../types';
-import { FOOTER_TEXT, renderFooter } from './footer';
+import { FOOTER_TEXT } from '../../model/blocks/footer';
+import { renderFooter } from './footer';
 
 const ctx = blockContext({
   channel: {

@@ -1,5 +1,6 @@
-import type { FooterLanguage, PostalAddress, SectionOf } from '../../model';
+import type { PostalAddress, SectionOf } from '../../model';
 import { COMPANY_CHANNEL_SLUG, logoAlt } from '../../model';
+import { FOOTER_TEXT, PRODUCT_NAME } from '../../model/blocks/footer';
 import { safeColor } from '../css';
 import { escapeAttr, escapeHtml, safeUrl } from '../escape';
 import { mjElement } from '../mjml';
@@ -18,30 +19,6 @@ const ITERABLE_UNSUBSCRIBE_TAG = '{{unsubscribeUrl}}';
 
 const LOGO_WIDTH = 80;
 
-interface FooterText {
-  rights: string;
-  unsubscribe: string;
-  behaviourOptOut: string;
-  madeWith: string;
-}
-
-/** Every footer string, once per language. */
-export const FOOTER_TEXT: Record<FooterLanguage, FooterText> = {
-  en: {
-    rights: 'All rights reserved.',
-    unsubscribe: 'Unsubscribe',
-    behaviourOptOut: 'Opt out of emails based on your activity',
-    madeWith: 'Made with',
-  },
-  sp: {
-    rights: 'Todos los derechos reservados.',
-    unsubscribe: 'Cancelar suscripción',
-    behaviourOptOut: 'Dejar de recibir correos basados en tu actividad',
-    madeWith: 'Hecho con',
-  },
-};
-
-const PRODUCT_NAME = 'Letterdesk';
 
 function channelSlug(ctx: RenderContext): string {
   // A letter rendered without its channel can only belong to the company channel.

@@ -1,3 +1,5 @@
+import { FOOTER_TEXT, PRODUCT_NAME } from '../../../../shared/model/blocks/footer';
+import { useChannel } from '../../session/use-channel';
 import type { LetterSettings, SectionOf } from '../../../../shared/model';
 import { imageWidthOf } from '../../../../shared/model';
 import { Placeholder } from './Placeholder';
@@ -74,15 +76,21 @@ export function SocialView({ section }: { section: SectionOf<'profile' | 'share'
   );
 }
 
-export function FooterView(props: { section: SectionOf<'footer'>; settings: LetterSettings; companyLevel: boolean; channelName: string }) {
-  const { section, settings, companyLevel, channelName } = props;
+/** The email's footer lines as the reader will see them (shared/render/blocks/footer.ts). */
+export function FooterView(props: { section: SectionOf<'footer'>; settings: LetterSettings; companyLevel: boolean; brandSlug: string; channelSlug: string }) {
+  const { section, settings, companyLevel, brandSlug, channelSlug } = props;
+  const channel = useChannel(brandSlug, channelSlug);
   if (companyLevel) return <Placeholder>Footer placeholder</Placeholder>;
   const m = section.blockModel;
-  const spanish = m.languageType === 'sp';
+  const text = FOOTER_TEXT[m.languageType];
+  const name = m.channelName.trim() || channel?.channelName.trim() || channel?.title.trim() || '';
   return (
     <div style={{ textAlign: m.align, fontSize: 12, color: settings.text.p.color }}>
-      <div>{m.channelName || channelName}</div>
-      <div style={{ textDecoration: 'underline' }}>{spanish ? 'Cancelar suscripción' : 'Unsubscribe'}</div>
+      <div>{`© ${new Date().getFullYear()}${name ? ` ${name}` : ''}. ${text.rights}`}</div>
+      <div style={{ textDecoration: 'underline' }}>{text.unsubscribe}</div>
+      <div>
+        {text.madeWith} <span style={{ textDecoration: 'underline' }}>{PRODUCT_NAME}</span>
+      </div>
     </div>
   );
 }

@@ -82,7 +82,7 @@ function blockContent(props: SectionViewProps): ReactNode {
     case 'share':
       return <SocialView section={section} />;
     case 'footer':
-      return <FooterView section={section} settings={letter.settings} companyLevel={companyLevel} channelName={letter.channelSlug} />;
+      return <FooterView section={section} settings={letter.settings} companyLevel={companyLevel} brandSlug={letter.brandSlug} channelSlug={letter.channelSlug} />;
     case 'promotion':
     case 'newpromotion':
       return <PromotionView section={section} />;
