@@ -300,9 +300,13 @@ function createWindow(route: string | null = null): BrowserWindow {
     refreshMenuState(BrowserWindow.getFocusedWindow()?.webContents.id ?? null);
   });
   showUnsyncedOn(window, core?.syncStatus ?? null);
-  const origin = devServerUrl ? devServerUrl.replace(/\/$/, '') : APP_ORIGIN;
-  void window.loadURL(`${origin}${route ?? '/'}`).catch((error: unknown) => log('Loading the renderer failed', error));
+  loadRoute(window, route ?? '/');
   return window;
+}
+
+function loadRoute(window: BrowserWindow, route: string): void {
+  const origin = devServerUrl ? devServerUrl.replace(/\/$/, '') : APP_ORIGIN;
+  void window.loadURL(`${origin}${route}`).catch((error: unknown) => log('Loading the renderer failed', error));
 }
 
 function saveWindowPlacement(window: BrowserWindow): void {
@@ -334,7 +338,11 @@ function openRoute(route: string | null): void {
   if (window.isMinimized()) window.restore();
   window.show();
   window.focus();
-  if (route) window.webContents.send(APP_NAVIGATE_MESSAGE, route);
+  if (!route) return;
+  // A page still loading has not subscribed to navigation yet: load the route itself
+  // (nothing can have been typed there so far); a loaded page navigates in place.
+  if (window.webContents.isLoadingMainFrame()) loadRoute(window, route);
+  else window.webContents.send(APP_NAVIGATE_MESSAGE, route);
 }
 
 /** Set while quitting: a window whose user chose to stay cancels the quit. */
