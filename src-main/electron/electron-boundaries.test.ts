@@ -36,9 +36,9 @@ describe('the Electron host', () => {
   });
 
   it('opens external links through one guarded function', () => {
-    expect(using(/shell\.openExternal\(/)).toEqual(['main.ts']);
-    const main = sources.find((file) => file.name === 'main.ts')?.text ?? '';
-    expect(main.match(/shell\.openExternal\(/g)).toHaveLength(1);
+    expect(using(/shell\.openExternal\(/)).toEqual(['web-contents-guards.ts']);
+    const guards = sources.find((file) => file.name === 'web-contents-guards.ts')?.text ?? '';
+    expect(guards.match(/shell\.openExternal\(/g)).toHaveLength(1);
   });
 
   it('gives the page no ipcRenderer: the preload exposes one object', () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, safeStorage, screen, session, shell, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, safeStorage, screen, type WebContents } from 'electron';
 import electronUpdater from 'electron-updater';
 import { buildMenuTemplate, type CommandId, type CommandState, type DesktopPlatform } from '../../shared/commands';
 import type { SyncStatus } from '../../shared/contract/bridge';
@@ -21,7 +21,8 @@ import { readJsonFile, writeJsonFile } from './json-file';
 import { leavePrompt, leaves } from './leave-prompt';
 import { NOTHING_OPEN, applyCommandState } from './menu-state';
 import { toElectronTemplate } from './menu-template';
-import { decideFrameNavigation, decideNavigation, decideWindowOpen, type NavigationPolicy } from './navigation-policy';
+import type { NavigationPolicy } from './navigation-policy';
+import { hardenWebContents, refusePermissions } from './web-contents-guards';
 import { FLUSH_TIME_LIMIT_MS, WINDOW_CLOSE_TIME_LIMIT_MS, createQuitSequence, decideWindowClose } from './quit-sequence';
 import { createElectronTokenVault } from './token-vault';
 import { overlayDotBitmap, unsyncedIndicator } from './unsynced-badge';
@@ -50,10 +51,6 @@ const PLATFORM_ENTRY = path.join(here, 'platform-server.js');
 const desktopPlatform = process.platform as DesktopPlatform;
 /** `electron-vite dev` serves the renderer with hot reload; a packaged app never does. */
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
-
-// Permissions a page may get. Copying to the clipboard (merge tags, links) is the only one
-// the composer uses; camera, location, notifications and the rest are refused.
-const ALLOWED_PERMISSIONS = new Set<string>(['clipboard-sanitized-write']);
 
 const { autoUpdater } = electronUpdater;
 
@@ -96,7 +93,7 @@ if (!app.requestSingleInstanceLock()) {
     if (!route) log(`Ignored a letterdesk link that is not a letter or channel: ${url.slice(0, 200)}`);
     openRoute(route?.path ?? null);
   });
-  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, navigationPolicy, log));
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
@@ -431,40 +428,6 @@ function navigationPolicy(): NavigationPolicy {
     appOrigins: devServerUrl ? [APP_ORIGIN, devServerUrl] : [APP_ORIGIN],
     externalOrigins: platformOrigin ? [platformOrigin] : [],
   };
-}
-
-/** Applies to every web contents: windows, the preview's frames, and anything else. */
-function hardenWebContents(contents: WebContents): void {
-  contents.setWindowOpenHandler(({ url }) => {
-    if (decideWindowOpen(url, navigationPolicy()) === 'open-external') openExternal(url);
-    return { action: 'deny' };
-  });
-  contents.on('will-navigate', (event) => {
-    const decision = decideNavigation(event.url, navigationPolicy());
-    if (decision === 'allow') return;
-    event.preventDefault();
-    if (decision === 'open-external') openExternal(event.url);
-  });
-  contents.on('will-frame-navigate', (event) => {
-    if (event.isMainFrame) return; // will-navigate above decides for the main frame
-    const decision = decideFrameNavigation(event.url, navigationPolicy());
-    if (decision === 'allow') return;
-    event.preventDefault();
-    if (decision === 'open-external') openExternal(event.url);
-  });
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-}
-
-/** Only URLs navigation-policy.ts sent to the browser arrive here (https, or the platform's own pages). */
-function openExternal(url: string): void {
-  shell.openExternal(url).catch((error: unknown) => log(`Could not open ${url}`, error));
-}
-
-function refusePermissions(): void {
-  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => {
-    callback(ALLOWED_PERMISSIONS.has(permission));
-  });
-  session.defaultSession.setPermissionCheckHandler((_contents, permission) => ALLOWED_PERMISSIONS.has(permission));
 }
 
 // --- Stopping ---------------------------------------------------------------------------
