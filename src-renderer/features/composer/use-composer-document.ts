@@ -7,6 +7,7 @@ import { sameValue } from '../../../shared/model/same-value';
 import { getBridge } from '../../app/bridge';
 import type { RootState } from '../../app/store';
 import { letterOpened } from './composer-slice';
+import { flushPendingTextEdits } from './rich-text';
 
 /** Saves wait for a pause in editing this long, so a burst of edits is one local save. */
 export const BLOCKS_SAVE_DEBOUNCE_MS = 500;
@@ -50,6 +51,8 @@ export function useComposerDocument(
 
   const flushRef = useRef(() => {});
   flushRef.current = () => {
+    // Text typed in the last frame is still in its editor: take it first.
+    flushPendingTextEdits();
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     const composer = store.getState().composer;

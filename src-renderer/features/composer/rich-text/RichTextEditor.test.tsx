@@ -6,7 +6,7 @@ import type { LexicalEditor } from 'lexical';
 import { $getRoot } from 'lexical';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Delta } from '../../../../shared/model/delta';
-import { deltaPlainText, RichTextEditor } from './index';
+import { deltaPlainText, flushPendingTextEdits, RichTextEditor } from './index';
 import { LINK_ERROR } from './LinkButton';
 
 // happy-dom's InputEvent lacks getTargetRanges, so Lexical would take its legacy input path,
@@ -87,6 +87,25 @@ describe('RichTextEditor', () => {
     expect(screen.getByText('Start writing something great...')).toBeTruthy();
     await editable();
     expect(screen.getByText('Start writing something great...')).toBeTruthy();
+  });
+
+  it('hands over text still waiting for the next frame at once when a save asks for it', async () => {
+    const { onChange } = mount();
+    const box = await editable();
+    // Lexical applies the update on a microtask; the emission then waits for the frame.
+    await act(async () => {
+      editorOf(box).update(() => {
+        $getRoot().selectEnd().insertText('!');
+      });
+      await Promise.resolve();
+    });
+    expect(onChange).not.toHaveBeenCalled();
+    flushPendingTextEdits();
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(deltaPlainText(lastDelta(onChange)!)).toBe('Hello!');
+    // Nothing is emitted twice when the frame comes.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(onChange).toHaveBeenCalledTimes(1);
   });
 
   it('emits the new delta when text is typed, and nothing before', async () => {

@@ -3,3 +3,4 @@ export { RichTextEditor, EDITOR_START_DELAY_MS } from './RichTextEditor';
 export type { RichTextEditorProps } from './RichTextEditor';
 export { fromDelta, toDelta } from './delta-lexical';
 export { deltaPlainText, normalizeDelta } from './delta-lines';
+export { flushPendingTextEdits } from './EditorPlugins';
