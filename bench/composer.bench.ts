@@ -2,11 +2,12 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { build } from 'vite';
-import type { Delta, Section } from '../shared/model';
+import type { Section } from '../shared/model';
 import { newSection, serializeSections } from '../shared/model';
 import { CHROMIUM_PATH } from '../tests/e2e/support/browser';
 import { startWebHostProcess } from '../tests/e2e/support/web-host-process';
 import { median, percentile } from './support/figures';
+import { story, text } from './support/sample-text';
 
 // The composer's speed on a 100-section letter (issue 4), measured in Chromium against the
 // browser host started the way `npm run start:web` starts it, on a fresh build of the
@@ -26,17 +27,6 @@ const OPENS = 5;
 const WARM_UP_KEYS = 10;
 const KEYS = 200;
 const TYPED = 'the quick brown fox jumps over the lazy dog ';
-
-const text = (value: string): Delta => ({ ops: [{ insert: `${value}\n` }] });
-const story = (i: number): Delta => ({
-  ops: [
-    { insert: `Story ${i} begins with a short sentence. It goes on with ` },
-    { insert: 'some bold words', attributes: { bold: true } },
-    { insert: ' and a ' },
-    { insert: 'link to the article', attributes: { link: `https://example.com/articles/${i}` } },
-    { insert: '. Readers like short paragraphs that get to the point quickly.\n' },
-  ],
-});
 
 /** Heading, paragraph, image and button stories, 100 sections, and the footer last. */
 function letterSections(): Section[] {

@@ -1,12 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import mjml2html from 'mjml';
-import type { Delta, EventItem, LetterSettings, Section } from '../shared/model';
+import type { EventItem, LetterSettings, Section } from '../shared/model';
 import { BLOCK_TYPES, defaultLetterSettings, newLayoutSection, newSection } from '../shared/model';
 import { MJML_OPTIONS, compileMjml } from '../shared/render/compile';
 import { createIncrementalRenderer } from '../shared/render/incremental';
 import { letterInsights } from '../shared/render/insights';
 import { renderLetterMjml } from '../shared/render/render-letter';
 import type { LetterRenderInput } from '../shared/render/render-letter';
+import { story, text } from './support/sample-text';
 
 // Email rendering (issue 3) on two letters built here: 30 sections using every block type,
 // and 100 sections of image + heading + text + button stories. Measured:
@@ -17,17 +18,6 @@ import type { LetterRenderInput } from '../shared/render/render-letter';
 //   on the 100-section letter);
 // - the process's peak memory.
 // Never fails on time: it only prints.
-
-const text = (value: string): Delta => ({ ops: [{ insert: `${value}\n` }] });
-const rich = (i: number): Delta => ({
-  ops: [
-    { insert: `Story ${i} begins with a short sentence. It goes on with ` },
-    { insert: 'some bold words', attributes: { bold: true } },
-    { insert: ' and a ' },
-    { insert: 'link to the article', attributes: { link: `https://example.com/articles/${i}` } },
-    { insert: '. Readers like short paragraphs that get to the point quickly.\n' },
-  ],
-});
 
 function event(i: number): EventItem {
   return {
@@ -43,7 +33,7 @@ function filled(type: (typeof BLOCK_TYPES)[number], id: string): Section {
   const section = newSection(type, id) as Section;
   switch (section.type) {
     case 'heading': case 'paragraph': case 'blockquote': case 'news': case 'rss': case 'dynamic': case 'url':
-      return { ...section, delta: rich(1) };
+      return { ...section, delta: story(1) };
     case 'image': case 'logo': case 'youtube':
       section.blockModel = { ...section.blockModel, src: 'https://cdn.example/picture.jpg', alt: 'A picture', link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ' };
       return section;
@@ -90,7 +80,7 @@ function storiesLetter(count: number): Section[] {
     sections.push(
       filled('image', `img-${i}`),
       { ...newSection('heading', `h-${i}`), delta: text(`Headline number ${i}`) },
-      { ...newSection('paragraph', `p-${i}`), delta: rich(i) },
+      { ...newSection('paragraph', `p-${i}`), delta: story(i) },
       { ...filled('button', `b-${i}`) },
     );
   }

@@ -172,7 +172,27 @@ export function hasInvalidHtmlBlock(sections: readonly Section[]): boolean {
 
 // --- The primary action ----------------------------------------------------------------------
 
-export interface SchedulingGateInput {
+/** The fields spec 1 §5 requires before scheduling, by name. */
+export interface SchedulingFields {
+  segmentId: number | null;
+  openGraphHeadline: string;
+  publicationDate: string | null;
+  title: string;
+  subtitle: string;
+}
+
+/** Which of the spec's five required fields are still empty (the core refuses 'Schedule' with them). */
+export function missingSchedulingFields(fields: SchedulingFields): (keyof SchedulingFields)[] {
+  const missing: (keyof SchedulingFields)[] = [];
+  if (fields.segmentId === null) missing.push('segmentId');
+  if (fields.openGraphHeadline.trim() === '') missing.push('openGraphHeadline');
+  if (fields.publicationDate === null) missing.push('publicationDate');
+  if (fields.title.trim() === '') missing.push('title');
+  if (fields.subtitle.trim() === '') missing.push('subtitle');
+  return missing;
+}
+
+export interface SchedulingGateInput extends SchedulingFields {
   /** At the schedule step the required fields apply; elsewhere only the busy rules do. */
   atScheduleStep: boolean;
   /** A lifecycle call, a preview or a check is running. */
@@ -180,11 +200,6 @@ export interface SchedulingGateInput {
   saving: boolean;
   /** An html block is invalid and not relaxed. */
   htmlBlockInvalid: boolean;
-  segmentId: number | null;
-  openGraphHeadline: string;
-  publicationDate: string | null;
-  title: string;
-  subtitle: string;
   /**
    * Another required field is empty: the social card description, or subject B of an A/B
    * test. The spec's list names five fields; these are required by its field rules too.
@@ -203,13 +218,7 @@ export interface SchedulingGate {
 /** Spec 1 §5 "Primary action is blocked", in that order of what to tell the editor. */
 export function schedulingGate(input: SchedulingGateInput): SchedulingGate {
   if (input.atScheduleStep) {
-    const missing =
-      input.segmentId === null ||
-      input.openGraphHeadline.trim() === '' ||
-      input.publicationDate === null ||
-      input.title.trim() === '' ||
-      input.subtitle.trim() === '' ||
-      input.otherRequiredMissing;
+    const missing = missingSchedulingFields(input).length > 0 || input.otherRequiredMissing;
     if (missing) return { blocked: true, hint: SCHEDULING_REQUIREMENTS_MESSAGE };
   }
   if (input.htmlBlockInvalid) return { blocked: true, hint: SCHEDULE_MESSAGES.htmlBlockInvalid };

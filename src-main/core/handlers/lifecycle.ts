@@ -5,6 +5,7 @@ import { SCHEDULING_REQUIREMENTS_MESSAGE } from '../../../shared/contract/platfo
 import { claimantJson, type Letter } from '../../../shared/model/letter';
 import { PublicationStatus, isEditableStatus, isTemplateStatus } from '../../../shared/model/publication';
 import { parseSections } from '../../../shared/model/section';
+import { missingSchedulingFields } from '../../../shared/rules/schedule';
 import { PlatformError, type PlatformClient } from '../platform/platform-client';
 import type { PreviewService } from '../render/preview-service';
 import type { SessionService } from '../session';
@@ -58,17 +59,6 @@ export function pollIds(letter: Letter): number[] {
   } catch {
     return [];
   }
-}
-
-/** The schedule step's required fields (spec 1 §5), by name, for the field messages. */
-export function missingSchedulingFields(letter: Letter): string[] {
-  const missing: string[] = [];
-  if (letter.segmentId === null) missing.push('segmentId');
-  if (letter.openGraphHeadline.trim() === '') missing.push('openGraphHeadline');
-  if (letter.publicationDate === null) missing.push('publicationDate');
-  if (letter.title.trim() === '') missing.push('title');
-  if (letter.subtitle.trim() === '') missing.push('subtitle');
-  return missing;
 }
 
 export function lifecycleHandlers(deps: {

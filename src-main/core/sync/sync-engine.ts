@@ -81,16 +81,16 @@ export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs
         new Date().toISOString(),
       );
       let next = 0;
-      let retry: Extract<PushOutcome, { kind: 'retry' }> | null = null;
-      let fault: { error: unknown } | null = null;
+      // The first retry or fault ends the window: no worker starts another push after it.
+      const halt: { retry?: Extract<PushOutcome, { kind: 'retry' }>; fault?: { error: unknown } } = {};
       const worker = async () => {
-        while (next < window.length && !retry && !fault && !stopped) {
+        while (next < window.length && !halt.retry && !halt.fault && !stopped) {
           const entry = window[next++]!;
           try {
             const outcome = await pushEntry(entry);
-            if (outcome.kind === 'retry') retry ??= outcome;
+            if (outcome.kind === 'retry') halt.retry ??= outcome;
           } catch (error) {
-            fault ??= { error };
+            halt.fault ??= { error };
           }
         }
       };
@@ -98,9 +98,8 @@ export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs
       await Promise.all(Array.from({ length: Math.min(PUSH_CONCURRENCY, window.length) }, worker));
       // Entries the workers never reached wait as they were, so later edits still join them.
       await store.outbox.release(window.slice(next).map((entry) => entry.seq));
-      if (fault) throw (fault as { error: unknown }).error;
-      const refused = retry as Extract<PushOutcome, { kind: 'retry' }> | null;
-      if (refused) return retryLater(refused.state, refused.message, await store.outbox.count());
+      if (halt.fault) throw halt.fault.error;
+      if (halt.retry) return retryLater(halt.retry.state, halt.retry.message, await store.outbox.count());
       if (stopped) return;
       failures = 0;
     }
