@@ -1,3 +1,5 @@
+import { letterPath, newslettersPath } from '../../shared/app-paths';
+
 // letterdesk:// links: letterdesk://organizations/{brand}/channels/{channel}/newsletters/{id}
 // opens that letter, and .../newsletters alone opens the channel's list. A link comes from
 // anywhere (a browser, an email, another app), so it is parsed strictly into one of those
@@ -40,11 +42,10 @@ export function parseDeepLink(link: unknown): DeepLinkRoute | null {
   const brandSlug = segment(parts[1]);
   const channelSlug = segment(parts[3]);
   if (!brandSlug || !channelSlug) return null;
-  const list = `/organizations/${encodeURIComponent(brandSlug)}/channels/${encodeURIComponent(channelSlug)}/newsletters`;
-  if (parts.length === 5) return { kind: 'newsletters', brandSlug, channelSlug, path: list };
+  if (parts.length === 5) return { kind: 'newsletters', brandSlug, channelSlug, path: newslettersPath(brandSlug, channelSlug) };
   const id = segment(parts[5]);
   if (!id || parts.length !== 6) return null;
-  return { kind: 'letter', brandSlug, channelSlug, id, path: `${list}/${encodeURIComponent(id)}` };
+  return { kind: 'letter', brandSlug, channelSlug, id, path: letterPath(brandSlug, channelSlug, id) };
 }
 
 /**

@@ -10,7 +10,7 @@ import { TemplatesPage } from '../features/newsletters/TemplatesPage';
 import { useGetSessionQuery } from '../features/session/session-api';
 import { SignInPage } from '../features/session/SignInPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
-import { newslettersPath } from './paths';
+import { newslettersPath } from '../../shared/app-paths';
 import { ShellLayout } from './ShellLayout';
 
 function HomeRedirect({ session }: { session: Session }) {

@@ -5,7 +5,7 @@ import { COMPANY_CHANNEL_SLUG } from '../../shared/model/channel';
 import { useGetLetterQuery } from '../features/composer/composer-api';
 import { getBridge } from './bridge';
 import { useCommandHandler } from './command-bus';
-import { settingsPath } from './paths';
+import { settingsPath } from '../../shared/app-paths';
 
 /**
  * The app shell's side of the desktop integration, used by ShellLayout: Settings… opens the

@@ -8,7 +8,7 @@ import { abTestBlocksDraft, hasInvalidHtmlBlock, schedulingGate } from '../../..
 import { composerView, leaveNeedsWarning, showsDeviceToggle, titleEditable, type PrimaryAction } from '../../../shared/rules/schedule-actions';
 import { getBridge } from '../../app/bridge';
 import { shortcutLabel, useCommandHandler } from '../../app/command-bus';
-import { letterPath, newslettersPath, templatesPath } from '../../app/paths';
+import { letterPath, newslettersPath, templatesPath } from '../../../shared/app-paths';
 import type { RootState } from '../../app/store';
 import { LetterNotFound } from '../../ui/LetterNotFound';
 import { useGetSessionQuery } from '../session/session-api';

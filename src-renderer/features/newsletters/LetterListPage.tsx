@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PublicationStatus, type LetterStatusFilter } from '../../../shared/model/publication';
 import { shortcutLabel, useCommandHandler } from '../../app/command-bus';
-import { letterPath } from '../../app/paths';
+import { letterPath } from '../../../shared/app-paths';
 import { useGetSessionQuery } from '../session/session-api';
 import { CloneFailedAlert } from './CloneFailedAlert';
 import { LetterListTabs } from './LetterListTabs';

@@ -1,6 +1,6 @@
 import { Tabs } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { newslettersPath, templatesPath } from '../../app/paths';
+import { newslettersPath, templatesPath } from '../../../shared/app-paths';
 
 /** 'Newsletters' and 'Templates': the two lists of a channel, side by side (spec 1 §2). */
 export function LetterListTabs(props: { active: 'newsletters' | 'templates'; brandSlug: string; channelSlug: string }) {

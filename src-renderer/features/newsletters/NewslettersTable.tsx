@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import type { LetterListItem } from '../../../shared/contract/bridge';
 import { publicationStatusLabel, type LetterSortColumn } from '../../../shared/model/publication';
-import { letterPath } from '../../app/paths';
+import { letterPath } from '../../../shared/app-paths';
 import { OlderTemplateNotice } from './OlderTemplateNotice';
 
 export interface SortState {

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { EventPayload } from '../../../shared/contract/bridge';
 import { getBridge } from '../../app/bridge';
-import { letterPath } from '../../app/paths';
+import { letterPath } from '../../../shared/app-paths';
 
 type Conflict = EventPayload<'letters.conflict'>;
 

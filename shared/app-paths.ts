@@ -1,4 +1,4 @@
-// Routes of the app, written once (spec 1 §2).
+// Routes of the app, written once (spec 1 §2): the renderer navigates to them, main opens them from links and notifications.
 
 export const newslettersPath = (brandSlug: string, channelSlug: string) =>
   `/organizations/${encodeURIComponent(brandSlug)}/channels/${encodeURIComponent(channelSlug)}/newsletters`;
