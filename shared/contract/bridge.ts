@@ -7,6 +7,7 @@ import { LetterSettingsSchema } from '../model/letter-settings';
 import { PublicationStatusSchema } from '../model/letter';
 import { FEATURE_FLAG_NAMES } from '../model/feature-flags';
 import { SuggestionSourceSchema } from './platform-media';
+import { DeliveryEventSchema } from './platform-delivery-events';
 import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
 import type { DesktopBridge } from './desktop';
 import type { Result } from './errors';
@@ -293,6 +294,8 @@ export const bridgeEvents = {
    * the platform's) was replaced in the stored letter; an open composer replaces them too.
    */
   'images.uploaded': z.object({ letterUniqueId: z.string(), urls: z.record(z.string(), z.string()) }),
+  /** A scheduled send started, finished or stopped on the platform (main notifies natively). */
+  'delivery.event': DeliveryEventSchema,
 } as const;
 export type BridgeEvents = typeof bridgeEvents;
 export type EventName = keyof BridgeEvents;

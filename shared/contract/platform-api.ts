@@ -54,6 +54,8 @@ export const platformPaths = {
   includeCompanyLetters: (channelId: number, id: number) =>
     `${API_PREFIX}/channels/${channelId}/letters/${id}/include-company-letters`,
   syncChanges: () => `${API_PREFIX}/sync/changes`,
+  /** Scheduled sends starting, finishing or stopping (platform-delivery-events.ts). */
+  deliveryEvents: () => `${API_PREFIX}/sync/delivery-events`,
   // Suggestions and images (platform-media.ts holds their payloads). Stored images are
   // served publicly outside /api, since emails link to them.
   generateSubject: (letterId: number) => `${API_PREFIX}/letters/${letterId}/actions/generate-subject`,

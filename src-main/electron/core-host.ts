@@ -1,5 +1,6 @@
 import { utilityProcess, type MessagePortMain, type UtilityProcess } from 'electron';
 import type { SyncStatus } from '../../shared/contract/bridge';
+import type { DeliveryEvent } from '../../shared/contract/platform-delivery-events';
 import type { PlatformConnection, TokenVault } from '../core/core-context';
 import { isCoreReport, type CoreCommand } from './core-process-protocol';
 import { answerVaultRequest } from './core-vault-client';
@@ -26,6 +27,8 @@ export interface CoreHostOptions {
   tokenVault: TokenVault;
   /** Every sync state the core announces (the badge follows it). */
   onSyncStatus?: (status: SyncStatus) => void;
+  /** A scheduled send started, finished or stopped (the notifications follow it). */
+  onDeliveryEvent?: (event: DeliveryEvent) => void;
 }
 
 export interface CoreHost {
@@ -76,6 +79,9 @@ export function createCoreHost(options: CoreHostOptions): CoreHost {
         case 'sync-status':
           syncStatus = message.status;
           options.onSyncStatus?.(message.status);
+          break;
+        case 'delivery-event':
+          options.onDeliveryEvent?.(message.event);
           break;
         case 'flushed':
           flushes.get(message.id)?.(message.status);

@@ -1,4 +1,5 @@
 import type { SyncStatus } from '../../shared/contract/bridge';
+import { DeliveryEventSchema, type DeliveryEvent } from '../../shared/contract/platform-delivery-events';
 import type { PlatformConnection } from '../core/core-context';
 
 // Messages between main and the core's utility process over its parent port. Bridge traffic
@@ -25,6 +26,8 @@ export type CoreReport =
   | { type: 'closed' }
   /** Every sync state the core announces, for the badge and the quit sequence. */
   | { type: 'sync-status'; status: SyncStatus }
+  /** A scheduled send started, finished or stopped: main shows a native notification. */
+  | { type: 'delivery-event'; event: DeliveryEvent }
   /** The answer to 'flush': the state after the push, or null if it could not run. */
   | { type: 'flushed'; id: number; status: SyncStatus | null }
   /** The core's token vault asks main, which holds safeStorage (see token-vault.ts). */
@@ -59,6 +62,8 @@ export function isCoreReport(value: unknown): value is CoreReport {
       return typeof value.message === 'string';
     case 'sync-status':
       return isObject(value.status);
+    case 'delivery-event':
+      return DeliveryEventSchema.safeParse(value.event).success;
     case 'flushed':
       return isId(value.id) && (value.status === null || isObject(value.status));
     case 'vault':

@@ -1,5 +1,6 @@
 import type { MessagePortMain, ParentPort } from 'electron';
 import type { SyncStatus } from '../../shared/contract/bridge';
+import type { DeliveryEvent } from '../../shared/contract/platform-delivery-events';
 import type { Result } from '../../shared/contract/errors';
 import type { Core } from '../core/core-context';
 import { createCore } from '../core/create-core';
@@ -77,6 +78,8 @@ async function init(command: Extract<CoreCommand, { type: 'init' }>): Promise<vo
         server.emit(event, payload);
         // Main shows the unsynced count on the badge and decides whether quitting waits.
         if (event === 'sync.status') report({ type: 'sync-status', status: payload as SyncStatus });
+        // Main notifies natively, so a send is news even with every window closed.
+        if (event === 'delivery.event') report({ type: 'delivery-event', event: payload as DeliveryEvent });
       },
       tokenVault: tokens.vault,
       log,

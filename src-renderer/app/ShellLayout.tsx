@@ -1,8 +1,9 @@
 import { AppShell, Group, NavLink, Select, Stack, Text, Title } from '@mantine/core';
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
+import { useDeliveryNotices } from '../features/delivery/use-delivery-notices';
 import { ConflictNotices } from '../features/sync/ConflictNotices';
-import { newslettersPath } from './paths';
+import { newslettersPath } from '../../shared/app-paths';
 import { SyncIndicator } from './SyncIndicator';
 import { useDesktopShell } from './use-desktop-shell';
 
@@ -12,6 +13,7 @@ export function ShellLayout({ session }: { session: Session }) {
   const navigate = useNavigate();
   const organization = session.organizations.find((o) => o.slug === brandSlug);
   useDesktopShell();
+  useDeliveryNotices();
 
   return (
     <AppShell navbar={{ width: 260, breakpoint: 0 }} header={{ height: 52 }} padding={0}>

@@ -21,6 +21,7 @@ import {
   type UpdateStatusRequest,
 } from '../../../shared/contract/platform-letters';
 import { FeatureFlagResponseSchema, ValidateMergeTagResponseSchema } from '../../../shared/contract/platform-audience';
+import { DeliveryEventsResponseSchema, type DeliveryEventsResponse } from '../../../shared/contract/platform-delivery-events';
 import { TestEmailResponseSchema, type TestEmailResponse } from '../../../shared/contract/platform-delivery';
 import { GenerateSuggestionsResponseSchema, type GenerateSuggestionsResponse } from '../../../shared/contract/platform-media';
 import type { FeatureFlagName } from '../../../shared/model/feature-flags';
@@ -69,6 +70,8 @@ export interface PlatformClient {
   audienceSegments(brandSlug: string, channelIds: readonly number[]): Promise<AudienceSegmentsResponse>;
   /** Letters changed after `since` (an opaque cursor), in commit order. */
   changes(since: string): Promise<SyncChangesResponse>;
+  /** Scheduled sends starting, finishing or stopping; 'now' answers the cursor of this moment. */
+  deliveryEvents(since: string): Promise<DeliveryEventsResponse>;
   /** The whole editable letter (every local change in one request). */
   updateLetter(channelSlug: string, id: number, body: UpdateLetterRequest): Promise<Letter>;
   updateStatus(channelId: number, id: number, body: UpdateStatusRequest): Promise<Letter>;
@@ -150,6 +153,8 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
         AudienceSegmentsResponseSchema,
       ),
     changes: (since) => call('GET', `${platformPaths.syncChanges()}?since=${encodeURIComponent(since)}`, SyncChangesResponseSchema),
+    deliveryEvents: (since) =>
+      call('GET', `${platformPaths.deliveryEvents()}?since=${encodeURIComponent(since)}`, DeliveryEventsResponseSchema),
     updateLetter: (channelSlug, id, body) =>
       call('POST', platformPaths.updateLetter(channelSlug, id), LetterResponseSchema, body, { idempotent: true }),
     updateStatus: (channelId, id, body) => call('POST', platformPaths.updateStatus(channelId, id), LetterResponseSchema, body),

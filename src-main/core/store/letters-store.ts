@@ -3,7 +3,9 @@ import { LETTER_LIST_PAGE_SIZE, type ChannelInput, type LetterChanges, type Lett
 import type { LetterTombstone } from '../../../shared/contract/platform-letters';
 import { LetterSchema, type Letter } from '../../../shared/model/letter';
 import { letterPlainText } from '../../../shared/model/letter-text';
-import { LETTER_STATUS_FILTERS, isEditableStatus, type LetterSortColumn } from '../../../shared/model/publication';
+import { LETTER_STATUS_FILTERS, PublicationStatus, isEditableStatus, type LetterSortColumn } from '../../../shared/model/publication';
+import { SENDING_STATUSES } from '../../../shared/rules/schedule-actions';
+import type { WatchedLetter } from '../sync/pull-cadence';
 import type { LocalDb } from './open-store';
 import type { LettersTable, OutboxKind, OutboxTable } from './schema';
 
@@ -52,6 +54,8 @@ async function indexText(trx: LocalDb, letter: Letter) {
   await trx.deleteFrom('letters_fts').where('unique_id', '=', letter.uniqueId).execute();
   await trx.insertInto('letters_fts').values({ unique_id: letter.uniqueId, title: letter.title, content: letterPlainText(letter) }).execute();
 }
+
+const WATCHED_STATUSES = [PublicationStatus.scheduled, ...SENDING_STATUSES];
 
 function letterFromRow(row: Pick<LetterRow, 'body'>): Letter {
   return LetterSchema.parse(JSON.parse(row.body));
@@ -187,6 +191,15 @@ export function createLettersStore(db: LocalDb) {
       const query = db.selectFrom('letters').select('body').where('brand_slug', '=', brandSlug).where('channel_slug', '=', channelSlug);
       const row = await (/^\d+$/.test(id) ? query.where('id', '=', Number(id)) : query.where('unique_id', '=', id)).executeTakeFirst();
       return row ? letterFromRow(row) : null;
+    },
+
+    /** Letters scheduled or being sent: the sync engine asks more often while one is due. */
+    async watchedForDelivery(): Promise<WatchedLetter[]> {
+      const rows = await db.selectFrom('letters').select('body').where('publication_status', 'in', WATCHED_STATUSES).execute();
+      return rows.map((row) => {
+        const letter = letterFromRow(row);
+        return { publicationStatus: letter.publicationStatus, publicationDate: letter.publicationDate, zone: letter.publicationDateTzCode ?? 'UTC' };
+      });
     },
 
     async getByUniqueId(uniqueId: string): Promise<Letter | null> {

@@ -5,6 +5,8 @@ import type { SessionService } from '../session';
 import type { KvStore } from '../store/kv-store';
 import type { LettersStore } from '../store/letters-store';
 import { backoffMs } from './backoff';
+import { createDeliveryFeed } from './delivery-feed';
+import { nextPullDelayMs } from './pull-cadence';
 import { createEntryPusher, type PushOutcome } from './push-entry';
 import { createSingleFlight } from './single-flight';
 
@@ -20,17 +22,18 @@ export interface SyncEngineOptions {
   emit: EmitEvent;
   pushDelayMs: number;
   log: (message: string, detail?: unknown) => void;
+  /** The clock the pull cadence and the age of delivery notices follow. */
+  now?: () => Date;
 }
 
 /** Letters pushed at once; entries of one letter still go one after another, in order. */
 const PUSH_CONCURRENCY = 8;
 /** Letters taken from the outbox at a time for the workers to share. */
 const PUSH_WINDOW = 64;
-/** Online, the platform's changes are pulled this often (and on start and on demand). */
-const PULL_INTERVAL_MS = 60_000;
 
-export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs, log }: SyncEngineOptions) {
+export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs, log, now = () => new Date() }: SyncEngineOptions) {
   const pushEntry = createEntryPusher({ store, client, session, emit, log });
+  const deliveries = createDeliveryFeed({ client, kv, emit, log });
   let status: SyncStatus = { state: 'synced', pending: 0, message: null };
   let timer: NodeJS.Timeout | null = null;
   let failures = 0;
@@ -38,6 +41,17 @@ export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs
   /** The pull under way; closing waits for it so it never writes to a closed store. */
   let pulling: Promise<void> | null = null;
   let pullTimer: NodeJS.Timeout | null = null;
+
+  /** The next background pull, sooner while a send is due or under way (pull-cadence.ts). */
+  async function schedulePull(): Promise<void> {
+    const delay = nextPullDelayMs(await store.watchedForDelivery().catch(() => []), now());
+    if (stopped) return;
+    if (pullTimer) clearTimeout(pullTimer);
+    pullTimer = setTimeout(() => {
+      pullTimer = null;
+      void engine.pull().finally(() => void schedulePull());
+    }, delay);
+  }
 
   function setStatus(next: SyncStatus) {
     status = next;
@@ -117,11 +131,15 @@ export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs
   });
   const pushAll = () => pushes.run();
 
-  /** Brings every change the platform has made since the last pull into the cache. */
+  /**
+   * Brings every change the platform has made since the last pull into the cache, then the
+   * news of scheduled sends.
+   */
   async function pullOnce(): Promise<void> {
     try {
       if (!(await session.ensureSignedIn())) return;
-      const cursorKey = `sync.cursor.${session.current().user?.uniqueId ?? 'anonymous'}`;
+      const account = session.current().user?.uniqueId ?? 'anonymous';
+      const cursorKey = `sync.cursor.${account}`;
       let more = true;
       while (more && !stopped) {
         const page = await client.changes((await kv.get<string>(cursorKey)) ?? '0');
@@ -130,13 +148,14 @@ export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs
         if (changed.length > 0) emit('letters.changed', { uniqueIds: changed });
         more = page.hasMore;
       }
+      await deliveries.pull(account, now, () => stopped);
     } catch (error) {
       // A pull runs in the background: its failure is logged, never thrown; the next one resumes.
       log('Could not pull changes', error instanceof PlatformError ? error.message : error);
     }
   }
 
-  return {
+  const engine = {
     status: () => status,
     /** A local edit was saved: push it after the autosave debounce. */
     async localChange() {
@@ -157,18 +176,18 @@ export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs
     },
     start() {
       schedule(0);
-      void this.pull();
-      pullTimer = setInterval(() => void this.pull(), PULL_INTERVAL_MS);
+      void engine.pull().finally(() => void schedulePull());
     },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      if (pullTimer) clearInterval(pullTimer);
+      if (pullTimer) clearTimeout(pullTimer);
       timer = null;
       await pushes.current();
       await pulling;
     },
   };
+  return engine;
 }
 
 export type SyncEngine = ReturnType<typeof createSyncEngine>;
