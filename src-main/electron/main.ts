@@ -1,35 +1,33 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, safeStorage, screen, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, safeStorage, type WebContents } from 'electron';
 import electronUpdater from 'electron-updater';
 import { buildMenuTemplate, type CommandId, type CommandState, type DesktopPlatform } from '../../shared/commands';
 import type { SyncStatus } from '../../shared/contract/bridge';
 import type { DesktopSettings } from '../../shared/contract/desktop';
-import { APP_COMMAND_MESSAGE, APP_NAVIGATE_MESSAGE } from '../../shared/contract/ipc-messages';
+import { APP_COMMAND_MESSAGE } from '../../shared/contract/ipc-messages';
 import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
+import { settingsPath } from '../../shared/app-paths';
 import type { PlatformConnection } from '../core/core-context';
 import { APP_ORIGIN } from './app-protocol-path';
 import { handleAppProtocol, registerAppScheme } from './app-protocol';
 import { contentSecurityPolicy } from './content-security-policy';
 import { localImagesDir } from '../core/images/local-image-url';
+import { createAppWindows } from './app-windows';
 import { createCoreHost, type CoreHost } from './core-host';
+import { createDeliveryNotifier } from './delivery-notifications';
 import { findDeepLinkInArgv, parseDeepLink, DEEP_LINK_SCHEME } from './deep-link';
 import { registerDesktopHandlers } from './desktop-ipc';
 import { choosePlatform, coreDataDirName, loadDesktopSettings, saveDesktopSettings, settingsView } from './desktop-settings';
 import { startEmbeddedPlatform, type EmbeddedPlatform } from './embedded-platform';
-import { readJsonFile, writeJsonFile } from './json-file';
-import { leavePrompt, leaves } from './leave-prompt';
 import { NOTHING_OPEN, applyCommandState } from './menu-state';
 import { toElectronTemplate } from './menu-template';
 import type { NavigationPolicy } from './navigation-policy';
 import { hardenWebContents, refusePermissions } from './web-contents-guards';
-import { FLUSH_TIME_LIMIT_MS, WINDOW_CLOSE_TIME_LIMIT_MS, createQuitSequence, decideWindowClose } from './quit-sequence';
+import { createQuitSequence } from './quit-sequence';
 import { createElectronTokenVault } from './token-vault';
 import { overlayDotBitmap, unsyncedIndicator } from './unsynced-badge';
 import { applyUpdaterSettings, createUpdateController } from './updater';
 import { connectWindowToCore } from './window-bridge';
-import { DEFAULT_WINDOW_SIZE, MIN_WINDOW_SIZE, createAppWindow } from './window-factory';
-import { parseWindowState, recordPlacement, restorePlacement, type DisplayLike } from './window-state';
 
 // The Electron host: the renderer served from app://, the core in a utility process reached
 // over a MessagePort per window, and the embedded platform server in another utility
@@ -58,16 +56,30 @@ let core: CoreHost | null = null;
 let platform: EmbeddedPlatform | null = null;
 let platformUrl: string | null = null;
 let platformOrigin: string | null = null;
-/** A letterdesk:// route that arrived before the first window. */
-let pendingRoute: string | null = null;
 /** What each window shows, by web contents id, for the native menu. */
 const commandStates = new Map<number, CommandState>();
 
 // Every renderer runs in Chromium's sandbox, whatever a window's options say.
 app.enableSandbox();
 
+const windows = createAppWindows({
+  preloadPath: PRELOAD_PATH,
+  windowStateFile: () => userFile('window-state.json'),
+  devServerUrl,
+  connectCore,
+  syncStatus: () => core?.syncStatus ?? null,
+  flush: (timeLimitMs) => void core?.flush(timeLimitMs),
+  quitting: () => quitSequence.quitting,
+  showUnsyncedOn: (window) => showUnsyncedOn(window, core?.syncStatus ?? null),
+  closed: (contentsId) => {
+    commandStates.delete(contentsId);
+    refreshMenuState(BrowserWindow.getFocusedWindow()?.webContents.id ?? null);
+  },
+  log,
+});
+
 const quitSequence = createQuitSequence({
-  closeWindows,
+  closeWindows: () => windows.closeAll(),
   syncStatus: () => core?.syncStatus ?? null,
   flush: (timeLimitMs) => core?.flush(timeLimitMs) ?? Promise.resolve(null),
   stopServices,
@@ -85,13 +97,13 @@ if (!app.requestSingleInstanceLock()) {
   // in electron-builder.yml. The method exists only on Windows.
   if (process.platform === 'win32') app.setAppUserModelId('app.letterdesk.desktop');
   // Windows and Linux pass a link to a fresh launch on the command line; macOS uses open-url.
-  pendingRoute = findDeepLinkInArgv(process.argv)?.path ?? null;
-  app.on('second-instance', (_event, argv) => openRoute(findDeepLinkInArgv(argv)?.path ?? null));
+  windows.rememberRoute(findDeepLinkInArgv(process.argv)?.path ?? null);
+  app.on('second-instance', (_event, argv) => windows.openRoute(findDeepLinkInArgv(argv)?.path ?? null));
   app.on('open-url', (event, url) => {
     event.preventDefault();
     const route = parseDeepLink(url);
     if (!route) log(`Ignored a letterdesk link that is not a letter or channel: ${url.slice(0, 200)}`);
-    openRoute(route?.path ?? null);
+    windows.openRoute(route?.path ?? null);
   });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, navigationPolicy, log));
   app.on('window-all-closed', () => {
@@ -99,7 +111,7 @@ if (!app.requestSingleInstanceLock()) {
   });
   app.on('activate', () => {
     // Before start() has run, start() itself opens the first window.
-    if (core && BrowserWindow.getAllWindows().length === 0) createWindow();
+    if (core && BrowserWindow.getAllWindows().length === 0) windows.open();
   });
   app.on('browser-window-focus', (_event, window) => refreshMenuState(window.webContents.id));
   app.on('before-quit', (event) => {
@@ -174,6 +186,7 @@ async function start(): Promise<void> {
     log,
     tokenVault,
     onSyncStatus: showUnsynced,
+    onDeliveryEvent: (event) => deliveryNotifier.notify(event),
     onRestarted: () => {
       for (const window of BrowserWindow.getAllWindows()) connectCore(window.webContents);
     },
@@ -181,8 +194,7 @@ async function start(): Promise<void> {
   });
   // The window opens at once; its first requests wait in the core until the platform is
   // known and the core is built.
-  createWindow(pendingRoute);
-  pendingRoute = null;
+  windows.openFirst();
 
   const connection = running.choice.mode === 'remote' ? remoteConnection(running.choice.url) : await connectEmbeddedPlatform();
   platformUrl = connection.url;
@@ -240,7 +252,7 @@ function installMenu(): void {
     }
     const window = BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
     if (window) window.webContents.send(APP_COMMAND_MESSAGE, commandId);
-    else if (commandId === 'app.settings') createWindow('/settings');
+    else if (commandId === 'app.settings') windows.open(settingsPath);
   };
   Menu.setApplicationMenu(Menu.buildFromTemplate(toElectronTemplate(template, send)));
 }
@@ -251,130 +263,17 @@ function refreshMenuState(windowId: number | null): void {
   applyCommandState(menu, (windowId !== null && commandStates.get(windowId)) || NOTHING_OPEN);
 }
 
-// --- Windows ----------------------------------------------------------------------------
+// --- Scheduled sends as native notifications -------------------------------------------
 
-function displays(): DisplayLike[] {
-  return screen.getAllDisplays().map((display) => ({ id: display.id, workArea: display.workArea }));
-}
-
-function windowStateFile(): string {
-  return userFile('window-state.json');
-}
-
-function createWindow(route: string | null = null): BrowserWindow {
-  const iconPath = path.join(app.getAppPath(), 'resources', 'icon.png');
-  const placement = restorePlacement(parseWindowState(readJsonFile(windowStateFile())), displays(), screen.getPrimaryDisplay().id, {
-    ...DEFAULT_WINDOW_SIZE,
-    minWidth: MIN_WINDOW_SIZE.width,
-    minHeight: MIN_WINDOW_SIZE.height,
-  });
-  const window = createAppWindow(BrowserWindow, {
-    preloadPath: PRELOAD_PATH,
-    devTools: !app.isPackaged,
-    bounds: placement.bounds,
-    ...(fs.existsSync(iconPath) ? { iconPath } : {}),
-  });
-  const contentsId = window.webContents.id;
-  window.once('ready-to-show', () => {
-    if (placement.maximized) window.maximize();
-    window.show();
-  });
-  // Every load (first, reload, dev-server refresh) starts a preload that needs a new port.
-  window.webContents.on('dom-ready', () => connectCore(window.webContents));
-  // The composer holds the window while a letter waits to be scheduled: ask, as a browser would.
-  window.webContents.on('will-prevent-unload', (event) => {
-    if (leaves(dialog.showMessageBoxSync(window, leavePrompt()))) event.preventDefault();
-    else onWindowStayed?.();
-  });
-  window.on('close', () => {
-    saveWindowPlacement(window);
-    if (decideWindowClose({ quitting: quitSequence.quitting, status: core?.syncStatus ?? null }) === 'push-in-background') {
-      void core?.flush(FLUSH_TIME_LIMIT_MS);
-    }
-  });
-  window.on('closed', () => {
-    commandStates.delete(contentsId);
-    refreshMenuState(BrowserWindow.getFocusedWindow()?.webContents.id ?? null);
-  });
-  showUnsyncedOn(window, core?.syncStatus ?? null);
-  loadRoute(window, route ?? '/');
-  return window;
-}
-
-function loadRoute(window: BrowserWindow, route: string): void {
-  const origin = devServerUrl ? devServerUrl.replace(/\/$/, '') : APP_ORIGIN;
-  void window.loadURL(`${origin}${route}`).catch((error: unknown) => log('Loading the renderer failed', error));
-}
-
-function saveWindowPlacement(window: BrowserWindow): void {
-  try {
-    const file = windowStateFile();
-    const next = recordPlacement(parseWindowState(readJsonFile(file)), { bounds: window.getNormalBounds(), maximized: window.isMaximized() }, displays());
-    writeJsonFile(file, next, 0o644);
-  } catch (error) {
-    log('Could not save the window placement', error);
-  }
-}
+const deliveryNotifier = createDeliveryNotifier({
+  isSupported: () => Notification.isSupported(),
+  create: (options) => new Notification(options),
+  openRoute: (route) => windows.openRoute(route),
+  log,
+});
 
 function connectCore(contents: WebContents): void {
   if (core) connectWindowToCore(contents, core);
-}
-
-/** A letterdesk:// link: shows its route in the front window (a new one if there is none). */
-function openRoute(route: string | null): void {
-  if (!core) {
-    // Still starting: the first window opens on this route.
-    if (route) pendingRoute = route;
-    return;
-  }
-  const [window] = BrowserWindow.getAllWindows();
-  if (!window) {
-    createWindow(route);
-    return;
-  }
-  if (window.isMinimized()) window.restore();
-  window.show();
-  window.focus();
-  if (!route) return;
-  // A page still loading has not subscribed to navigation yet: load the route itself
-  // (nothing can have been typed there so far); a loaded page navigates in place.
-  if (window.webContents.isLoadingMainFrame()) loadRoute(window, route);
-  else window.webContents.send(APP_NAVIGATE_MESSAGE, route);
-}
-
-/** Set while quitting: a window whose user chose to stay cancels the quit. */
-let onWindowStayed: (() => void) | null = null;
-
-/**
- * Closes every window so each renderer saves as it unloads. False when the user kept one
- * open; a window that has not closed within the time limit (a hung page) is destroyed.
- */
-function closeWindows(): Promise<boolean> {
-  const windows = BrowserWindow.getAllWindows();
-  if (windows.length === 0) return Promise.resolve(true);
-  return new Promise((resolve) => {
-    let settled = false;
-    let open = windows.length;
-    const finish = (allClosed: boolean) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      onWindowStayed = null;
-      resolve(allClosed);
-    };
-    const timer = setTimeout(() => {
-      for (const window of BrowserWindow.getAllWindows()) window.destroy();
-      finish(true);
-    }, WINDOW_CLOSE_TIME_LIMIT_MS);
-    onWindowStayed = () => finish(false);
-    for (const window of windows) {
-      window.once('closed', () => {
-        open -= 1;
-        if (open === 0) finish(true);
-      });
-      window.close();
-    }
-  });
 }
 
 // --- Unsynced changes on the badge ------------------------------------------------------
