@@ -14,16 +14,20 @@ import { letterCopyRoutes } from './routes/letter-copies';
 import { letterLifecycleRoutes } from './routes/letter-lifecycle';
 import { letterListRoutes } from './routes/letter-lists';
 import { syncChangesRoutes } from './routes/sync-changes';
+import { deliveryEventsRoutes } from './routes/delivery-events';
 import { featureFlagRoutes } from './routes/feature-flags';
 import { mergeTagRoutes } from './routes/merge-tags';
 import { segmentRoutes } from './routes/segments';
 import { subscriberRoutes } from './routes/subscribers';
 import { aiSuggestionRoutes } from './routes/ai-suggestions';
 import { mediaRoutes } from './routes/media';
+import { publicUnsubscribeRoutes } from './routes/public-unsubscribe';
+import { publicOptOutRoutes } from './routes/public-opt-out';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
 import { letterDeliveryRoutes } from './routes/letter-delivery';
+import type { DeliveryScheduler } from './jobs/job-runner';
 
 // Builds the platform API (STYLE "Server: build, then listen"): plugins and routes, no
 // listening, so tests call it with inject() and start.ts decides where it listens.
@@ -44,6 +48,8 @@ export interface BuildAppOptions {
   imageStorage?: ImageStorage | null;
   /** Let upload-from-url fetch plain http addresses (tests' loopback servers). Default false: https only. */
   allowHttpImageFetch?: boolean;
+  /** Told when a letter is scheduled, to queue its send; without it the jobs' sweep finds it (or nothing sends). */
+  delivery?: DeliveryScheduler | null;
 }
 
 /** Never in a log line: request logs carry no bodies, but a handler's own log might. */
@@ -66,7 +72,17 @@ function withRedaction(logger: BuildAppOptions['logger']) {
   return { logger: { ...options, redact: { paths: REDACTED, censor: '[redacted]' } } };
 }
 
-export async function buildApp({ db, logger = false, onRoute, smtpUrl, mailFrom, ai, imageStorage, allowHttpImageFetch }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  logger = false,
+  onRoute,
+  smtpUrl,
+  mailFrom,
+  ai,
+  imageStorage,
+  allowHttpImageFetch,
+  delivery,
+}: BuildAppOptions): Promise<FastifyInstance> {
   // Made first so a malformed SMTP_URL stops the start rather than the first test send.
   const mail = createMailTransport(db, { smtpUrl, from: mailFrom });
   const app = Fastify({
@@ -87,16 +103,19 @@ export async function buildApp({ db, logger = false, onRoute, smtpUrl, mailFrom,
   await app.register(healthRoutes);
   await app.register(authRoutes, { db });
   await app.register(letterRoutes, { db });
-  await app.register(letterLifecycleRoutes, { db });
+  await app.register(letterLifecycleRoutes, { db, delivery: delivery ?? null });
   await app.register(letterCopyRoutes, { db });
   await app.register(letterListRoutes, { db });
   await app.register(syncChangesRoutes, { db });
+  await app.register(deliveryEventsRoutes, { db });
   await app.register(segmentRoutes, { db });
   await app.register(subscriberRoutes, { db });
   await app.register(featureFlagRoutes, { db });
   await app.register(mergeTagRoutes, { db });
   await app.register(aiSuggestionRoutes, { db, ai: ai ?? null });
   await app.register(mediaRoutes, { db, storage: imageStorage ?? null, allowHttp: allowHttpImageFetch ?? false });
+  await app.register(publicUnsubscribeRoutes, { db });
+  await app.register(publicOptOutRoutes, { db });
   await app.register(letterDeliveryRoutes, { db, mail });
   app.addHook('onClose', async () => mail.close());
   return app as unknown as FastifyInstance;

@@ -5,7 +5,8 @@ import { integrationSettingsFromEnv } from './integrations/settings';
 // `npm run server`: reads settings from the environment, starts the platform and stops it
 // cleanly on SIGINT/SIGTERM. Everything else lives in start.ts.
 //   PORT (default 4400)  HOST (default 127.0.0.1)  LETTERDESK_DATA_DIR  DATABASE_URL  SEED_DEMO=1
-//   SMTP_URL  MAIL_FROM
+//   SMTP_URL  MAIL_FROM  PUBLIC_URL (unsubscribe links; default the listening URL)
+//   DELIVERY_JOBS=0 (this instance runs no background jobs)
 //   AI_BASE_URL  AI_MODEL  AI_API_KEY  IMAGES_DIR  ALLOW_HTTP_IMAGE_FETCH=1 (integrations/settings.ts)
 
 const env = process.env;
@@ -21,7 +22,21 @@ function portFrom(value: string | undefined): number {
   return port;
 }
 
+function publicUrlFrom(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`PUBLIC_URL must be a URL such as https://letters.example.com, not "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must start with http:// or https://`);
+  return text.replace(/\/+$/, '');
+}
+
 try {
+  const publicUrl = publicUrlFrom(env.PUBLIC_URL);
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   const smtpUrl = env.SMTP_URL?.trim() || undefined;
   const mailFrom = env.MAIL_FROM?.trim() || undefined;
@@ -33,6 +48,8 @@ try {
     ...(env.SEED_DEMO === '1' ? { seedDemo: true } : {}),
     ...(smtpUrl ? { smtpUrl } : {}),
     ...(mailFrom ? { mailFrom } : {}),
+    ...(publicUrl ? { publicUrl } : {}),
+    ...(env.DELIVERY_JOBS === '0' ? { deliveryJobs: false } : {}),
     ...integrationSettingsFromEnv(env),
     logger: true,
   });

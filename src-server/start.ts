@@ -11,6 +11,8 @@ import { seedDemo } from './db/seed-demo';
 import { createOpenAiCompatibleClient } from './integrations/ai-client';
 import type { AiSettings } from './integrations/ai-client';
 import { createDiskImageStorage } from './integrations/image-storage';
+import { createJobRunner } from './jobs/job-runner';
+import type { JobRunner } from './jobs/job-runner';
 
 // Starts the whole platform: database (embedded or given), migrations, demo seed, API.
 // Hosts call this in-process (the browser host, tests) or through main.ts, so it never
@@ -42,6 +44,17 @@ export interface StartPlatformOptions {
   imagesDir?: string;
   /** Let upload-from-url fetch plain http addresses. Default false: https only. */
   allowHttpImageFetch?: boolean;
+  /**
+   * The address subscribers reach the platform's public pages at (PUBLIC_URL), for the
+   * unsubscribe links of scheduled sends. Default: the URL it listens on.
+   */
+  publicUrl?: string;
+  /** Run the background jobs (scheduled sends). Default true. */
+  deliveryJobs?: boolean;
+  /** Seconds before a send the mail server stopped is first retried (then backoff). Default 30; 0 retries at once (tests). */
+  deliveryRetryDelaySeconds?: number;
+  /** How often idle job workers look for work. Default 2; at least 0.5 (tests). */
+  jobPollingIntervalSeconds?: number;
 }
 
 export interface PlatformServer {
@@ -49,7 +62,12 @@ export interface PlatformServer {
   url: string;
   /** The database it uses (tools and benchmarks read or fill it directly). */
   connectionString: string;
-  /** Stops listening, closes the pool and stops the embedded PostgreSQL; safe to call twice. */
+  /**
+   * Queues every scheduled send that is due, or was left half done, now — what the jobs do
+   * every minute by themselves. Resolves to how many it queued (0 without jobs).
+   */
+  sweepDeliveries(): Promise<number>;
+  /** Stops listening and the jobs, closes the pool and stops the embedded PostgreSQL; safe to call twice. */
   close(): Promise<void>;
 }
 
@@ -59,9 +77,11 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
   let embedded: EmbeddedPostgres | null = null;
   let db: Db | null = null;
   let app: FastifyInstance | null = null;
+  let jobs: JobRunner | null = null;
   const shutdown = async () => {
-    // In reverse order of start; each step runs even when an earlier one failed.
-    const steps = [() => app?.close(), () => db?.destroy(), () => embedded?.stop()];
+    // In reverse order of start; each step runs even when an earlier one failed. The jobs
+    // stop after the API (no new schedules) and before the pool they write through.
+    const steps = [() => app?.close(), () => jobs?.stop(), () => db?.destroy(), () => embedded?.stop()];
     const failures: unknown[] = [];
     for (const step of steps) await Promise.resolve(step()).catch((error: unknown) => failures.push(error));
     if (failures.length > 0) throw new AggregateError(failures, 'The platform did not stop cleanly');
@@ -73,6 +93,16 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
     db = createDb(connectionString);
     await migrateToLatest(db);
     if (options.seedDemo ?? !options.databaseUrl) await seedDemo(db);
+    if (options.deliveryJobs ?? true) {
+      jobs = createJobRunner({
+        db,
+        connectionString,
+        smtpUrl: options.smtpUrl,
+        mailFrom: options.mailFrom,
+        retryDelaySeconds: options.deliveryRetryDelaySeconds,
+        pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+      });
+    }
     app = await buildApp({
       db,
       logger: options.logger ?? false,
@@ -81,10 +111,20 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
       ai: options.ai ? createOpenAiCompatibleClient(options.ai) : null,
       imageStorage: createDiskImageStorage(options.imagesDir ?? path.join(options.dataDir ?? defaultDataDir(), 'images')),
       allowHttpImageFetch: options.allowHttpImageFetch ?? false,
+      delivery: jobs,
     });
     const address = await app.listen({ port: options.port ?? DEFAULT_PLATFORM_PORT, host: options.host ?? '127.0.0.1' });
+    const url = address.replace(/\/$/, '');
+    // After listening: the default public URL is the address it listens on.
+    await jobs?.start({ publicUrl: options.publicUrl ?? url });
     let closing: Promise<void> | undefined;
-    return { url: address.replace(/\/$/, ''), connectionString, close: () => (closing ??= shutdown()) };
+    const runner = jobs;
+    return {
+      url,
+      connectionString,
+      sweepDeliveries: async () => (runner ? runner.sweep() : 0),
+      close: () => (closing ??= shutdown()),
+    };
   } catch (error) {
     await shutdown().catch(() => undefined);
     throw error;

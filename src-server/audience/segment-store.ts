@@ -54,6 +54,16 @@ export function criteriaSql(criteria: SegmentCriteria): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.join(criteria.conditions.map(conditionSql), joiner)})`;
 }
 
+/**
+ * Who a stored segment reaches: its criteria and, for an engagement segment, only readers
+ * who have not opted out of emails based on their activity (the footer's opt-out link).
+ * Totals use it; so must anything that resolves a segment's recipients.
+ */
+export function segmentSql(criteria: SegmentCriteria, isEngagementSegment: boolean): RawBuilder<SqlBool> {
+  if (!isEngagementSegment) return criteriaSql(criteria);
+  return sql<SqlBool>`(${criteriaSql(criteria)} AND NOT ${sql.ref('subscribers.behaviourOptOut')})`;
+}
+
 /** Stored criteria in another shape (older rows) read as null: such a segment matches nobody. */
 export function readCriteria(stored: unknown): SegmentCriteria | null {
   const parsed = SegmentCriteriaSchema.safeParse(stored);
@@ -97,7 +107,7 @@ export async function toSegments(db: Db, rows: SegmentRow[]): Promise<Segment[]>
   const channelIds = [...new Set(rows.map((row) => row.channelId))];
   const filters = rows.map((row, i) => {
     const readable = criteria[i];
-    return readable ? sql<SqlBool>`${sql.ref('subscribers.channelId')} = ${row.channelId} AND ${criteriaSql(readable)}` : null;
+    return readable ? sql<SqlBool>`${sql.ref('subscribers.channelId')} = ${row.channelId} AND ${segmentSql(readable, row.isEngagementSegment)}` : null;
   });
   const totals = await countMatching(db, channelIds, filters);
   return rows.map((row, i) => ({

@@ -87,6 +87,10 @@ export interface SubscribersTable {
   tags: ColumnType<string[], string[] | undefined, string[]>;
   customFields: JsonWithDefault<Record<string, unknown>>;
   createdAt: Generated<Date>;
+  /** Left out of engagement segments (the footer's opt-out link, migration 0008). */
+  behaviourOptOut: Generated<boolean>;
+  /** When the reader unsubscribed through the email's link; only then can the page undo it. */
+  unsubscribedByLinkAt: Timestamp | null;
 }
 
 export interface SegmentsTable {
@@ -159,6 +163,40 @@ export interface LetterRevisionsTable {
   createdAt: Generated<Date>;
 }
 
+export type RecipientVariant = 'A' | 'B';
+export type RecipientStatus = 'pending' | 'sent' | 'refused';
+
+/** One subscriber of a scheduled send, taken when the send starts (migration 0007). */
+export interface LetterRecipientsTable {
+  letterId: number;
+  subscriberId: number;
+  email: string;
+  /** The subject an A/B letter sends this subscriber; null without an A/B test. */
+  variant: RecipientVariant | null;
+  status: ColumnType<RecipientStatus, RecipientStatus | undefined, RecipientStatus>;
+  /** The mail server's words when it refused this address. */
+  error: string | null;
+  sentAt: Timestamp | null;
+  createdAt: Generated<Date>;
+}
+
+export type DeliveryEventKind = 'started' | 'sent' | 'failed';
+
+/** What the desktop app hears about a send (GET /api/sync/delivery-events). */
+export interface DeliveryEventsTable {
+  /** bigserial, read as text. */
+  id: Generated<string>;
+  letterId: number;
+  kind: DeliveryEventKind;
+  recipients: number;
+  delivered: number;
+  message: Generated<string>;
+  title: string;
+  createdAt: Generated<Date>;
+  /** The writing transaction (xid8, read as text): the feed's fence, as for letters. */
+  changeXid: Generated<string>;
+}
+
 export interface Database {
   tenants: TenantsTable;
   organizations: OrganizationsTable;
@@ -170,6 +208,8 @@ export interface Database {
   segments: SegmentsTable;
   letters: LettersTable;
   letterRevisions: LetterRevisionsTable;
+  letterRecipients: LetterRecipientsTable;
+  deliveryEvents: DeliveryEventsTable;
 }
 
 export type LetterRow = Selectable<LettersTable>;

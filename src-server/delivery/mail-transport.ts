@@ -13,6 +13,8 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   html: string;
+  /** Extra header lines (List-Unsubscribe on a scheduled send); the local mailbox keeps none. */
+  headers?: Record<string, string>;
 }
 
 /** Who sent it from where: the local mailbox files messages by brand. */
@@ -39,9 +41,17 @@ export interface MailTransport {
 
 /** The mail server refused the message or could not be reached; `message` is its own words. */
 export class MailDeliveryError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  /**
+   * True when the server refused this one address for good (a 5xx reply to RCPT TO): another
+   * address may still go through. False for everything that would fail any message — no
+   * connection, a timeout, a refused greeting or sender, a temporary (4xx) reply.
+   */
+  readonly recipientRefused: boolean;
+
+  constructor(message: string, options?: { cause?: unknown; recipientRefused?: boolean }) {
     super(message, options);
     this.name = 'MailDeliveryError';
+    this.recipientRefused = options?.recipientRefused ?? false;
   }
 }
 
@@ -50,6 +60,8 @@ export interface MailSettings {
   smtpUrl?: string | undefined;
   /** The From header; default DEFAULT_MAIL_FROM. */
   from?: string | undefined;
+  /** Keep SMTP connections open between messages (bulk sends); default false, one per message. */
+  pool?: boolean | undefined;
 }
 
 // nodemailer waits minutes by default; a test send holds an HTTP request open meanwhile.
@@ -74,21 +86,21 @@ export function createMailTransport(db: Db, settings: MailSettings = {}): MailTr
   const smtpUrl = settings.smtpUrl?.trim();
   if (smtpUrl) {
     assertSmtpUrl(smtpUrl);
-    return smtpTransport(smtpUrl, from);
+    return smtpTransport(smtpUrl, from, settings.pool ?? false);
   }
   return localMailboxTransport(db, from);
 }
 
-function smtpTransport(url: string, from: string): MailTransport {
+function smtpTransport(url: string, from: string, pool: boolean): MailTransport {
   // Values in the URL's query win over these defaults (nodemailer merges them that way).
-  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS });
+  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS, ...(pool ? { pool: true, maxConnections: 1 } : {}) });
   return {
     kind: 'smtp',
     async send(mail) {
       try {
-        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, html: mail.html });
+        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, html: mail.html, headers: mail.headers ?? {} });
       } catch (error) {
-        throw new MailDeliveryError(serverMessage(error), { cause: error });
+        throw new MailDeliveryError(serverMessage(error), { cause: error, recipientRefused: isRecipientRefusal(error) });
       }
       return { sent: true, note: null };
     },
@@ -114,6 +126,14 @@ function localMailboxTransport(db: Db, from: string): MailTransport {
     },
     close: () => undefined,
   };
+}
+
+/** A permanent (5xx) reply to RCPT TO: this address is refused, not the message or the sender. */
+function isRecipientRefusal(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, command, responseCode } = error as { code?: unknown; command?: unknown; responseCode?: unknown };
+  // 503 is "bad sequence of commands": the session went wrong, not the address.
+  return code === 'EENVELOPE' && command === 'RCPT TO' && typeof responseCode === 'number' && responseCode >= 500 && responseCode !== 503;
 }
 
 /** The SMTP server's reply when there is one ('550 5.1.1 No such user'), else what failed. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { combineLookups, fillMergeTags } from './merge-fill';
 import type { MergeLookup } from './merge-fill';
-import { promotionLookup, testSubscriberLookup } from './merge-values';
+import { promotionLookup, subscriberLookup, testSubscriberLookup } from './merge-values';
 import { PreviewPromotionSchema } from '../../shared/contract/platform-delivery';
 import type { Letter } from '../../shared/model/letter';
 
@@ -61,5 +61,26 @@ describe('preview promotions', () => {
     const fill = promotionLookup(promotions);
     const text = '{{promotion.zone1.heading}}|{{promotion.adType9.heading}}|{{promotion.zone1.callToActionUrl}}|{{promotion.zone1.image}}|{{promotion.zone2.heading}}';
     expect(fillMergeTags(text, fill, 'html')).toBe('From headline|From headline|http://ok.example||{{promotion.zone2.heading}}');
+  });
+});
+
+describe('a real subscriber', () => {
+  const letter = { id: 9, uniqueId: 'L-9', title: 'Tides', subtitle: 'Weekly', publicationDate: null } as unknown as Letter;
+  const subscriber = {
+    email: 'ada@example.com',
+    firstName: 'ada',
+    lastName: 'Lovelace',
+    uniqueId: 'sub-9',
+    customFields: { plan: 'pro', seats: 3, first_name: 'shadowed', nested: { a: 1 } },
+  };
+  const lookup = subscriberLookup({ subscriber, letter, channelName: 'The Weekly' });
+
+  it('fills their fields, their custom fields as text, and the letter’s fields; fixed fields win', () => {
+    const text = '{{ first_name | capitalize }} {{last_name}} {{uniqueId}} {{email}} {{plan}} {{seats}} {{nested}} {{letter.title}}';
+    expect(fillMergeTags(text, lookup, 'text')).toBe('Ada Lovelace sub-9 ada@example.com pro 3 {"a":1} Tides');
+  });
+
+  it('reads a missing custom field as empty, so the default shows, and empties promotion tags', () => {
+    expect(fillMergeTags("{{ company | strip or 'none' }}|{{promotion.zone1.heading}}|", lookup, 'html')).toBe('none||');
   });
 });

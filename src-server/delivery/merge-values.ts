@@ -7,7 +7,8 @@ import { LETTER_MERGE_FIELDS, SUBSCRIBER_MERGE_FIELDS } from '../../shared/rules
 import type { MergeLookup, MergeValue } from './merge-fill';
 
 // What merge tags are filled with: a test subscriber's fields and the letter's own (test
-// sends), and the promotions the schedule step passes to a preview.
+// sends), a real subscriber's (scheduled sends), and the promotions the schedule step
+// passes to a preview.
 
 /** The stand-in reader of a test email; its address is the one the test goes to. */
 export const TEST_SUBSCRIBER = { uniqueId: 'test', first_name: 'Test', last_name: 'Subscriber' } as const;
@@ -44,6 +45,46 @@ export function testSubscriberLookup(input: { toEmail: string; letter: Letter; c
     ...Object.entries(letterFieldValues(input.letter, input.channelName)),
   ]);
   return (name) => values.get(name) ?? (name.startsWith(PROMOTION_TAG_PREFIX) ? undefined : '');
+}
+
+/** The fields of a subscriber that merge tags read. */
+export interface MergeSubscriber {
+  email: string;
+  firstName: string;
+  lastName: string;
+  uniqueId: string;
+  customFields: Record<string, unknown>;
+}
+
+/** A custom field as text: numbers and yes/no as written, anything else structured as JSON. */
+function customFieldText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/**
+ * A real subscriber's email on a scheduled send: their fields, their custom fields, the
+ * letter's fields. The fixed fields win over a custom field spelled the same (as in the
+ * criteria list). A custom field they lack reads as empty, so a tag's default shows.
+ * Promotion tags are emptied: promotions chosen by send date do not exist yet, and a reader
+ * must never see a raw `{{promotion.zone1.heading}}`.
+ */
+export function subscriberLookup(input: { subscriber: MergeSubscriber; letter: Letter; channelName: string }): MergeLookup {
+  const { subscriber } = input;
+  const fixed: Record<SubscriberField, string> = {
+    email: subscriber.email,
+    first_name: subscriber.firstName,
+    last_name: subscriber.lastName,
+    uniqueId: subscriber.uniqueId,
+  };
+  const values = new Map<string, string>([
+    ...Object.entries(subscriber.customFields).map(([name, value]) => [name, customFieldText(value)] as const),
+    ...Object.entries(letterFieldValues(input.letter, input.channelName)),
+    ...Object.entries(fixed),
+  ]);
+  return (name) => values.get(name) ?? '';
 }
 
 /** Only web links go in an email's href or src; anything else leaves the part empty. */

@@ -13,6 +13,8 @@ import {
   UpdatePrivateRequestSchema,
   UpdateStatusRequestSchema,
 } from '../../shared/contract/platform-letters';
+import type { Letter } from '../../shared/model/letter';
+import { PublicationStatus } from '../../shared/model/publication';
 import type { Db } from '../db/database';
 import { channelById, channelsBySlug } from '../http/access';
 import type { ChannelAccess } from '../http/access';
@@ -24,6 +26,7 @@ import { parseInput, sendAs } from '../http/validation';
 import { claimLetter, updateLetter, updatePrivate, updateSettings } from '../letters/letter-edits';
 import { resolveLetterId } from '../letters/letter-queries';
 import { saveOnScheduling, updateStatus } from '../letters/letter-status-writes';
+import type { DeliveryScheduler } from '../jobs/job-runner';
 import { idParam, parseParams, routePattern } from './route-params';
 
 // Letter lifecycle calls of spec 1 §7 beyond create/list/get/autosave: resolving ids,
@@ -72,7 +75,19 @@ function parseForScheduling<S extends z.ZodType>(schema: S, data: unknown): z.ou
 
 const channelsOf = (accesses: ChannelAccess[]) => accesses.map((access) => access.channel);
 
-export const letterLifecycleRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const letterLifecycleRoutes: FastifyPluginAsync<{ db: Db; delivery?: DeliveryScheduler | null }> = async (
+  app,
+  { db, delivery = null },
+) => {
+  /**
+   * Queues the send of a letter that is now scheduled (the write has committed). A failure
+   * here does not undo the schedule: the jobs' minute sweep queues any due letter anyway.
+   */
+  const queueSend = async (letter: Letter) => {
+    if (!delivery || letter.publicationStatus !== PublicationStatus.scheduled || letter.id === null) return;
+    await delivery.letterScheduled(letter.id).catch((error: unknown) => app.log.warn({ err: error }, 'Could not queue a scheduled send'));
+  };
+
   app.get(routePattern(platformPaths.resolveLetterId(':slug', ':ref')), { schema: docs.resolveId }, async (request, reply) => {
     const user = currentUser(request);
     const params = parseParams(SlugRefParams, request.params);
@@ -88,6 +103,7 @@ export const letterLifecycleRoutes: FastifyPluginAsync<{ db: Db }> = async (app,
       const { channel } = await channelById(db, user.id, params.channelId);
       const body = parseForScheduling(SaveOnSchedulingRequestSchema, request.body);
       const letter = await saveOnScheduling(db, channel, params.id, body, user.id);
+      await queueSend(letter);
       return sendAs(reply, LetterResponseSchema, letter);
     }),
   );
@@ -98,6 +114,7 @@ export const letterLifecycleRoutes: FastifyPluginAsync<{ db: Db }> = async (app,
     const { channel } = await channelById(db, user.id, params.channelId);
     const body = parseInput(UpdateStatusRequestSchema, request.body);
     const letter = await updateStatus(db, channel, params.id, body, user.id);
+    await queueSend(letter);
     return sendAs(reply, LetterResponseSchema, letter);
   });
 

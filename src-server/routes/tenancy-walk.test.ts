@@ -17,9 +17,19 @@ const NOT_TENANT_SCOPED = new Set([
   'POST /api/auth/logout',
   'GET /api/me',
   'GET /api/sync/changes',
+  // Like the letter feed: the caller's own brands' events, whoever asks (delivery-events.test.ts).
+  'GET /api/sync/delivery-events',
   'GET /api/local-mailbox',
   'GET /api/docs/json',
   'GET /media/:key',
+  // Reached by the secret subscriber id in an email's link, whoever holds it (own tests:
+  // public-unsubscribe.test.ts, public-opt-out.test.ts).
+  'GET /unsubscribe/:channelSlug/:uniqueId',
+  'POST /unsubscribe/:channelSlug/:uniqueId',
+  'POST /unsubscribe/:channelSlug/:uniqueId/undo',
+  'GET /opt-out/:channelSlug/:uniqueId',
+  'POST /opt-out/:channelSlug/:uniqueId',
+  'POST /opt-out/:channelSlug/:uniqueId/undo',
 ]);
 
 let demo: DemoTargets;

@@ -51,6 +51,9 @@ export function useDemoEditor(): DemoEditorSuite {
     get db() {
       return ready(t).db;
     },
+    get connectionString() {
+      return ready(t).connectionString;
+    },
     close: () => ready(t).close(),
     get editor() {
       return ready(editor);

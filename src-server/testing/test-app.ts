@@ -13,6 +13,8 @@ import { createTestDatabase } from './test-database';
 export interface TestApp {
   app: FastifyInstance;
   db: Db;
+  /** The test database (for a second pool: background jobs, another instance). */
+  connectionString: string;
   close(): Promise<void>;
 }
 
@@ -26,6 +28,7 @@ export async function createTestApp(options: Omit<BuildAppOptions, 'db'> = {}): 
     return {
       app,
       db,
+      connectionString: database.connectionString,
       close: async () => {
         await app.close();
         await db.destroy();

@@ -1,12 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createDb } from '../db/database';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import { startPlatform } from '../start';
+import type { StartPlatformOptions } from '../start';
+import { makeScheduledLettersDue, waitUntilDelivered } from './due-deliveries';
 import { createTestDatabase } from './test-database';
 
 // A real platform server for tests of other parts (the desktop core's sync): its own
-// database with the demo account, listening on a free loopback port.
+// database with the demo account, listening on a free loopback port, with the background
+// jobs running (scheduled sends retry at once and workers look for work twice a second).
 
 /** The seeded demo owner of brand `demo` and its channel `weekly`. */
 export const TEST_ACCOUNT = { email: DEMO_EMAIL, password: DEMO_PASSWORD } as const;
@@ -16,27 +20,52 @@ export interface TestPlatform {
   url: string;
   /** The test database, for looking behind the API. */
   connectionString: string;
+  /**
+   * Scheduled sends without waiting for their time: moves the publication instant of every
+   * scheduled letter (or of `letterIds`) to a second ago — the instant only: the letter's
+   * wall-clock publicationDate and its version stay — runs the delivery sweep, and resolves
+   * once those letters are published or back in draft (the sends are done). Throws after 20 s.
+   */
+  runDueDeliveries(letterIds?: number[]): Promise<void>;
   /** Stops the server and drops its database. */
   close(): Promise<void>;
 }
 
-export async function startTestPlatform(): Promise<TestPlatform> {
+export type TestPlatformOptions = Pick<StartPlatformOptions, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'deliveryJobs'>;
+
+export async function startTestPlatform(options: TestPlatformOptions = {}): Promise<TestPlatform> {
   const database = await createTestDatabase();
   // Uploaded images go to a folder of this test's own, never the user's data folder.
   const imagesDir = mkdtempSync(join(tmpdir(), 'letterdesk-platform-images-'));
   const removeImages = () => rmSync(imagesDir, { recursive: true, force: true });
+  const db = createDb(database.connectionString, { maxConnections: 2 });
   try {
-    const platform = await startPlatform({ databaseUrl: database.connectionString, seedDemo: true, port: 0, imagesDir });
+    const platform = await startPlatform({
+      databaseUrl: database.connectionString,
+      seedDemo: true,
+      port: 0,
+      imagesDir,
+      deliveryRetryDelaySeconds: 0,
+      jobPollingIntervalSeconds: 0.5,
+      ...options,
+    });
     return {
       url: platform.url,
       connectionString: database.connectionString,
+      runDueDeliveries: async (letterIds) => {
+        const due = await makeScheduledLettersDue(db, letterIds);
+        await platform.sweepDeliveries();
+        await waitUntilDelivered(db, due);
+      },
       close: async () => {
         await platform.close();
+        await db.destroy();
         await database.destroy();
         removeImages();
       },
     };
   } catch (error) {
+    await db.destroy();
     await database.destroy();
     removeImages();
     throw error;

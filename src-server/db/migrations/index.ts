@@ -5,6 +5,8 @@ import * as audienceFlags from './0003-audience-flags';
 import * as localMailbox from './0004-local-mailbox';
 import * as images from './0005-images';
 import * as idempotencyKeys from './0006-idempotency-keys';
+import * as scheduledDelivery from './0007-scheduled-delivery';
+import * as publicPages from './0008-public-pages';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -15,4 +17,6 @@ export const migrations: Record<string, Migration> = {
   '0004-local-mailbox': localMailbox,
   '0005-images': images,
   '0006-idempotency-keys': idempotencyKeys,
+  '0007-scheduled-delivery': scheduledDelivery,
+  '0008-public-pages': publicPages,
 };

@@ -1,0 +1,100 @@
+// The platform's public pages that every email links to from its footer and its
+// List-Unsubscribe header (DECISIONS: public pages live outside /api on the same origin):
+// their paths, the RFC 8058 one-click field, and every sentence they show, once, so a
+// translation is one more entry in PUBLIC_PAGE_TEXT.
+
+export const publicPagePaths = {
+  /** GET asks, POST (a form or an RFC 8058 one-click) unsubscribes. */
+  unsubscribe: (channelSlug: string, subscriberUniqueId: string) => `/unsubscribe/${enc(channelSlug)}/${enc(subscriberUniqueId)}`,
+  undoUnsubscribe: (channelSlug: string, subscriberUniqueId: string) =>
+    `/unsubscribe/${enc(channelSlug)}/${enc(subscriberUniqueId)}/undo`,
+  /** GET asks, POST leaves the reader out of engagement segments (they keep the newsletter). */
+  behaviourOptOut: (channelSlug: string, subscriberUniqueId: string) => `/opt-out/${enc(channelSlug)}/${enc(subscriberUniqueId)}`,
+  undoBehaviourOptOut: (channelSlug: string, subscriberUniqueId: string) =>
+    `/opt-out/${enc(channelSlug)}/${enc(subscriberUniqueId)}/undo`,
+} as const;
+
+/** RFC 8058: a one-click unsubscribe POSTs `List-Unsubscribe=One-Click`. */
+export const ONE_CLICK_FIELD = 'List-Unsubscribe';
+export const ONE_CLICK_VALUE = 'One-Click';
+
+export interface PublicPageText {
+  /** The `lang` of the page. */
+  lang: string;
+  /** Stands in for a channel without a name. */
+  unnamedChannel: string;
+
+  unsubscribeTitle: (channel: string) => string;
+  unsubscribeLead: (channel: string, maskedEmail: string) => string;
+  unsubscribeButton: string;
+  unsubscribedTitle: (channel: string) => string;
+  unsubscribedLead: (maskedEmail: string) => string;
+  undoUnsubscribeHint: string;
+  undoUnsubscribeButton: string;
+  resubscribedTitle: (channel: string) => string;
+  resubscribedLead: (maskedEmail: string) => string;
+  cannotResubscribeTitle: string;
+  cannotResubscribeLead: (channel: string) => string;
+
+  optOutTitle: string;
+  optOutLead: (channel: string, maskedEmail: string) => string;
+  optOutButton: string;
+  optedOutTitle: string;
+  optedOutLead: (channel: string) => string;
+  undoOptOutHint: string;
+  undoOptOutButton: string;
+  optedInTitle: string;
+  optedInLead: (channel: string) => string;
+
+  /** Unknown channel or subscriber, another channel's subscriber, a malformed link: one answer that reveals nothing. */
+  invalidLinkTitle: string;
+  invalidLinkLead: string;
+  refusedTitle: string;
+  refusedLead: string;
+  faultTitle: string;
+  faultLead: string;
+}
+
+/** English only for now: the footer's language is chosen per letter, which a link does not carry. */
+export type PublicPageLanguage = 'en';
+
+export const PUBLIC_PAGE_TEXT: Record<PublicPageLanguage, PublicPageText> = {
+  en: {
+    lang: 'en',
+    unnamedChannel: 'this newsletter',
+
+    unsubscribeTitle: (channel) => `Unsubscribe from ${channel}?`,
+    unsubscribeLead: (channel, maskedEmail) => `You will no longer get ${channel} at ${maskedEmail}.`,
+    unsubscribeButton: 'Unsubscribe',
+    unsubscribedTitle: (channel) => `You're unsubscribed from ${channel}.`,
+    unsubscribedLead: (maskedEmail) => `No more emails from it will be sent to ${maskedEmail}.`,
+    undoUnsubscribeHint: 'Unsubscribed by mistake?',
+    undoUnsubscribeButton: 'Subscribe again',
+    resubscribedTitle: (channel) => `You're subscribed to ${channel} again.`,
+    resubscribedLead: (maskedEmail) => `Its emails will be sent to ${maskedEmail} again.`,
+    cannotResubscribeTitle: "This address can't be subscribed again from this page.",
+    cannotResubscribeLead: (channel) => `To get ${channel} again, contact its publisher.`,
+
+    optOutTitle: 'Opt out of emails based on your activity?',
+    optOutLead: (channel, maskedEmail) =>
+      `You will keep getting ${channel} at ${maskedEmail}, but not the emails sent to readers chosen by how they open and click.`,
+    optOutButton: 'Opt out',
+    optedOutTitle: "You've opted out of emails based on your activity.",
+    optedOutLead: (channel) => `You will keep getting ${channel}.`,
+    undoOptOutHint: 'Changed your mind?',
+    undoOptOutButton: 'Opt back in',
+    optedInTitle: "You're opted back in to emails based on your activity.",
+    optedInLead: (channel) => `${channel} may again send you emails chosen by how you read it.`,
+
+    invalidLinkTitle: 'This link is no longer valid.',
+    invalidLinkLead: 'If you copied it from an email, check that the whole link was copied.',
+    refusedTitle: 'This request could not be handled.',
+    refusedLead: 'Open the link in your email again.',
+    faultTitle: 'Something went wrong.',
+    faultLead: 'Please try again in a few minutes.',
+  },
+};
+
+function enc(segment: string): string {
+  return encodeURIComponent(segment);
+}

@@ -1,0 +1,206 @@
+import {
+  ITERABLE_DELIVERY_REFUSED_MESSAGE,
+  deliveryRenderFailedMessage,
+  deliveryStoppedMessage,
+} from '../../shared/contract/platform-delivery-events';
+import { PublicationStatus } from '../../shared/model/publication';
+import { ITERABLE_ESP } from '../../shared/rules/merge-tag';
+import type { Db } from '../db/database';
+import { HttpError } from '../http/errors';
+import { findLetter, toLetter } from '../letters/letter-records';
+import { recipientCounts, snapshotAudience } from './audience-snapshot';
+import type { RecipientCounts } from './audience-snapshot';
+import { recordDeliveryEvent } from './delivery-events';
+import { IN_DELIVERY_STATUSES, lockForDelivery, progressStatus, writeDeliveryStatus } from './delivery-status-writes';
+import { renderInChannel } from './letter-render';
+import type { MailTransport } from './mail-transport';
+import { sendToNextRecipient } from './recipient-send';
+import type { PreparedEdition } from './recipient-send';
+
+// A scheduled letter's send, from its publication time to published (or back to draft):
+//   1. claim: still scheduled for this instant and due → publishing 5, the audience written
+//      down, a 'started' event — one transaction, so two runs cannot both claim it;
+//   2. sending 12, the letter rendered once;
+//   3. one email per waiting recipient, moving through 13/14/15 at 25/50/75 %;
+//   4. none left waiting → published 1 and a 'sent' event.
+// A run that finds the letter already in 5/12–15 carries the send on (a restart, a retry, a
+// second instance), so every step is safe to run twice. The job runner (jobs/) decides when
+// runs happen and what happens when the mail server keeps failing (stopDelivery).
+
+const S = PublicationStatus;
+
+/** What a run of the send job is for: the letter and the publication instant it was queued for. */
+export interface EditionJob {
+  letterId: number;
+  /** ISO 8601: a letter paused and scheduled again has another instant, and another job. */
+  publicationAt: string;
+}
+
+export interface DeliveryContext {
+  db: Db;
+  mail: MailTransport;
+  /** The platform's public address, for unsubscribe links. */
+  publicUrl: string;
+  /** True once the runner is stopping: the run ends between two emails and the rest waits. */
+  shouldStop: () => boolean;
+  /** A run ends after this long and leaves the rest to the next, so it never outlives its job. */
+  runMilliseconds: number;
+}
+
+export type DeliveryOutcome =
+  /** Not scheduled for this instant, not yet due, or finished before. */
+  | 'nothing-to-do'
+  /** Could not be sent at all (an Iterable letter, sections that do not render): back to draft. */
+  | 'refused'
+  | 'published'
+  /** Stopped between two emails (the runner stopping, the run's time up): the rest is waiting. */
+  | 'paused'
+  /** Every email still waiting is being sent by another run, which will finish the letter. */
+  | 'others-sending';
+
+type Claim = 'nothing' | 'refused' | 'sending';
+
+async function claimEdition(db: Db, job: EditionJob): Promise<Claim> {
+  return db.transaction().execute(async (trx) => {
+    const row = await lockForDelivery(trx, job.letterId);
+    if (!row) return 'nothing';
+    if (IN_DELIVERY_STATUSES.includes(row.publicationStatus)) return 'sending';
+    const sameInstant = row.publicationAt !== null && row.publicationAt.getTime() === Date.parse(job.publicationAt);
+    if (row.publicationStatus !== S.scheduled || !sameInstant || !row.due) return 'nothing';
+    if (row.esp === ITERABLE_ESP) {
+      await writeDeliveryStatus(trx, row, S.draft);
+      await recordDeliveryEvent(trx, {
+        letterId: row.id,
+        kind: 'failed',
+        title: row.title,
+        recipients: 0,
+        delivered: 0,
+        message: ITERABLE_DELIVERY_REFUSED_MESSAGE,
+      });
+      return 'refused';
+    }
+    await writeDeliveryStatus(trx, row, S.publishing);
+    await snapshotAudience(trx, row);
+    const counts = await recipientCounts(trx, row.id);
+    await recordDeliveryEvent(trx, { letterId: row.id, kind: 'started', title: row.title, ...counts });
+    return 'sending';
+  });
+}
+
+/** Publishing → sending (or already sending): the letter and its channel as they are now, or null. */
+async function beginSending(db: Db, letterId: number) {
+  return db.transaction().execute(async (trx) => {
+    const row = await lockForDelivery(trx, letterId);
+    if (!row || !IN_DELIVERY_STATUSES.includes(row.publicationStatus)) return null;
+    if (row.publicationStatus === S.publishing) await writeDeliveryStatus(trx, row, S.sending);
+    const record = await findLetter(trx, row.channelId, row.id);
+    const channel = await trx.selectFrom('channels').selectAll().where('id', '=', row.channelId).executeTakeFirstOrThrow();
+    return { letter: toLetter(record!), channel };
+  });
+}
+
+/** Moves the status forward to what `done` of the recipients reaches; never back. */
+async function advanceProgress(db: Db, letterId: number, counts: RecipientCounts): Promise<void> {
+  const target = progressStatus(counts.done, counts.recipients);
+  await db.transaction().execute(async (trx) => {
+    const row = await lockForDelivery(trx, letterId);
+    // 12–15 rise with the number: forward only, whichever run got there first.
+    if (!row || row.publicationStatus < S.sending || row.publicationStatus > S.sending75) return;
+    if (row.publicationStatus >= target) return;
+    await writeDeliveryStatus(trx, row, target);
+  });
+}
+
+async function finishEdition(db: Db, letterId: number): Promise<DeliveryOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const row = await lockForDelivery(trx, letterId);
+    if (!row || !IN_DELIVERY_STATUSES.includes(row.publicationStatus)) return 'nothing-to-do';
+    const counts = await recipientCounts(trx, letterId);
+    // Pending rows another run holds locked are still pending here: that run finishes.
+    if (counts.done < counts.recipients) return 'others-sending';
+    await writeDeliveryStatus(trx, row, S.published);
+    await recordDeliveryEvent(trx, {
+      letterId,
+      kind: 'sent',
+      title: row.title,
+      recipients: counts.recipients,
+      delivered: counts.delivered,
+    });
+    return 'published';
+  });
+}
+
+/**
+ * Ends a send that cannot go on: back to draft, so the editor sees it and can schedule it
+ * again (those already sent to are not sent again), and a 'failed' event saying why.
+ * Does nothing to a letter that is no longer being sent.
+ */
+export async function stopDelivery(db: Db, letterId: number, reason: (counts: RecipientCounts) => string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await lockForDelivery(trx, letterId);
+    if (!row || !IN_DELIVERY_STATUSES.includes(row.publicationStatus)) return false;
+    const counts = await recipientCounts(trx, letterId);
+    await writeDeliveryStatus(trx, row, S.draft);
+    await recordDeliveryEvent(trx, {
+      letterId,
+      kind: 'failed',
+      title: row.title,
+      recipients: counts.recipients,
+      delivered: counts.delivered,
+      message: reason(counts),
+    });
+    return true;
+  });
+}
+
+/** The 'failed' message of a send the mail server stopped, in its own words. */
+export function mailServerStopped(serverWords: string) {
+  return (counts: RecipientCounts) => deliveryStoppedMessage(counts.delivered, counts.recipients, serverWords);
+}
+
+function renderProblem(error: HttpError): string {
+  const first = Object.values(error.errors ?? {}).flat()[0];
+  return first ?? error.message;
+}
+
+/**
+ * One run of the send job. Throws MailServerUnavailableError when the mail server cannot
+ * take messages (the runner retries, and stops the send after the last retry).
+ */
+export async function deliverEdition(ctx: DeliveryContext, job: EditionJob): Promise<DeliveryOutcome> {
+  const { db } = ctx;
+  const claim = await claimEdition(db, job);
+  if (claim === 'nothing') return 'nothing-to-do';
+  if (claim === 'refused') return 'refused';
+  const started = await beginSending(db, job.letterId);
+  if (!started) return 'nothing-to-do';
+
+  let html: string;
+  try {
+    html = (await renderInChannel(db, started.channel, started.letter, ctx.publicUrl)).html;
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    await stopDelivery(db, job.letterId, () => deliveryRenderFailedMessage(renderProblem(error)));
+    return 'refused';
+  }
+  const edition: PreparedEdition = { ...started, html, publicUrl: ctx.publicUrl.replace(/\/+$/, '') };
+
+  // Counted once, then kept up to date with this run's own emails: the status may move a
+  // little late while another run sends too, never early.
+  const counts = await recipientCounts(db, job.letterId);
+  let shown = progressStatus(counts.done, counts.recipients);
+  const deadline = Date.now() + ctx.runMilliseconds;
+  for (;;) {
+    if (ctx.shouldStop() || Date.now() >= deadline) return 'paused';
+    const outcome = await sendToNextRecipient(db, ctx.mail, edition);
+    if (outcome === 'none-waiting') break;
+    if (outcome === 'left-audience') counts.recipients -= 1;
+    else counts.done += 1;
+    const reached = progressStatus(counts.done, counts.recipients);
+    if (reached > shown) {
+      await advanceProgress(db, job.letterId, counts);
+      shown = reached;
+    }
+  }
+  return finishEdition(db, job.letterId);
+}

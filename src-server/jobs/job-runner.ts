@@ -1,0 +1,171 @@
+import { sql } from 'kysely';
+import PgBoss from 'pg-boss';
+import { PublicationStatus } from '../../shared/model/publication';
+import type { Db } from '../db/database';
+import { deliverEdition, mailServerStopped, stopDelivery } from '../delivery/edition-delivery';
+import type { DeliveryOutcome, EditionJob } from '../delivery/edition-delivery';
+import { createMailTransport } from '../delivery/mail-transport';
+import type { MailTransport } from '../delivery/mail-transport';
+import {
+  DEFAULT_SEND_RETRY_DELAY_SECONDS,
+  DELIVERY_SWEEP_CRON,
+  DELIVERY_SWEEP_QUEUE,
+  EditionJobSchema,
+  JOB_SCHEMA,
+  SEND_EDITION_QUEUE,
+  SEND_RUN_MS,
+  instantOf,
+  lettersNeedingDelivery,
+  queueSendEdition,
+} from './delivery-jobs';
+
+// The platform's background jobs on pg-boss, on the platform's own PostgreSQL (ARCHITECTURE
+// "Storage"): scheduled sends, and a sweep every minute (and at start) that queues any send
+// that is due or was left half done, so a missed queue call or a crash loses nothing.
+// Several instances may run on one database: pg-boss hands each job to one of them, and a
+// send is safe to run twice anyway (delivery/edition-delivery.ts).
+
+/** What the letter routes tell the jobs: a letter was just scheduled (after the write committed). */
+export interface DeliveryScheduler {
+  letterScheduled(letterId: number): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  db: Db;
+  /** The database pg-boss uses (its own small pool, its own schema). */
+  connectionString: string;
+  /** Where scheduled sends go: SMTP_URL, or the local mailbox without it. */
+  smtpUrl?: string | undefined;
+  mailFrom?: string | undefined;
+  /** Seconds before the first retry of a send the mail server stopped; 0 retries at once (tests). */
+  retryDelaySeconds?: number | undefined;
+  /** How often an idle worker looks for jobs; default 2 s (pg-boss's), at least 0.5. */
+  pollingIntervalSeconds?: number | undefined;
+  /** Where problems the jobs cannot report to anyone go; default console.warn. */
+  warn?: (message: string, error?: unknown) => void;
+}
+
+export interface JobRunner extends DeliveryScheduler {
+  /** Starts the workers and the minute sweep, and sweeps once. `publicUrl`: for unsubscribe links. */
+  start(settings: { publicUrl: string }): Promise<void>;
+  /** Lets a send in progress finish its current email, then stops; the rest waits for the next start. */
+  stop(): Promise<void>;
+  /** Queues every send that is due or unfinished now; answers how many it queued. */
+  sweep(): Promise<number>;
+}
+
+const POOL_SIZE = 4;
+/** Session advisory lock key ("LDJQ") around queue creation, beside migrate.ts's "LDMG". */
+const QUEUE_LOCK_KEY = 0x4c444a51;
+/** How long stop() waits for a run to reach the end of its current email. */
+const STOP_TIMEOUT_MS = 30_000;
+
+/**
+ * pg-boss makes a table per queue and attaches it to its job table; two instances doing it
+ * at once deadlock, so instances starting together take turns (the second finds them made).
+ */
+async function createQueues(db: Db, boss: PgBoss): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(${sql.lit(QUEUE_LOCK_KEY)})`.execute(connection);
+    try {
+      await boss.createQueue(SEND_EDITION_QUEUE, { name: SEND_EDITION_QUEUE, policy: 'short' });
+      await boss.createQueue(DELIVERY_SWEEP_QUEUE, { name: DELIVERY_SWEEP_QUEUE, policy: 'short' });
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${sql.lit(QUEUE_LOCK_KEY)})`.execute(connection);
+    }
+  });
+}
+
+export function createJobRunner(options: JobRunnerOptions): JobRunner {
+  const { db } = options;
+  const warn = options.warn ?? ((message: string, error?: unknown) => console.warn(message, error ?? ''));
+  const retryDelaySeconds = options.retryDelaySeconds ?? DEFAULT_SEND_RETRY_DELAY_SECONDS;
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    schema: JOB_SCHEMA,
+    max: POOL_SIZE,
+    application_name: 'letterdesk-jobs',
+  });
+  let mail: MailTransport | null = null;
+  let sendWorker: string | null = null;
+  let started = false;
+  let stopping = false;
+  let publicUrl = '';
+  // Once stopping, what pg-boss reports is its connections ending with the database (a
+  // connection it had in hand when stop() resolved is cut when PostgreSQL stops): noise.
+  boss.on('error', (error) => {
+    if (!stopping) warn('Background jobs: pg-boss reported a problem', error);
+  });
+
+  const queue = async (job: EditionJob, startAfter: Date) => {
+    const id = await queueSendEdition(boss, job, startAfter, retryDelaySeconds);
+    // A job due now need not wait for the next poll of this instance's worker.
+    if (id && sendWorker && startAfter.getTime() <= Date.now()) boss.notifyWorker(sendWorker);
+  };
+
+  const runSend = async (job: PgBoss.JobWithMetadata<unknown>): Promise<{ outcome: DeliveryOutcome }> => {
+    const data = EditionJobSchema.parse(job.data);
+    try {
+      const outcome = await deliverEdition(
+        { db, mail: mail!, publicUrl, shouldStop: () => stopping, runMilliseconds: SEND_RUN_MS },
+        data,
+      );
+      // Its time was up with emails still waiting: the next run carries on at once.
+      if (outcome === 'paused' && !stopping) await queue(data, new Date());
+      return { outcome };
+    } catch (error) {
+      // pg-boss retries with backoff; after the last attempt the send stops and says why.
+      if (job.retryCount >= job.retryLimit) {
+        const words = error instanceof Error ? error.message : String(error);
+        await stopDelivery(db, data.letterId, mailServerStopped(words));
+      }
+      throw error;
+    }
+  };
+
+  const sweep = async (): Promise<number> => {
+    const due = await lettersNeedingDelivery(db);
+    for (const job of due) await queue(job, new Date());
+    return due.length;
+  };
+
+  return {
+    async start(settings) {
+      publicUrl = settings.publicUrl.replace(/\/+$/, '');
+      mail = createMailTransport(db, { smtpUrl: options.smtpUrl, from: options.mailFrom, pool: true });
+      await boss.start();
+      started = true;
+      await createQueues(db, boss);
+      const polling = options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds };
+      sendWorker = await boss.work(SEND_EDITION_QUEUE, { ...polling, batchSize: 1, includeMetadata: true }, async ([job]) =>
+        job ? runSend(job) : undefined,
+      );
+      await boss.work(DELIVERY_SWEEP_QUEUE, { ...polling, batchSize: 1 }, async () => ({ queued: await sweep() }));
+      await boss.schedule(DELIVERY_SWEEP_QUEUE, DELIVERY_SWEEP_CRON);
+      await sweep();
+    },
+
+    async stop() {
+      stopping = true;
+      try {
+        if (started) await boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS });
+      } finally {
+        mail?.close();
+      }
+    },
+
+    sweep,
+
+    async letterScheduled(letterId) {
+      // Before start (or after stop) the sweep at the next start finds the letter.
+      if (!started || stopping) return;
+      const row = await db
+        .selectFrom('letters')
+        .select(['publicationStatus', 'publicationAt'])
+        .where('id', '=', letterId)
+        .executeTakeFirst();
+      if (row?.publicationStatus !== PublicationStatus.scheduled || !row.publicationAt) return;
+      await queue({ letterId, publicationAt: instantOf(row.publicationAt) }, row.publicationAt);
+    },
+  };
+}

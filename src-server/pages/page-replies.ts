@@ -1,0 +1,125 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { ONE_CLICK_FIELD, ONE_CLICK_VALUE, PUBLIC_PAGE_TEXT } from '../../shared/contract/public-pages';
+import { SubscriberLinkParams, subscriberForLink } from '../audience/subscriber-links';
+import type { LinkedSubscriber } from '../audience/subscriber-links';
+import type { Db } from '../db/database';
+import { jsonSchemaOf } from '../http/api-docs';
+import { HttpError, notFound } from '../http/errors';
+import { NUL_IN_ADDRESS_MESSAGE } from '../http/nul-guard';
+import { PAGE_HEADERS } from './page-security';
+import { renderPublicPage } from './public-page';
+
+// How the public pages talk HTTP, inside their own encapsulated plugins: every answer is
+// an HTML page with the strict headers (refusals and faults too, never the API's JSON),
+// and a POST body is read only for the one thing it can say: that it is an RFC 8058
+// one-click. Any other body, of any type, is a plain form post: the POST is the action.
+
+/** What a page's POST body says. */
+export interface PageFormBody {
+  oneClick: boolean;
+}
+
+/** A one-click body is 26 bytes and the pages' own forms send none. */
+const FORM_BODY_LIMIT = 8 * 1024;
+
+const text = PUBLIC_PAGE_TEXT.en;
+
+function urlencodedOneClick(body: string): boolean {
+  return new URLSearchParams(body).getAll(ONE_CLICK_FIELD).includes(ONE_CLICK_VALUE);
+}
+
+/** Enough of multipart/form-data (RFC 7578) to find one text field; RFC 8058 allows it. */
+function multipartOneClick(body: string, contentType: string): boolean {
+  const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  const boundary = match?.[1] ?? match?.[2];
+  if (!boundary) return false;
+  return body.split(`--${boundary}`).some((part) => {
+    const blank = /\r?\n\r?\n/.exec(part);
+    if (!blank) return false;
+    const headers = part.slice(0, blank.index);
+    const value = part.slice(blank.index + blank[0].length).replace(/\r?\n$/, '');
+    const name = /^content-disposition:\s*form-data;.*?\bname="([^"]*)"/im.exec(headers)?.[1];
+    return name === ONE_CLICK_FIELD && value === ONE_CLICK_VALUE;
+  });
+}
+
+/** Replaces the app's JSON-only body parsing and error answers for the plugin it is called in. */
+export function usePageReplies(app: FastifyInstance): void {
+  app.removeAllContentTypeParsers();
+  const options = { parseAs: 'string' as const, bodyLimit: FORM_BODY_LIMIT };
+  app.addContentTypeParser('application/x-www-form-urlencoded', options, (_request, body, done) => {
+    done(null, { oneClick: urlencodedOneClick(String(body)) } satisfies PageFormBody);
+  });
+  app.addContentTypeParser('multipart/form-data', options, (request, body, done) => {
+    done(null, { oneClick: multipartOneClick(String(body), request.headers['content-type'] ?? '') } satisfies PageFormBody);
+  });
+  app.addContentTypeParser('*', options, (_request, _body, done) => {
+    done(null, { oneClick: false } satisfies PageFormBody);
+  });
+  app.setErrorHandler(pageErrorHandler);
+}
+
+/** The subscriber the link names, or the neutral 404 page. */
+export async function requireLinkedSubscriber(db: Db, params: unknown): Promise<LinkedSubscriber> {
+  const subscriber = await subscriberForLink(db, params);
+  if (!subscriber) throw notFound();
+  return subscriber;
+}
+
+export function readFormBody(request: FastifyRequest): PageFormBody {
+  const body = request.body as Partial<PageFormBody> | undefined;
+  return { oneClick: body?.oneClick === true };
+}
+
+export function sendPage(reply: FastifyReply, html: string, status = 200): FastifyReply {
+  return reply.code(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(html);
+}
+
+export function sendOneClickAnswer(reply: FastifyReply, line: string): FastifyReply {
+  return reply.code(200).headers(PAGE_HEADERS).type('text/plain; charset=utf-8').send(`${line}\n`);
+}
+
+/** Unknown, foreign or malformed links all read the same, so a page tells nothing about what exists. */
+export function invalidLinkPage(): string {
+  return renderPublicPage({ title: text.invalidLinkTitle, lead: text.invalidLinkLead });
+}
+
+function pageErrorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+  const status =
+    error instanceof HttpError ? error.statusCode : 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  // A NUL in the address (refused before any handler) is one more malformed link.
+  if (status === 404 || (status === 400 && error.message === NUL_IN_ADDRESS_MESSAGE)) {
+    void sendPage(reply, invalidLinkPage(), 404);
+  } else if (status >= 400 && status < 500) {
+    void sendPage(reply, renderPublicPage({ title: text.refusedTitle, lead: text.refusedLead }), status);
+  } else {
+    request.log.error({ err: error }, 'public page failed');
+    void sendPage(reply, renderPublicPage({ title: text.faultTitle, lead: text.faultLead }), 500);
+  }
+}
+
+const htmlAnswer = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+const oneClickFields = { type: 'object', properties: { [ONE_CLICK_FIELD]: { type: 'string', enum: [ONE_CLICK_VALUE] } } };
+
+/** The OpenAPI entry of a page: its link's parameters and, for a POST, the one-click body. */
+export function pageDocs(summary: string, method: 'GET' | 'POST'): FastifySchema {
+  return {
+    summary,
+    params: jsonSchemaOf(SubscriberLinkParams, 'input'),
+    ...(method === 'POST'
+      ? {
+          body: {
+            content: {
+              'application/x-www-form-urlencoded': { schema: oneClickFields },
+              'multipart/form-data': { schema: oneClickFields },
+            },
+          },
+        }
+      : {}),
+    response: {
+      200: htmlAnswer(method === 'POST' ? 'The answer page (plain text for an RFC 8058 one-click)' : 'The page'),
+      '4xx': htmlAnswer('A page saying the link is not valid (404 for any unknown, foreign or malformed link)'),
+      '5xx': htmlAnswer('A page saying something went wrong'),
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { PUBLIC_PAGE_TEXT } from '../../shared/contract/public-pages';
+import type { PublicPageLanguage } from '../../shared/contract/public-pages';
+import { escapeAttr, escapeHtml } from '../../shared/render/escape';
+import { PAGE_STYLESHEET } from './page-security';
+
+// One small HTML document for every public page: a heading, a sentence, and at most two
+// buttons that each POST a form back to this origin. Every value is escaped here, so the
+// pages built on it pass plain text (a channel's name may hold anything).
+
+export interface PageForm {
+  /** A path on this origin (publicPagePaths). */
+  action: string;
+  label: string;
+  /** A line above the form, for the secondary action ("Unsubscribed by mistake?"). */
+  hint?: string;
+  /** The quieter look of an undo button. */
+  secondary?: boolean;
+}
+
+export interface PublicPage {
+  title: string;
+  lead: string;
+  forms?: PageForm[];
+  language?: PublicPageLanguage;
+}
+
+function formHtml(form: PageForm): string {
+  const hint = form.hint ? `<p class="aside">${escapeHtml(form.hint)}</p>` : '';
+  const buttonClass = form.secondary ? ' class="secondary"' : '';
+  return `${hint}<form method="post" action="${escapeAttr(form.action)}"><button type="submit"${buttonClass}>${escapeHtml(form.label)}</button></form>`;
+}
+
+export function renderPublicPage({ title, lead, forms = [], language = 'en' }: PublicPage): string {
+  const text = PUBLIC_PAGE_TEXT[language];
+  return [
+    '<!doctype html>',
+    `<html lang="${escapeAttr(text.lang)}">`,
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<meta name="robots" content="noindex, nofollow">',
+    '<meta name="referrer" content="no-referrer">',
+    `<title>${escapeHtml(title)}</title>`,
+    `<style>${PAGE_STYLESHEET}</style>`,
+    '</head>',
+    '<body>',
+    '<main>',
+    `<h1>${escapeHtml(title)}</h1>`,
+    `<p>${escapeHtml(lead)}</p>`,
+    ...forms.map(formHtml),
+    '</main>',
+    '</body>',
+    '</html>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { publicPagePaths } from '../../shared/contract/public-pages';
+import { undoUnsubscribeByLink, unsubscribeByLink } from '../audience/subscriber-links';
+import type { Db } from '../db/database';
+import { pageDocs, requireLinkedSubscriber, readFormBody, sendOneClickAnswer, sendPage, usePageReplies } from '../pages/page-replies';
+import { cannotResubscribePage, oneClickAnswer, resubscribedPage, unsubscribeQuestionPage, unsubscribedPage } from '../pages/unsubscribe-pages';
+import { routePattern } from './route-params';
+
+// The unsubscribe link in every email's footer and List-Unsubscribe header. Public: the
+// subscriber's unique id in the link is the only key (a mail provider's one-click POST
+// carries no session, RFC 8058). GET only asks, since mail clients and link scanners open
+// links on their own; POST, from the page's form or a one-click, unsubscribes.
+
+const unsubscribePath = routePattern(publicPagePaths.unsubscribe(':channelSlug', ':uniqueId'));
+const undoPath = routePattern(publicPagePaths.undoUnsubscribe(':channelSlug', ':uniqueId'));
+
+export const publicUnsubscribeRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  usePageReplies(app);
+
+  const config = { public: true };
+
+  app.get(unsubscribePath, { config, schema: pageDocs('Unsubscribe page: asks, changes nothing', 'GET') }, async (request, reply) => {
+    const subscriber = await requireLinkedSubscriber(db, request.params);
+    // Already out (a one-click earlier, say): say so rather than ask again.
+    const page = subscriber.status === 'unsubscribed' ? unsubscribedPage(subscriber) : unsubscribeQuestionPage(subscriber);
+    return sendPage(reply, page);
+  });
+
+  app.post(unsubscribePath, { config, schema: pageDocs('Unsubscribe (the form or an RFC 8058 one-click)', 'POST') }, async (request, reply) => {
+    const { oneClick } = readFormBody(request);
+    const subscriber = await requireLinkedSubscriber(db, request.params);
+    await unsubscribeByLink(db, subscriber.id);
+    const after = await requireLinkedSubscriber(db, request.params);
+    if (oneClick) return sendOneClickAnswer(reply, oneClickAnswer(after));
+    return sendPage(reply, unsubscribedPage(after));
+  });
+
+  app.post(undoPath, { config, schema: pageDocs('Undo an unsubscribe made through the link', 'POST') }, async (request, reply) => {
+    const subscriber = await requireLinkedSubscriber(db, request.params);
+    if (!(await undoUnsubscribeByLink(db, subscriber.id))) return sendPage(reply, cannotResubscribePage(subscriber), 409);
+    return sendPage(reply, resubscribedPage(await requireLinkedSubscriber(db, request.params)));
+  });
+};
