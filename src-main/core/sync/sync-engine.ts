@@ -42,14 +42,21 @@ export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs
   let pulling: Promise<void> | null = null;
   let pullTimer: NodeJS.Timeout | null = null;
 
-  /** The next background pull, sooner while a send is due or under way (pull-cadence.ts). */
+  /** Set by start(): from then on every pull, asked for or timed, sets the next one. */
+  let pullsTimed = false;
+
+  /**
+   * The next background pull, sooner while a send is due or under way (pull-cadence.ts).
+   * Set again after every pull, so a letter learned of just now (scheduled elsewhere) is
+   * followed closely at once.
+   */
   async function schedulePull(): Promise<void> {
     const delay = nextPullDelayMs(await store.watchedForDelivery().catch(() => []), now());
-    if (stopped) return;
+    if (stopped || !pullsTimed) return;
     if (pullTimer) clearTimeout(pullTimer);
     pullTimer = setTimeout(() => {
       pullTimer = null;
-      void engine.pull().finally(() => void schedulePull());
+      void engine.pull();
     }, delay);
   }
 
@@ -171,12 +178,16 @@ export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs
     /** Single flight: a pull asked for while one runs joins it. */
     pull(): Promise<void> {
       if (stopped) return Promise.resolve();
-      pulling ??= pullOnce().finally(() => (pulling = null));
+      pulling ??= pullOnce().finally(() => {
+        pulling = null;
+        void schedulePull();
+      });
       return pulling;
     },
     start() {
       schedule(0);
-      void engine.pull().finally(() => void schedulePull());
+      pullsTimed = true;
+      void engine.pull();
     },
     async stop() {
       stopped = true;

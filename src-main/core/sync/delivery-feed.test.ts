@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { DeliveryEvent } from '../../../shared/contract/platform-delivery-events';
+import type { Letter } from '../../../shared/model/letter';
+import { PublicationStatus } from '../../../shared/model/publication';
+import { call, useTestPlatform, WEEKLY } from '../testing/test-core';
+
+// News of scheduled sends through the core, against a real platform whose delivery job
+// sends to its local mailbox: the core hands each event on once, in order, and a core that
+// starts after a send does not announce it.
+
+const testPlatform = useTestPlatform();
+const { platform, tempDir } = testPlatform;
+
+function tomorrowAtTen(): string {
+  const day = new Date(Date.now() + 36 * 3600 * 1000);
+  return `${day.toISOString().slice(0, 10)} 10:00:00`;
+}
+
+async function scheduledLetter(core: Awaited<ReturnType<typeof testPlatform.openCore>>['core'], title: string): Promise<Letter> {
+  const letter = await call<Letter>(core, 'letters.create', WEEKLY);
+  await call(core, 'letters.saveLocal', { uniqueId: letter.uniqueId, changes: { title } });
+  await call(core, 'letters.changeStatus', { uniqueId: letter.uniqueId, to: PublicationStatus.schedule });
+  await call(core, 'letters.saveLocal', {
+    uniqueId: letter.uniqueId,
+    changes: { subtitle: 'This week', segmentId: 0, segmentName: 'All active subscribers', publicationDate: tomorrowAtTen(), openGraphHeadline: title },
+  });
+  return call<Letter>(core, 'letters.schedule', { uniqueId: letter.uniqueId });
+}
+
+const deliveryEvents = (events: Array<{ event: string; payload: unknown }>) =>
+  events.filter((e) => e.event === 'delivery.event').map((e) => e.payload as DeliveryEvent);
+
+describe('delivery news', () => {
+  it('hands on a send starting and finishing once each, and the letter reads published', async () => {
+    const dataDir = tempDir();
+    const { core, events } = await testPlatform.openCore({}, dataDir);
+    await call(core, 'app.session', {});
+    // The first pull starts the feed from now.
+    await call(core, 'sync.now', {});
+    const letter = await scheduledLetter(core, 'Market day');
+
+    await platform().runDueDeliveries([letter.id!]);
+    await call(core, 'sync.now', {});
+    await call(core, 'sync.now', {});
+
+    const news = deliveryEvents(events);
+    expect(news.map((e) => e.kind)).toEqual(['started', 'sent']);
+    expect(news.every((e) => e.letterUniqueId === letter.uniqueId && e.title === 'Market day')).toBe(true);
+    expect(news[1]!.recipients).toBeGreaterThan(0);
+    expect(news[1]!.delivered).toBe(news[1]!.recipients);
+    const local = await call<Letter>(core, 'letters.get', { ...WEEKLY, id: letter.uniqueId });
+    expect(local.publicationStatus).toBe(PublicationStatus.published);
+  });
+
+  it('does not announce sends from before its first connection', async () => {
+    const first = await testPlatform.openCore();
+    await call(first.core, 'app.session', {});
+    const letter = await scheduledLetter(first.core, 'Sent before');
+    await platform().runDueDeliveries([letter.id!]);
+
+    const { core, events } = await testPlatform.openCore({}, tempDir());
+    await call(core, 'app.session', {});
+    await call(core, 'sync.now', {});
+    await call(core, 'sync.now', {});
+    expect(deliveryEvents(events)).toEqual([]);
+    expect((await call<Letter>(core, 'letters.get', { ...WEEKLY, id: letter.uniqueId })).publicationStatus).toBe(PublicationStatus.published);
+  });
+});
