@@ -14,7 +14,7 @@ import { recordDeliveryEvent } from './delivery-events';
 import { IN_DELIVERY_STATUSES, lockForDelivery, progressStatus, writeDeliveryStatus } from './delivery-status-writes';
 import { renderInChannel } from './letter-render';
 import type { MailTransport } from './mail-transport';
-import { sendToNextRecipient } from './recipient-send';
+import { MailServerUnavailableError, reopenRecipients, sendToNextRecipient } from './recipient-send';
 import type { PreparedEdition } from './recipient-send';
 
 // A scheduled letter's send, from its publication time to published (or back to draft):
@@ -59,6 +59,13 @@ export type DeliveryOutcome =
   | 'others-sending';
 
 type Claim = 'nothing' | 'refused' | 'sending';
+
+/**
+ * A mail server that refuses this many addresses in a row before it has taken a single email
+ * of the send is refusing the sender, not the readers (relay denied, a blocked account):
+ * the send is treated as the server being down, and those readers wait for the retry.
+ */
+export const REFUSALS_BEFORE_SERVER_BLAMED = 10;
 
 async function claimEdition(db: Db, job: EditionJob): Promise<Claim> {
   return db.transaction().execute(async (trx) => {
@@ -190,12 +197,21 @@ export async function deliverEdition(ctx: DeliveryContext, job: EditionJob): Pro
   const counts = await recipientCounts(db, job.letterId);
   let shown = progressStatus(counts.done, counts.recipients);
   const deadline = Date.now() + ctx.runMilliseconds;
+  const refusedInARow: number[] = [];
   for (;;) {
     if (ctx.shouldStop() || Date.now() >= deadline) return 'paused';
     const outcome = await sendToNextRecipient(db, ctx.mail, edition);
-    if (outcome === 'none-waiting') break;
-    if (outcome === 'left-audience') counts.recipients -= 1;
+    if (outcome.kind === 'none-waiting') break;
+    if (outcome.kind === 'left-audience') counts.recipients -= 1;
     else counts.done += 1;
+    if (outcome.kind === 'sent') counts.delivered += 1;
+    if (outcome.kind === 'refused' && counts.delivered === 0) {
+      refusedInARow.push(outcome.subscriberId);
+      if (refusedInARow.length >= REFUSALS_BEFORE_SERVER_BLAMED) {
+        await reopenRecipients(db, job.letterId, refusedInARow);
+        throw new MailServerUnavailableError(`The mail server refused ${refusedInARow.length} addresses in a row: ${outcome.message}`);
+      }
+    }
     const reached = progressStatus(counts.done, counts.recipients);
     if (reached > shown) {
       await advanceProgress(db, job.letterId, counts);

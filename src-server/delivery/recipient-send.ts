@@ -35,7 +35,10 @@ export class MailServerUnavailableError extends Error {
   }
 }
 
-export type RecipientOutcome = 'sent' | 'refused' | 'left-audience' | 'none-waiting';
+export type RecipientOutcome =
+  | { kind: 'sent' | 'left-audience' | 'none-waiting' }
+  /** The mail server refused this one address; `message` is its reply. */
+  | { kind: 'refused'; subscriberId: number; message: string };
 
 /** The public unsubscribe page of shared/render/blocks/footer.ts `unsubscribeUrl`, for one reader. */
 export function unsubscribeUrl(publicUrl: string, channelSlug: string, subscriberUniqueId: string): string {
@@ -61,7 +64,7 @@ export async function sendToNextRecipient(db: Db, mail: MailTransport, edition: 
       .orderBy('subscriberId')
       .limit(CANDIDATES)
       .execute();
-    if (candidates.length === 0) return 'none-waiting';
+    if (candidates.length === 0) return { kind: 'none-waiting' };
     for (const { subscriberId } of candidates) {
       // An advisory lock, not FOR UPDATE: a row lock would give this transaction an id for
       // as long as the mail server takes, and the sync feeds hold back every change younger
@@ -91,7 +94,7 @@ export async function sendToNextRecipient(db: Db, mail: MailTransport, edition: 
       return sendTo(trx, mail, edition, next);
     }
     // Every one looked at is being sent by another run.
-    return 'none-waiting';
+    return { kind: 'none-waiting' };
   });
 }
 
@@ -113,7 +116,7 @@ async function sendTo(trx: Kysely<Database>, mail: MailTransport, edition: Prepa
   // Unsubscribed (or bounced) since the send started: they are no longer its audience.
   if (next.subscriberStatus !== 'active') {
     await trx.deleteFrom('letterRecipients').where('letterId', '=', letterId).where('subscriberId', '=', next.subscriberId).execute();
-    return 'left-audience';
+    return { kind: 'left-audience' };
   }
   const lookup = subscriberLookup({
     subscriber: {
@@ -139,11 +142,23 @@ async function sendTo(trx: Kysely<Database>, mail: MailTransport, edition: Prepa
   } catch (error) {
     if (error instanceof MailDeliveryError && error.recipientRefused) {
       await row.set({ status: 'refused', error: error.message }).execute();
-      return 'refused';
+      return { kind: 'refused', subscriberId: next.subscriberId, message: error.message };
     }
     if (error instanceof MailDeliveryError) throw new MailServerUnavailableError(error.message, { cause: error });
     throw error;
   }
   await row.set({ status: 'sent', sentAt: new Date(), error: null }).execute();
-  return 'sent';
+  return { kind: 'sent' };
+}
+
+/** Puts refused recipients back in the queue: their refusal turned out to be the server's, not theirs. */
+export async function reopenRecipients(db: Db, letterId: number, subscriberIds: readonly number[]): Promise<void> {
+  if (subscriberIds.length === 0) return;
+  await db
+    .updateTable('letterRecipients')
+    .set({ status: 'pending', error: null })
+    .where('letterId', '=', letterId)
+    .where('subscriberId', 'in', subscriberIds)
+    .where('status', '=', 'refused')
+    .execute();
 }

@@ -26,6 +26,7 @@ import { startTestSmtp } from '../testing/smtp-fixture';
 import type { ReceivedMail, TestSmtp } from '../testing/smtp-fixture';
 import { createTestApp, signIn } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
+import { REFUSALS_BEFORE_SERVER_BLAMED } from '../delivery/edition-delivery';
 import { createJobRunner } from './job-runner';
 import type { JobRunner } from './job-runner';
 
@@ -389,6 +390,33 @@ describe('when the mail server stops taking mail', () => {
     expect(await statusOf(letter.id!)).toBe(1);
     expect(addressesOf(arrivedFor(people.tag))).toEqual(['m1', 'm2', 'm3', 'm4'].map(people.email));
     expect((await eventsOf(letter.id!)).map((event) => event.kind)).toEqual(['started', 'failed', 'started', 'sent']);
+  });
+});
+
+describe('when the mail server refuses every address', () => {
+  it('blames the server, not the readers: nobody is marked refused, the send stops and can be scheduled again', async () => {
+    const names = Array.from({ length: REFUSALS_BEFORE_SERVER_BLAMED + 2 }, (_, i) => `r${i + 1}`);
+    const people = await audience(names.map((name) => ({ name })));
+    smtp.refuseRecipients('5.7.1 Relaying denied');
+    const letter = await scheduledLetter({ segmentId: people.segmentId });
+    await deliverNow([letter.id!]);
+
+    expect(await statusOf(letter.id!)).toBe(0);
+    expect(arrivedFor(people.tag)).toHaveLength(0);
+    // Refused by a server that took nothing: those readers wait for the next try.
+    expect((await recipientRows(letter.id!)).filter((row) => row.status === 'refused')).toEqual([]);
+    const failed = (await eventsOf(letter.id!)).find((event) => event.kind === 'failed')!;
+    expect(failed.message).toBe(
+      deliveryStoppedMessage(0, names.length, `The mail server refused ${REFUSALS_BEFORE_SERVER_BLAMED} addresses in a row: 550 5.7.1 Relaying denied`),
+    );
+
+    smtp.refuseRecipients(null);
+    const draft = await t.db.selectFrom('letters').select(['version']).where('id', '=', letter.id!).executeTakeFirstOrThrow();
+    const again = await setStatusThroughApi({ ...letter, version: draft.version }, 0, 7);
+    await setStatusThroughApi(again, 7, 2);
+    await deliverNow([letter.id!]);
+    expect(await statusOf(letter.id!)).toBe(1);
+    expect(addressesOf(arrivedFor(people.tag))).toEqual(names.map(people.email).sort());
   });
 });
 
