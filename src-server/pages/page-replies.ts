@@ -79,6 +79,18 @@ export function sendOneClickAnswer(reply: FastifyReply, line: string): FastifyRe
   return reply.code(200).headers(PAGE_HEADERS).type('text/plain; charset=utf-8').send(`${line}\n`);
 }
 
+/**
+ * Any other address under a page's prefix (a link cut short by a mail client, say) gets the
+ * neutral 404 page too, rather than the API's "Sign in to continue." that an unmatched
+ * address would otherwise meet first.
+ */
+export function answerCutLinks(app: FastifyInstance, prefix: string): void {
+  const options = { config: { public: true }, schema: { summary: 'A public link cut short: the neutral invalid-link page (404)' } };
+  const answer = (_request: FastifyRequest, reply: FastifyReply) => sendPage(reply, invalidLinkPage(), 404);
+  app.get(`${prefix}/*`, options, answer);
+  app.post(`${prefix}/*`, options, answer);
+}
+
 /** Unknown, foreign or malformed links all read the same, so a page tells nothing about what exists. */
 export function invalidLinkPage(): string {
   return renderPublicPage({ title: text.invalidLinkTitle, lead: text.invalidLinkLead });

@@ -3,7 +3,7 @@ import { publicPagePaths } from '../../shared/contract/public-pages';
 import { setBehaviourOptOut } from '../audience/subscriber-links';
 import type { Db } from '../db/database';
 import { optedInPage, optedOutPage, optOutQuestionPage } from '../pages/opt-out-pages';
-import { pageDocs, requireLinkedSubscriber, sendPage, usePageReplies } from '../pages/page-replies';
+import { answerCutLinks, pageDocs, requireLinkedSubscriber, sendPage, usePageReplies } from '../pages/page-replies';
 import { routePattern } from './route-params';
 
 // The footer's behaviour opt-out link (letters to engagement segments carry it): the reader
@@ -15,6 +15,7 @@ const undoPath = routePattern(publicPagePaths.undoBehaviourOptOut(':channelSlug'
 
 export const publicOptOutRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   usePageReplies(app);
+  answerCutLinks(app, '/opt-out');
 
   const config = { public: true };
 

@@ -304,4 +304,16 @@ describe('links that name no subscriber of that channel', () => {
     expect(body).not.toMatch(/weekly|daily|script/i);
     expect(await audienceSnapshot(t.db)).toEqual(before);
   });
+
+  it('answers a link cut short with the same page, not a sign-in error', async () => {
+    const before = await audienceSnapshot(t.db);
+    for (const url of ['/unsubscribe/weekly', '/unsubscribe/', '/opt-out/weekly', '/unsubscribe/weekly/id/extra/parts']) {
+      for (const response of [await get(url), await post(url)]) {
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+        expect(response.body).toContain(`<h1>${INVALID}</h1>`);
+      }
+    }
+    expect(await audienceSnapshot(t.db)).toEqual(before);
+  });
 });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { publicPagePaths } from '../../shared/contract/public-pages';
 import { undoUnsubscribeByLink, unsubscribeByLink } from '../audience/subscriber-links';
 import type { Db } from '../db/database';
-import { pageDocs, requireLinkedSubscriber, readFormBody, sendOneClickAnswer, sendPage, usePageReplies } from '../pages/page-replies';
+import { answerCutLinks, pageDocs, requireLinkedSubscriber, readFormBody, sendOneClickAnswer, sendPage, usePageReplies } from '../pages/page-replies';
 import { cannotResubscribePage, oneClickAnswer, resubscribedPage, unsubscribeQuestionPage, unsubscribedPage } from '../pages/unsubscribe-pages';
 import { routePattern } from './route-params';
 
@@ -16,6 +16,7 @@ const undoPath = routePattern(publicPagePaths.undoUnsubscribe(':channelSlug', ':
 
 export const publicUnsubscribeRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   usePageReplies(app);
+  answerCutLinks(app, '/unsubscribe');
 
   const config = { public: true };
 

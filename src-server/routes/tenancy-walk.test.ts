@@ -25,6 +25,10 @@ const NOT_TENANT_SCOPED = new Set([
   // Reached by the secret subscriber id in an email's link, whoever holds it (own tests:
   // public-unsubscribe.test.ts, public-opt-out.test.ts).
   'GET /unsubscribe/:channelSlug/:uniqueId',
+  'GET /unsubscribe/*',
+  'POST /unsubscribe/*',
+  'GET /opt-out/*',
+  'POST /opt-out/*',
   'POST /unsubscribe/:channelSlug/:uniqueId',
   'POST /unsubscribe/:channelSlug/:uniqueId/undo',
   'GET /opt-out/:channelSlug/:uniqueId',
