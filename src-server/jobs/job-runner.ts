@@ -39,7 +39,7 @@ export interface JobRunnerOptions {
   mailFrom?: string | undefined;
   /** Seconds before the first retry of a send the mail server stopped; 0 retries at once (tests). */
   retryDelaySeconds?: number | undefined;
-  /** How often an idle worker looks for jobs; default 2 s (pg-boss's), at least 0.5. */
+  /** How often an idle worker looks for jobs; default SEND_POLLING_SECONDS and SWEEP_POLLING_SECONDS, at least 0.5. */
   pollingIntervalSeconds?: number | undefined;
   /** Where problems the jobs cannot report to anyone go; default console.warn. */
   warn?: (message: string, error?: unknown) => void;
@@ -57,6 +57,14 @@ export interface JobRunner extends DeliveryScheduler {
 const POOL_SIZE = 4;
 /** Session advisory lock key ("LDJQ") around queue creation, beside migrate.ts's "LDMG". */
 const QUEUE_LOCK_KEY = 0x4c444a51;
+/**
+ * Idle workers' polling (pg-boss asks every 2 s by default). Sends are scheduled to the
+ * minute, so starting within a few seconds of their time is on time and the database is
+ * asked less often; the sweep's own job is queued once a minute.
+ */
+const SEND_POLLING_SECONDS = 5;
+const SWEEP_POLLING_SECONDS = 30;
+
 /** How long stop() waits for a run to reach the end of its current email. */
 const STOP_TIMEOUT_MS = 30_000;
 
@@ -136,11 +144,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await boss.start();
       started = true;
       await createQueues(db, boss);
-      const polling = options.pollingIntervalSeconds === undefined ? {} : { pollingIntervalSeconds: options.pollingIntervalSeconds };
-      sendWorker = await boss.work(SEND_EDITION_QUEUE, { ...polling, batchSize: 1, includeMetadata: true }, async ([job]) =>
+      const polling = (seconds: number) => ({ pollingIntervalSeconds: options.pollingIntervalSeconds ?? seconds });
+      sendWorker = await boss.work(SEND_EDITION_QUEUE, { ...polling(SEND_POLLING_SECONDS), batchSize: 1, includeMetadata: true }, async ([job]) =>
         job ? runSend(job) : undefined,
       );
-      await boss.work(DELIVERY_SWEEP_QUEUE, { ...polling, batchSize: 1 }, async () => ({ queued: await sweep() }));
+      await boss.work(DELIVERY_SWEEP_QUEUE, { ...polling(SWEEP_POLLING_SECONDS), batchSize: 1 }, async () => ({ queued: await sweep() }));
       await boss.schedule(DELIVERY_SWEEP_QUEUE, DELIVERY_SWEEP_CRON);
       await sweep();
     },

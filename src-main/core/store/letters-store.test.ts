@@ -81,3 +81,18 @@ describe('the letters list', () => {
     expect(await titles({ sort: 'uniqueId', direction: 'desc' })).toEqual(['Café openings', 'Budget update', 'Autumn notes']);
   });
 });
+
+describe('letters watched for delivery', () => {
+  it('are the scheduled and sending ones, with their date and zone', async () => {
+    await store.applyRemote(remoteLetter(1, { publicationStatus: 0, title: 'Draft' }));
+    await store.applyRemote(remoteLetter(2, { publicationStatus: 2, publicationDate: '2026-11-22 10:00:00', publicationDateTzCode: 'Europe/Paris' }));
+    await store.applyRemote(remoteLetter(3, { publicationStatus: 13, publicationDate: '2026-11-21 09:00:00', publicationDateTzCode: null }));
+    await store.applyRemote(remoteLetter(4, { publicationStatus: 1, publicationDate: '2026-11-20 09:00:00' }));
+    const watched = await store.watchedForDelivery();
+    expect(watched.sort((a, b) => a.publicationStatus - b.publicationStatus)).toEqual([
+      { publicationStatus: 2, publicationDate: '2026-11-22 10:00:00', zone: 'Europe/Paris' },
+      // A letter without a zone of its own is read in UTC.
+      { publicationStatus: 13, publicationDate: '2026-11-21 09:00:00', zone: 'UTC' },
+    ]);
+  });
+});

@@ -195,11 +195,13 @@ export function createLettersStore(db: LocalDb) {
 
     /** Letters scheduled or being sent: the sync engine asks more often while one is due. */
     async watchedForDelivery(): Promise<WatchedLetter[]> {
-      const rows = await db.selectFrom('letters').select('body').where('publication_status', 'in', WATCHED_STATUSES).execute();
-      return rows.map((row) => {
-        const letter = letterFromRow(row);
-        return { publicationStatus: letter.publicationStatus, publicationDate: letter.publicationDate, zone: letter.publicationDateTzCode ?? 'UTC' };
-      });
+      // Asked after every pull: the three fields only, never whole letters parsed.
+      const rows = await db
+        .selectFrom('letters')
+        .select(['publication_status', 'publication_date', sql<string | null>`json_extract(body, '$.publicationDateTzCode')`.as('zone')])
+        .where('publication_status', 'in', WATCHED_STATUSES)
+        .execute();
+      return rows.map((row) => ({ publicationStatus: row.publication_status, publicationDate: row.publication_date, zone: row.zone ?? 'UTC' }));
     },
 
     async getByUniqueId(uniqueId: string): Promise<Letter | null> {
