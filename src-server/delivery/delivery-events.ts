@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { DeliveryEvent, DeliveryEventsResponse } from '../../shared/contract/platform-delivery-events';
 import type { Db } from '../db/database';
+import { feedCursor, parseFeedCursor } from '../db/feed-cursor';
 import type { Database, DeliveryEventKind } from '../db/schema';
 
 // Delivery events: written by the delivery job in the transaction that makes the move they
@@ -32,12 +33,6 @@ export async function recordDeliveryEvent(trx: Kysely<Database>, event: NewDeliv
     .execute();
 }
 
-function parseCursor(cursor: string): { xid: string; id: string } {
-  if (cursor === '0') return { xid: '0', id: '0' };
-  const [xid = '0', id = '0'] = cursor.split('.');
-  return { xid, id };
-}
-
 /** The events of letters in brands the user belongs to. */
 function visibleEvents(db: Db, userId: number) {
   return db
@@ -64,7 +59,7 @@ async function currentCursor(db: Db, userId: number): Promise<string> {
     .orderBy('deliveryEvents.id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return last ? `${last.changeXid}.${last.id}` : '0';
+  return last ? feedCursor(last.changeXid, last.id) : '0';
 }
 
 export async function deliveryEventsSince(
@@ -74,7 +69,7 @@ export async function deliveryEventsSince(
   limit: number,
 ): Promise<DeliveryEventsResponse> {
   if (since === 'now') return { items: [], cursor: await currentCursor(db, userId), hasMore: false };
-  const { xid, id } = parseCursor(since);
+  const { xid, position } = parseFeedCursor(since);
   const rows = await visibleEvents(db, userId)
     .select([
       'deliveryEvents.id',
@@ -91,7 +86,7 @@ export async function deliveryEventsSince(
       'channels.slug as channelSlug',
       'organizations.slug as brandSlug',
     ])
-    .where(sql<boolean>`(delivery_events.change_xid, delivery_events.id) > (${xid}::xid8, ${id}::bigint)`)
+    .where(sql<boolean>`(delivery_events.change_xid, delivery_events.id) > (${xid}::xid8, ${position}::bigint)`)
     .orderBy('deliveryEvents.changeXid')
     .orderBy('deliveryEvents.id')
     .limit(limit + 1)
@@ -112,5 +107,5 @@ export async function deliveryEventsSince(
     message: row.message,
     at: row.createdAt.toISOString(),
   }));
-  return { items, cursor: last ? `${last.changeXid}.${last.id}` : since, hasMore: rows.length > limit };
+  return { items, cursor: last ? feedCursor(last.changeXid, last.id) : since, hasMore: rows.length > limit };
 }

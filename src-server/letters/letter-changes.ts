@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { SyncChangesResponse } from '../../shared/contract/platform-letters';
 import type { Db } from '../db/database';
+import { feedCursor, parseFeedCursor } from '../db/feed-cursor';
 import { selectLetters, toLetter } from './letter-records';
 
 // The sync feed: every letter of every channel the user can read, in the order their
@@ -8,14 +9,8 @@ import { selectLetters, toLetter } from './letter-records';
 // a plain sequence) is in migration 0002; in short, a row is only handed out once every
 // transaction that could still commit before it has finished, so a cursor never skips one.
 
-function parseCursor(cursor: string): { xid: string; seq: string } {
-  if (cursor === '0') return { xid: '0', seq: '0' };
-  const [xid = '0', seq = '0'] = cursor.split('.');
-  return { xid, seq };
-}
-
 export async function changesSince(db: Db, userId: number, since: string, limit: number): Promise<SyncChangesResponse> {
-  const { xid, seq } = parseCursor(since);
+  const { xid, position: seq } = parseFeedCursor(since);
   const rows = await selectLetters(db)
     .innerJoin('memberships', (join) =>
       join.onRef('memberships.organizationId', '=', 'organizations.id').on('memberships.userId', '=', userId),
@@ -33,7 +28,7 @@ export async function changesSince(db: Db, userId: number, since: string, limit:
     items: page.map((row) =>
       row.deletedAt === null ? toLetter(row) : { id: row.id, uniqueId: row.uniqueId, deleted: true as const },
     ),
-    cursor: last ? `${last.changeXid}.${last.changeSeq}` : since,
+    cursor: last ? feedCursor(last.changeXid, last.changeSeq) : since,
     hasMore: rows.length > limit,
   };
 }
