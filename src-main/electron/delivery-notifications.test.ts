@@ -5,6 +5,7 @@ import { createDeliveryNotifier, type NotificationLike, type NotificationOptions
 class FakeNotification implements NotificationLike {
   readonly listeners = new Map<string, () => void>();
   shown = false;
+  closed = false;
   constructor(readonly options: NotificationOptions) {}
   on(event: 'click' | 'close', listener: () => void) {
     this.listeners.set(event, listener);
@@ -12,6 +13,9 @@ class FakeNotification implements NotificationLike {
   }
   show() {
     this.shown = true;
+  }
+  close() {
+    this.closed = true;
   }
 }
 
@@ -80,6 +84,17 @@ describe('delivery notifications', () => {
         urgency: 'critical',
       },
     ]);
+  });
+
+  it('takes a send’s “Sending” notice away when its outcome arrives', () => {
+    const { notifier, created } = setup();
+    notifier.notify(event({ id: 20, letterUniqueId: 'one' }));
+    notifier.notify(event({ id: 21, letterUniqueId: 'two' }));
+    notifier.notify(event({ id: 22, letterUniqueId: 'one', kind: 'sent', delivered: 1200 }));
+    expect(created.map((n) => n.closed)).toEqual([true, false, false]);
+    expect(notifier.showing).toBe(2);
+    notifier.notify(event({ id: 23, letterUniqueId: 'two', kind: 'failed', message: 'Sending stopped.' }));
+    expect(created.map((n) => n.closed)).toEqual([true, true, false, false]);
   });
 
   it('shows an event once even when the core repeats it, and lets closed ones go', () => {

@@ -8,6 +8,7 @@ import { deliveryNotice } from '../../shared/model/delivery-notice';
 export interface NotificationLike {
   on(event: 'click' | 'close', listener: () => void): unknown;
   show(): void;
+  close(): void;
 }
 
 export interface NotificationOptions {
@@ -34,6 +35,8 @@ export function createDeliveryNotifier(options: DeliveryNotifierOptions) {
   // Electron drops a notification's click listener when the object is collected, so each
   // one is held until it is clicked or closed.
   const showing = new Set<NotificationLike>();
+  /** A send's 'started' notice, taken away when its outcome arrives: the outcome says it all. */
+  const startedOf = new Map<string, NotificationLike>();
 
   return {
     notify(event: DeliveryEvent): void {
@@ -44,6 +47,12 @@ export function createDeliveryNotifier(options: DeliveryNotifierOptions) {
         options.log('Notifications are not supported here', event.kind);
         return;
       }
+      const started = startedOf.get(event.letterUniqueId);
+      if (started && event.kind !== 'started') {
+        startedOf.delete(event.letterUniqueId);
+        showing.delete(started);
+        started.close();
+      }
       const notice = deliveryNotice(event);
       const notification = options.create({
         title: notice.title,
@@ -51,11 +60,16 @@ export function createDeliveryNotifier(options: DeliveryNotifierOptions) {
         urgency: notice.tone === 'error' ? 'critical' : 'normal',
       });
       showing.add(notification);
-      notification.on('click', () => {
+      if (event.kind === 'started') startedOf.set(event.letterUniqueId, notification);
+      const forget = () => {
         showing.delete(notification);
+        if (startedOf.get(event.letterUniqueId) === notification) startedOf.delete(event.letterUniqueId);
+      };
+      notification.on('click', () => {
+        forget();
         options.openRoute(notice.route);
       });
-      notification.on('close', () => showing.delete(notification));
+      notification.on('close', forget);
       notification.show();
     },
     /** Notifications waiting for a click (tests, and a check that none leak). */

@@ -8,8 +8,8 @@ import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixt
 import { useAppInBrowser } from './support/app-in-browser';
 
 // A scheduled send as the editor lives it: the letter goes out at its time through a real
-// SMTP server on loopback, and the app says so — 'Sending …', then '… has been sent' —
-// with a way to the letter, which now reads Published.
+// SMTP server on loopback, and the app says so ('Sending …', then '… has been sent' in its
+// place) with a way to the letter, which now reads Published.
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -71,16 +71,22 @@ describe('a scheduled send', () => {
     // The list pulls at once, so the app knows a send is due and listens closely.
     await app.page.getByRole('link', { name: 'Newsletters' }).first().click();
     const toast = (title: string) => app.page.getByRole('alert').filter({ hasText: title });
+    // A slow mail server keeps the send going long enough for the app to hear it started.
+    smtp.delayMessages(6_000);
     await expect.poll(() => toast(`Sending “${TITLE}”`).count(), { timeout: 60_000 }).toBe(1);
-    await expect.poll(() => toast(`“${TITLE}” has been sent`).count(), { timeout: 60_000 }).toBe(1);
+    expect(await toast(`Sending “${TITLE}”`).textContent()).toMatch(/Your newsletter is on its way to \d+ subscribers?\./);
+    // The outcome takes the place of 'Sending …'.
+    await expect.poll(() => toast(`“${TITLE}” has been sent`).count(), { timeout: 90_000 }).toBe(1);
+    expect(await toast(`Sending “${TITLE}”`).count()).toBe(0);
 
     const delivered = smtp.received.filter((message) => message.mail.subject === TITLE);
     expect(delivered.length).toBeGreaterThan(0);
     expect(await toast(`“${TITLE}” has been sent`).textContent()).toContain(`Delivered to ${delivered.length} of ${delivered.length} subscribers.`);
 
     await toast(`“${TITLE}” has been sent`).getByRole('button', { name: 'Open the newsletter' }).click();
-    await expect.poll(() => app.page.url()).toMatch(new RegExp(`/newsletters/${letter.uniqueId}$`));
+    // The composer may show the letter's address with its number once it has loaded it.
+    await expect.poll(() => app.page.url()).toMatch(new RegExp(`/newsletters/(${letter.uniqueId}|${id})$`));
     await expect.poll(() => app.page.getByText('Published', { exact: true }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect((await client.getLetter('demo', 'weekly', id))?.publicationStatus).toBe(1);
-  });
+  }, 150_000);
 });

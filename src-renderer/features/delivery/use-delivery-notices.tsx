@@ -21,7 +21,10 @@ export function useDeliveryNotices(): void {
     if (bridge.desktop) return undefined;
     return bridge.on('delivery.event', (event) => {
       const notice = deliveryNotice(event);
-      const id = `delivery-${event.id}`;
+      // A send's outcome takes the place of its 'Sending' toast, which it says more than.
+      const startedId = `delivery-started-${event.letterUniqueId}`;
+      if (event.kind !== 'started') notifications.hide(startedId);
+      const id = event.kind === 'started' ? startedId : `delivery-${event.id}`;
       notifications.show({
         id,
         title: notice.title,
