@@ -83,4 +83,25 @@ describe('the parent port protocol', () => {
     expect(isCoreReport({ type: 'flushed', id: 1, status: null })).toBe(true);
     expect(isCoreReport(null)).toBe(false);
   });
+
+  it('passes a delivery event to main only in the platform contract’s shape', () => {
+    const event = {
+      id: 4,
+      kind: 'failed',
+      letterId: 7,
+      letterUniqueId: 'u7',
+      channelId: 1,
+      channelSlug: 'weekly',
+      brandSlug: 'demo',
+      title: 'Market day',
+      recipients: 10,
+      delivered: 3,
+      message: 'Sending stopped after 3 of 10 emails: 421 Try later',
+      at: '2026-11-22T10:00:00.000Z',
+    };
+    expect(isCoreReport({ type: 'delivery-event', event })).toBe(true);
+    expect(isCoreReport({ type: 'delivery-event', event: { ...event, kind: 'exploded' } })).toBe(false);
+    expect(isCoreReport({ type: 'delivery-event', event: { ...event, title: undefined } })).toBe(false);
+    expect(isCoreReport({ type: 'delivery-event' })).toBe(false);
+  });
 });
