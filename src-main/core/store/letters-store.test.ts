@@ -96,3 +96,20 @@ describe('letters watched for delivery', () => {
     ]);
   });
 });
+
+describe('a push the platform answered', () => {
+  it('leaves the letter findable by the words it now holds, whether the answer changed them or not', async () => {
+    const local = { ...remoteLetter(5, { title: 'Harbour lights', words: 'Lanterns along the quay' }), id: null, version: 0 };
+    await store.insertNew(local);
+    const [entry] = await store.outbox.nextPerLetter(10);
+    await store.outbox.complete(entry!.seq, local, { ...local, id: 5, version: 1 });
+    expect(await titles({ search: 'lanterns' })).toEqual(['Harbour lights']);
+
+    await store.saveLocal(local.uniqueId, { title: 'Harbour lights' }, '2026-11-22T10:00:00.000Z');
+    const [again] = await store.outbox.nextPerLetter(10);
+    // The platform answers with a title of its own making (an empty one becomes 'Draft #5', say).
+    await store.outbox.complete(again!.seq, local, { ...local, id: 5, version: 2, title: 'Renamed by the platform' });
+    expect(await titles({ search: 'renamed' })).toEqual(['Renamed by the platform']);
+    expect(await titles({ search: 'lanterns' })).toEqual(['Renamed by the platform']);
+  });
+});

@@ -50,6 +50,11 @@ function ftsQuery(search: string): string | null {
   return words.length > 0 ? words.join(' ') : null;
 }
 
+/** The search index holds these: a write that keeps them needs no new index entry. */
+function sameText(a: Letter, b: Letter): boolean {
+  return a.title === b.title && a.subtitle === b.subtitle && a.blocks === b.blocks;
+}
+
 async function indexText(trx: LocalDb, letter: Letter) {
   await trx.deleteFrom('letters_fts').where('unique_id', '=', letter.uniqueId).execute();
   await trx.insertInto('letters_fts').values({ unique_id: letter.uniqueId, title: letter.title, content: letterPlainText(letter) }).execute();
@@ -332,7 +337,8 @@ export function createLettersStore(db: LocalDb) {
             .set({ ...rowValues(next, Boolean(queued)), updated_at: queued ? local.updatedAt : remote.updatedAt })
             .where('unique_id', '=', sent.uniqueId)
             .execute();
-          await indexText(trx, next);
+          // Most answers echo what was sent, whose words the search index holds already.
+          if (!sameText(local, next)) await indexText(trx, next);
         });
       },
       /**
