@@ -53,7 +53,7 @@ export interface StartPlatformOptions {
   deliveryJobs?: boolean;
   /** Seconds before a send the mail server stopped is first retried (then backoff). Default 30; 0 retries at once (tests). */
   deliveryRetryDelaySeconds?: number;
-  /** How often idle job workers look for work. Default 2; at least 0.5 (tests). */
+  /** How often idle job workers look for work, in seconds. Default 5 for sends and 30 for the sweep; at least 0.5 (tests). */
   jobPollingIntervalSeconds?: number;
 }
 
