@@ -1,10 +1,9 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { PublicationStatus } from '../../shared/model/publication';
-import { toJson } from '../db/database';
 import type { Database, LetterRow } from '../db/schema';
 import { nextVersion } from '../letters/letter-guards';
-import { findLetter, toLetter } from '../letters/letter-records';
+import { recordRevision } from '../letters/letter-writes';
 
 // The moves only the delivery job makes (DECISIONS "Letter states the server allows"):
 // scheduled 2 → publishing 5 → sending 12 → 13/14/15 → published 1, or back to draft 0 when
@@ -47,9 +46,6 @@ export async function writeDeliveryStatus(trx: Kysely<Database>, row: LetterRow,
     .set({ publicationStatus: target, ...nextVersion(row) })
     .where('id', '=', row.id)
     .execute();
-  // As letter-writes.ts recordRevision, with no user: the delivery job wrote it.
-  const record = await findLetter(trx, row.channelId, row.id);
-  if (!record) throw new Error(`Letter ${row.id} missing right after its write`);
-  const letter = toLetter(record);
-  await trx.insertInto('letterRevisions').values({ letterId: row.id, version: letter.version, body: toJson(letter), userId: null }).execute();
+  // No user: the delivery job wrote it.
+  await recordRevision(trx, row.channelId, row.id, null);
 }

@@ -168,7 +168,8 @@ export async function autosaveLetter(
 }
 
 /** Reads the letter as written and keeps it as the revision of its version. */
-export async function recordRevision(trx: Kysely<Database>, channelId: number, letterId: number, userId: number) {
+/** `userId` null: written by no user (the delivery job). */
+export async function recordRevision(trx: Kysely<Database>, channelId: number, letterId: number, userId: number | null) {
   const record = await findLetter(trx, channelId, letterId);
   if (!record) throw new Error(`Letter ${letterId} missing right after its write`);
   const letter = toLetter(record);
