@@ -23,6 +23,8 @@ import { aiSuggestionRoutes } from './routes/ai-suggestions';
 import { mediaRoutes } from './routes/media';
 import { publicUnsubscribeRoutes } from './routes/public-unsubscribe';
 import { publicOptOutRoutes } from './routes/public-opt-out';
+import { trackingRoutes } from './routes/tracking';
+import { letterMetricsRoutes } from './routes/letter-metrics';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
@@ -116,6 +118,8 @@ export async function buildApp({
   await app.register(mediaRoutes, { db, storage: imageStorage ?? null, allowHttp: allowHttpImageFetch ?? false });
   await app.register(publicUnsubscribeRoutes, { db });
   await app.register(publicOptOutRoutes, { db });
+  await app.register(trackingRoutes, { db });
+  await app.register(letterMetricsRoutes, { db });
   await app.register(letterDeliveryRoutes, { db, mail });
   app.addHook('onClose', async () => mail.close());
   return app as unknown as FastifyInstance;

@@ -73,6 +73,9 @@ export const platformPaths = {
   sendTestEmail: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/sendTestEmail`,
   testEmail: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/test`,
   localMailbox: () => `${API_PREFIX}/local-mailbox`,
+  // Edition metrics of a scheduled send (platform-metrics.ts holds their payloads).
+  letterMetrics: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/metrics`,
+  letterMetricsClicks: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/metrics/clicks`,
 } as const;
 
 function enc(segment: string): string {

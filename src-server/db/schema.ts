@@ -178,6 +178,36 @@ export interface LetterRecipientsTable {
   error: string | null;
   sentAt: Timestamp | null;
   createdAt: Generated<Date>;
+  /** The key of this reader's open pixel and tracked links (migration 0009): random, made with the row. */
+  trackingToken: Generated<string>;
+}
+
+/** A letter's tracked address, by position: the only places a tracked click leads (migration 0009). */
+export interface LetterLinksTable {
+  letterId: number;
+  position: number;
+  url: string;
+}
+
+/** One load of the open pixel; `confirmed` is false for privacy proxies, prefetchers and scanners. */
+export interface RecipientOpensTable {
+  /** bigserial, read as text. */
+  id: Generated<string>;
+  letterId: number;
+  subscriberId: number;
+  openedAt: Generated<Date>;
+  confirmed: boolean;
+  userAgent: Generated<string>;
+}
+
+/** One follow of a tracked link. */
+export interface RecipientClicksTable {
+  /** bigserial, read as text. */
+  id: Generated<string>;
+  letterId: number;
+  subscriberId: number;
+  position: number;
+  clickedAt: Generated<Date>;
 }
 
 export type DeliveryEventKind = 'started' | 'sent' | 'failed';
@@ -210,6 +240,9 @@ export interface Database {
   letterRevisions: LetterRevisionsTable;
   letterRecipients: LetterRecipientsTable;
   deliveryEvents: DeliveryEventsTable;
+  letterLinks: LetterLinksTable;
+  recipientOpens: RecipientOpensTable;
+  recipientClicks: RecipientClicksTable;
 }
 
 export type LetterRow = Selectable<LettersTable>;

@@ -33,7 +33,7 @@ async function audienceFilter(trx: Kysely<Database>, letter: LetterRow): Promise
  * again, so someone who left the audience meanwhile is not sent to and someone who joined
  * is. An A/B letter's audience is split evenly between the subjects, in an order that is
  * random but fixed for the letter (DECISIONS asks for a 20 % sample and a winner by opens;
- * without open tracking the whole audience is split).
+ * until the job that picks the winner exists, the whole audience is split).
  */
 export async function snapshotAudience(trx: Kysely<Database>, letter: LetterRow): Promise<void> {
   await trx.deleteFrom('letterRecipients').where('letterId', '=', letter.id).where('status', '=', 'pending').execute();

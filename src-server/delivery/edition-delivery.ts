@@ -16,6 +16,7 @@ import { renderInChannel } from './letter-render';
 import type { MailTransport } from './mail-transport';
 import { MailServerUnavailableError, reopenRecipients, sendToNextRecipient } from './recipient-send';
 import type { PreparedEdition } from './recipient-send';
+import { prepareTracking } from '../tracking/edition-tracking';
 
 // A scheduled letter's send, from its publication time to published (or back to draft):
 //   1. claim: still scheduled for this instant and due → publishing 5, the audience written
@@ -190,7 +191,9 @@ export async function deliverEdition(ctx: DeliveryContext, job: EditionJob): Pro
     await stopDelivery(db, job.letterId, () => deliveryRenderFailedMessage(renderProblem(error)));
     return 'refused';
   }
-  const edition: PreparedEdition = { ...started, html, publicUrl: ctx.publicUrl.replace(/\/+$/, '') };
+  const publicUrl = ctx.publicUrl.replace(/\/+$/, '');
+  const tracking = await prepareTracking(db, job.letterId, html, publicUrl);
+  const edition: PreparedEdition = { ...started, html, publicUrl, tracking };
 
   // Counted once, then kept up to date with this run's own emails: the status may move a
   // little late while another run sends too, never early.

@@ -9,6 +9,8 @@ import { MailDeliveryError } from './mail-transport';
 import type { MailTransport, OutgoingMail } from './mail-transport';
 import { fillMergeTags } from './merge-fill';
 import { subscriberLookup } from './merge-values';
+import { trackedHtml } from '../tracking/link-rewrite';
+import type { TrackingTemplate } from '../tracking/link-rewrite';
 
 // One email of a scheduled send: the next recipient still waiting, their merge tags filled
 // into the letter rendered once for the whole send, with one-click unsubscribe headers.
@@ -25,6 +27,8 @@ export interface PreparedEdition {
   html: string;
   /** Where the platform's public pages are, without a trailing slash. */
   publicUrl: string;
+  /** `html` cut at its tracked links: each reader's copy gets their own links and open pixel. */
+  tracking: TrackingTemplate;
 }
 
 /** The mail server cannot take any message now; `message` is its own words. */
@@ -80,6 +84,7 @@ export async function sendToNextRecipient(db: Db, mail: MailTransport, edition: 
           'letterRecipients.subscriberId',
           'letterRecipients.email',
           'letterRecipients.variant',
+          'letterRecipients.trackingToken',
           'subscribers.status as subscriberStatus',
           'subscribers.uniqueId',
           'subscribers.firstName',
@@ -102,6 +107,7 @@ interface Recipient {
   subscriberId: number;
   email: string;
   variant: RecipientVariant | null;
+  trackingToken: string;
   subscriberStatus: string;
   uniqueId: string;
   firstName: string;
@@ -133,7 +139,8 @@ async function sendTo(trx: Kysely<Database>, mail: MailTransport, edition: Prepa
   const message: OutgoingMail = {
     to: next.email,
     subject: fillMergeTags(subjectFor(letter, next.variant), lookup, 'text'),
-    html: fillMergeTags(edition.html, lookup, 'html'),
+    // Tracked before the merge tags are filled: a link made by a tag is the reader's own and stays direct.
+    html: fillMergeTags(trackedHtml(edition.tracking, next.trackingToken), lookup, 'html'),
     // RFC 8058 one-click unsubscribe: mail clients POST to the same page.
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };

@@ -34,6 +34,12 @@ const NOT_TENANT_SCOPED = new Set([
   'GET /opt-out/:channelSlug/:uniqueId',
   'POST /opt-out/:channelSlug/:uniqueId',
   'POST /opt-out/:channelSlug/:uniqueId/undo',
+  // Reached by the secret tracking token in an email's pixel and links (own tests: tracking.test.ts).
+  'GET /t/o/:file',
+  'GET /t/o/*',
+  'GET /t/c/:token/:position',
+  'GET /t/*',
+  'POST /t/*',
 ]);
 
 let demo: DemoTargets;

@@ -85,6 +85,8 @@ describe('test sends over SMTP', () => {
     // The preview text is the hidden preheader.
     expect(html).toContain('Tides and harbour news, in short');
     expect(html).not.toMatch(/\{\{\s*(first_name|email|uniqueId|member_code)/);
+    // A test is not a send: no click tracking, no open pixel.
+    expect(html).not.toMatch(/\/t\/[co]\//);
     // Promotions are chosen per send date: their tags stay for the sending step.
     expect(html).toContain('{{promotion.zone3.heading}}');
     expect(await mailboxRows()).toBe(0);

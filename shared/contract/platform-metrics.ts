@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+// Edition metrics (spec 1 §3 "Edition metrics item", "Click link"; §7
+// GET channels/{id}/letters/{id}/metrics and /metrics/clicks): counts of recipients of one
+// letter's scheduled send, from which the app computes the rates of §9.
+
+/**
+ * One letter's numbers. Every count is of recipients (readers), never of events:
+ * - sent: recipients the platform tried (accepted + bounced);
+ * - accepted: the mail server took the email;
+ * - bounced: the mail server refused the address;
+ * - delivered: accepted, less bounce-backs (none are received yet, so equal to accepted);
+ * - opensUnique: recipients who loaded the open pixel at least once, machines included;
+ * - opensUniqueConfirmed: recipients with a confirmed open (not a privacy proxy, prefetcher
+ *   or scanner, not within seconds of the send), or a click;
+ * - clicksUnique: recipients who followed at least one tracked link;
+ * - unsubscribed: recipients who unsubscribed through an email's link after the send began
+ *   and have not undone it.
+ * A letter never sent answers all zeros.
+ */
+export const EditionMetricsSchema = z.object({
+  accepted: z.number().int().nonnegative(),
+  bounced: z.number().int().nonnegative(),
+  clicksUnique: z.number().int().nonnegative(),
+  delivered: z.number().int().nonnegative(),
+  opensUnique: z.number().int().nonnegative(),
+  opensUniqueConfirmed: z.number().int().nonnegative(),
+  sent: z.number().int().nonnegative(),
+  unsubscribed: z.number().int().nonnegative(),
+});
+export type EditionMetrics = z.infer<typeof EditionMetricsSchema>;
+
+export const EditionMetricsResponseSchema = z.object({ items: z.array(EditionMetricsSchema) });
+export type EditionMetricsResponse = z.infer<typeof EditionMetricsResponseSchema>;
+
+/** One tracked address of the letter: recipients who followed it, and every follow. */
+export const ClickLinkSchema = z.object({
+  url: z.string(),
+  uniques: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type ClickLink = z.infer<typeof ClickLinkSchema>;
+
+/** Every tracked address of the letter, clicked or not, most readers first, then by address. */
+export const ClickLinksResponseSchema = z.object({ items: z.array(ClickLinkSchema) });
+export type ClickLinksResponse = z.infer<typeof ClickLinksResponseSchema>;

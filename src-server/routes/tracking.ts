@@ -1,0 +1,95 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db/database';
+import { jsonSchemaOf } from '../http/api-docs';
+import { answerCutLinks, invalidLinkPage, sendPage, usePageReplies } from '../pages/page-replies';
+import { OPEN_PIXEL_SUFFIX, TRACKING_PREFIX, trackingPaths } from '../tracking/tracking-paths';
+import { findClickTarget, recordClick, recordOpen } from '../tracking/tracking-records';
+import { routePattern } from './route-params';
+
+// Open and click tracking of scheduled sends (DECISIONS: under /t on the platform's own
+// origin). Public: the recipient's tracking token in the address is the only key, and mail
+// clients, proxies and scanners call these with whatever they like. So a reader never
+// meets a fault for bad input: the pixel always answers the image, a click on anything
+// unknown answers the neutral invalid-link page, and a failure to write a click down still
+// sends the reader on.
+
+/** A 1×1 transparent GIF (43 bytes). */
+export const TRANSPARENT_GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+
+// `{token}.gif` is one segment: the route takes it whole and cuts the suffix itself.
+const openPath = `${TRACKING_PREFIX}/o/:file`;
+const clickPath = routePattern(trackingPaths.click(':token', 1), { 1: ':position' });
+
+const OpenParams = z.object({ file: z.string().describe('The tracking token followed by .gif') });
+const ClickParams = z.object({ token: z.string(), position: z.string().describe('The link position, from 1') });
+
+const gifAnswer = { description: 'A 1×1 transparent GIF, whatever the token', content: { 'image/gif': { schema: { type: 'string' } } } };
+const htmlAnswer = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
+
+const openDocs = {
+  summary: 'Open pixel of a scheduled email: records an open, always answers the image',
+  params: jsonSchemaOf(OpenParams, 'input'),
+  response: { 200: gifAnswer },
+};
+const clickDocs = {
+  summary: "Tracked link of a scheduled email: records a click and redirects to the letter's own address",
+  params: jsonSchemaOf(ClickParams, 'input'),
+  response: {
+    302: { description: "Redirect to the address the letter linked to (Location); never to any other" },
+    '4xx': htmlAnswer('A page saying the link is not valid (404 for any unknown or malformed link)'),
+    '5xx': htmlAnswer('A page saying something went wrong'),
+  },
+};
+
+function userAgentOf(request: FastifyRequest): string {
+  return String(request.headers['user-agent'] ?? '').slice(0, 1000);
+}
+
+function sendGif(reply: FastifyReply): FastifyReply {
+  return reply.code(200).header('cache-control', 'no-store, private').type('image/gif').send(TRANSPARENT_GIF);
+}
+
+/** Positions are small positive integers; anything else names no link. */
+function readPosition(value: string): number | null {
+  if (!/^[1-9]\d{0,8}$/.test(value)) return null;
+  return Number(value);
+}
+
+export const trackingRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  usePageReplies(app);
+  answerCutLinks(app, TRACKING_PREFIX);
+  const config = { public: true };
+
+  app.get(
+    openPath,
+    {
+      config,
+      schema: openDocs,
+      // Refusals before the handler (a NUL in the address) still answer the image.
+      errorHandler: (_error, _request, reply) => void sendGif(reply),
+    },
+    async (request, reply) => {
+      const { file } = request.params as { file: string };
+      if (file.endsWith(OPEN_PIXEL_SUFFIX)) {
+        const token = file.slice(0, -OPEN_PIXEL_SUFFIX.length);
+        await recordOpen(db, token, userAgentOf(request)).catch((error: unknown) => request.log.error({ err: error }, 'Could not record an open'));
+      }
+      return sendGif(reply);
+    },
+  );
+
+  // A pixel address the router cannot take as one segment (longer than a parameter may be):
+  // the image too, so a mail client never shows a broken one.
+  const malformedPixelDocs = { summary: 'Open pixel at a malformed address: the image, nothing recorded', response: { 200: gifAnswer } };
+  app.get(`${TRACKING_PREFIX}/o/*`, { config, schema: malformedPixelDocs }, async (_request, reply) => sendGif(reply));
+
+  app.get(clickPath, { config, schema: clickDocs }, async (request, reply) => {
+    const { token, position: rawPosition } = request.params as { token: string; position: string };
+    const position = readPosition(rawPosition);
+    const target = position === null ? null : await findClickTarget(db, token, position);
+    if (!target) return sendPage(reply, invalidLinkPage(), 404);
+    await recordClick(db, target, userAgentOf(request)).catch((error: unknown) => request.log.error({ err: error }, 'Could not record a click'));
+    return reply.header('cache-control', 'no-store, private').redirect(target.url, 302);
+  });
+};
