@@ -15,9 +15,8 @@ import { SyncChangesResponseSchema } from '../../shared/contract/platform-letter
 import type { CreateLetterRequest } from '../../shared/contract/platform-api';
 import type { Letter } from '../../shared/model/letter';
 import { buildApp } from '../app';
-import { toJson } from '../db/database';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
-import { insertSubscriber } from '../testing/audience-fixtures';
+import { insertSubscriber, insertTagSegment } from '../testing/audience-fixtures';
 import { LETTER_TEXT, deliveryBlocks } from '../testing/delivery-fixtures';
 import { makeScheduledLettersDue, waitUntilDelivered } from '../testing/due-deliveries';
 import { READY_TO_SCHEDULE, channelId, createLetterAs } from '../testing/letter-fixtures';
@@ -109,13 +108,8 @@ async function audience(people: Person[]) {
       customFields: person.customFields ?? {},
     });
   }
-  const criteria = { match: 'all', conditions: [{ field: 'tag', op: 'has_tag', value: tag }] };
-  const segment = await t.db
-    .insertInto('segments')
-    .values({ channelId: weekly.channelId, name: `Audience ${tag}`, criteria: toJson(criteria), isEngagementSegment: false })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { tag, segmentId: segment.id, email: (name: string) => `${name}.${tag}@example.com` };
+  const segmentId = await insertTagSegment(t.db, weekly.channelId, tag);
+  return { tag, segmentId, email: (name: string) => `${name}.${tag}@example.com` };
 }
 
 /** What arrived for one audience: recipient addresses, sorted. */

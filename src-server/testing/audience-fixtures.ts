@@ -77,6 +77,17 @@ export async function insertSubscriber(
     .execute();
 }
 
+/** A segment of the channel's subscribers who carry `tag`; answers its id. */
+export async function insertTagSegment(db: Db, channelId: number, tag: string, isEngagementSegment = false): Promise<number> {
+  const criteria = { match: 'all', conditions: [{ field: 'tag', op: 'has_tag', value: tag }] };
+  const segment = await db
+    .insertInto('segments')
+    .values({ channelId, name: `Audience ${tag}`, criteria: toJson(criteria), isEngagementSegment })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return segment.id;
+}
+
 /** Every subscriber and segment row, to prove a refused call changed nothing. */
 export async function audienceSnapshot(db: Db): Promise<unknown> {
   const [subscribers, segments] = await Promise.all([

@@ -5,11 +5,10 @@ import type { Letter } from '../../shared/model/letter';
 import type { Section } from '../../shared/model/section';
 import { newSection } from '../../shared/model/section-factory';
 import { buildApp } from '../app';
-import { toJson } from '../db/database';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import { createJobRunner } from '../jobs/job-runner';
 import type { JobRunner } from '../jobs/job-runner';
-import { insertSubscriber } from '../testing/audience-fixtures';
+import { insertSubscriber, insertTagSegment } from '../testing/audience-fixtures';
 import { paragraph } from '../testing/delivery-fixtures';
 import { makeScheduledLettersDue, waitUntilDelivered } from '../testing/due-deliveries';
 import { READY_TO_SCHEDULE, channelId, createLetterAs } from '../testing/letter-fixtures';
@@ -106,13 +105,8 @@ export async function startTrackingHarness(): Promise<TrackingHarness> {
       for (const name of names) {
         await insertSubscriber(t.db, { channelId: weekly.channelId, email: `${name}.${tag}@example.com`, tags: [tag] });
       }
-      const criteria = { match: 'all', conditions: [{ field: 'tag', op: 'has_tag', value: tag }] };
-      const segment = await t.db
-        .insertInto('segments')
-        .values({ channelId: weekly.channelId, name: `Audience ${tag}`, criteria: toJson(criteria), isEngagementSegment: false })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { tag, segmentId: segment.id, email: (name: string) => `${name}.${tag}@example.com` };
+      const segmentId = await insertTagSegment(t.db, weekly.channelId, tag);
+      return { tag, segmentId, email: (name: string) => `${name}.${tag}@example.com` };
     },
     sendLetter: async (segmentId) => {
       const letter = await scheduled(segmentId);
