@@ -76,7 +76,31 @@ export const platformPaths = {
   // Edition metrics of a scheduled send (platform-metrics.ts holds their payloads).
   letterMetrics: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/metrics`,
   letterMetricsClicks: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/metrics/clicks`,
+  // The same two by the channel's slug and the letter's uniqueId (spec 1 §7 "by channelSlug and
+  // letter uniqueId"; a path of its own, since a slug and an id cannot share one route).
+  editionMetrics: (channelSlug: string, uniqueId: string) =>
+    `${API_PREFIX}/channels/${enc(channelSlug)}/letters/${enc(uniqueId)}/edition-metrics`,
+  editionMetricsClicks: (channelSlug: string, uniqueId: string) =>
+    `${API_PREFIX}/channels/${enc(channelSlug)}/letters/${enc(uniqueId)}/edition-metrics/clicks`,
+  // An edition's report (platform-reports.ts holds their payloads).
+  report: (brandSlug: string, channelSlug: string, id: number) => `${reportBase(brandSlug, channelSlug, id)}`,
+  reportHourPerformance: (brandSlug: string, channelSlug: string, id: number) =>
+    `${reportBase(brandSlug, channelSlug, id)}/hour-performance`,
+  reportOpensByCountry: (brandSlug: string, channelSlug: string, id: number) =>
+    `${reportBase(brandSlug, channelSlug, id)}/opens-by-country`,
+  reportTopLinks: (brandSlug: string, channelSlug: string, id: number) =>
+    `${reportBase(brandSlug, channelSlug, id)}/top-links-clicked`,
+  reportUserActivity: (brandSlug: string, channelSlug: string, id: number) =>
+    `${reportBase(brandSlug, channelSlug, id)}/user-activity`,
+  reportUserActivityCsv: (brandSlug: string, channelSlug: string, id: number) =>
+    `${reportBase(brandSlug, channelSlug, id)}/user-activity/download/csv`,
+  reportCsv: (brandSlug: string, channelSlug: string, id: number, type: string) =>
+    `${reportBase(brandSlug, channelSlug, id)}/download/csv/${enc(type)}`,
 } as const;
+
+function reportBase(brandSlug: string, channelSlug: string, id: number): string {
+  return `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/letters/${id}/metrics`;
+}
 
 function enc(segment: string): string {
   return encodeURIComponent(segment);
