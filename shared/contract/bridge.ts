@@ -8,6 +8,7 @@ import { PublicationStatusSchema } from '../model/letter';
 import { FEATURE_FLAG_NAMES } from '../model/feature-flags';
 import { SuggestionSourceSchema } from './platform-media';
 import { DeliveryEventSchema } from './platform-delivery-events';
+import { reportChannels } from './bridge-reports';
 import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
 import type { DesktopBridge } from './desktop';
 import type { Result } from './errors';
@@ -259,6 +260,8 @@ export const bridgeChannels = {
    * or the platform's): its crops, for re-cropping a block later. null when it is not known here.
    */
   'images.find': { input: z.object({ url: z.string().min(1).max(4096) }), output: ImportedImageSchema.nullable() },
+  // Edition reports and the channel dashboard (bridge-reports.ts).
+  ...reportChannels,
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

@@ -10,6 +10,7 @@ import { letterHandlers } from './handlers/letters';
 import { lifecycleHandlers } from './handlers/lifecycle';
 import { openGraphHandlers } from './handlers/open-graph';
 import { renderHandlers } from './handlers/render';
+import { reportHandlers } from './handlers/reports';
 import { segmentHandlers } from './handlers/segments';
 import { syncHandlers } from './handlers/sync';
 import { createPlatformClient } from './platform/platform-client';
@@ -17,6 +18,7 @@ import { createPreviewService } from './render/preview-service';
 import { createSession, memoryTokenVault } from './session';
 import { createKvStore } from './store/kv-store';
 import { createLettersStore } from './store/letters-store';
+import { createReportCache } from './store/report-cache';
 import { backupIfDue } from './store/backups';
 import { openStore } from './store/open-store';
 import { createSyncEngine } from './sync/sync-engine';
@@ -62,6 +64,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...openGraphHandlers(),
     ...imageHandlers(images),
     ...renderHandlers({ store, previews }),
+    ...reportHandlers({ session, client, store, cache: createReportCache(db), log }),
   };
   sync.start();
   // A day's work at most is at stake if the cache file is ever damaged; never in the way of starting.

@@ -24,6 +24,22 @@ import { FeatureFlagResponseSchema, ValidateMergeTagResponseSchema } from '../..
 import { DeliveryEventsResponseSchema, type DeliveryEventsResponse } from '../../../shared/contract/platform-delivery-events';
 import { TestEmailResponseSchema, type TestEmailResponse } from '../../../shared/contract/platform-delivery';
 import { GenerateSuggestionsResponseSchema, type GenerateSuggestionsResponse } from '../../../shared/contract/platform-media';
+import { ClickLinksResponseSchema, EditionMetricsResponseSchema, type ClickLinksResponse, type EditionMetricsResponse } from '../../../shared/contract/platform-metrics';
+import {
+  EditionReportResponseSchema,
+  HourPerformanceResponseSchema,
+  OpensByCountryResponseSchema,
+  TopLinksResponseSchema,
+  UserActivityResponseSchema,
+  type EditionReportResponse,
+  type HourPerformanceResponse,
+  type OpensByCountryResponse,
+  type ReportCsvQuery,
+  type ReportCsvType,
+  type TopLinksResponse,
+  type UserActivityQuery,
+  type UserActivityResponse,
+} from '../../../shared/contract/platform-reports';
 import type { FeatureFlagName } from '../../../shared/model/feature-flags';
 import type { Letter } from '../../../shared/model/letter';
 
@@ -81,6 +97,17 @@ export interface PlatformClient {
   validateMergeTag(letterId: number, mergeTag: string): Promise<{ valid: boolean; message: string }>;
   suggest(letterId: number, field: 'subject' | 'previewText', uniqueId: string): Promise<GenerateSuggestionsResponse>;
   featureFlag(name: FeatureFlagName, brandSlug: string, channelId: number): Promise<boolean>;
+  // An edition's report (spec 1 §7 Edition metrics).
+  letterMetrics(channelId: number, id: number): Promise<EditionMetricsResponse>;
+  letterMetricsClicks(channelId: number, id: number): Promise<ClickLinksResponse>;
+  report(brandSlug: string, channelSlug: string, id: number): Promise<EditionReportResponse>;
+  reportHourPerformance(brandSlug: string, channelSlug: string, id: number): Promise<HourPerformanceResponse>;
+  reportOpensByCountry(brandSlug: string, channelSlug: string, id: number): Promise<OpensByCountryResponse>;
+  /** The legacy top-links-clicked (letters published before 2023-12-15 answer `{url, clicks}`). */
+  reportTopLinks(brandSlug: string, channelSlug: string, id: number): Promise<TopLinksResponse>;
+  reportUserActivity(brandSlug: string, channelSlug: string, id: number, query: UserActivityQuery): Promise<UserActivityResponse>;
+  reportUserActivityCsv(brandSlug: string, channelSlug: string, id: number, query: Pick<UserActivityQuery, 'filter' | 'search'>): Promise<string>;
+  reportCsv(brandSlug: string, channelSlug: string, id: number, type: ReportCsvType, query: ReportCsvQuery): Promise<string>;
 }
 
 export function createPlatformClient(baseUrl: string, getToken: () => string | null): PlatformClient {
@@ -97,7 +124,26 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
     body?: unknown,
     options: { idempotent?: boolean } = {},
   ): Promise<z.output<S>> {
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const response = await send(method, path, 'application/json', body, options);
+    const payload: unknown = await response.json().catch(() => null);
+    return schema.parse(payload);
+  }
+
+  /** A GET answered with text (the report's CSV downloads). */
+  async function getText(path: string): Promise<string> {
+    const response = await send('GET', path, 'text/csv');
+    return response.text();
+  }
+
+  /** Sends one request; a network failure or an error status throws a PlatformError. */
+  async function send(
+    method: 'GET' | 'POST',
+    path: string,
+    accept: string,
+    body?: unknown,
+    options: { idempotent?: boolean } = {},
+  ): Promise<Response> {
+    const headers: Record<string, string> = { accept };
     if (options.idempotent) headers['idempotency-key'] = createHash('sha256').update(`${path}\n${JSON.stringify(body)}`).digest('hex');
     const token = getToken();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -113,13 +159,13 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
     } catch {
       throw new PlatformError('network', `The platform at ${root} cannot be reached.`);
     }
-    const payload: unknown = await response.json().catch(() => null);
     if (!response.ok) {
+      const payload: unknown = await response.json().catch(() => null);
       const parsed = ApiErrorSchema.safeParse(payload);
       const message = parsed.success ? parsed.data.message : `The platform answered ${response.status}.`;
       throw new PlatformError('http', message, response.status, parsed.success ? parsed.data.errors : undefined);
     }
-    return schema.parse(payload);
+    return response;
   }
 
   return {
@@ -178,5 +224,26 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
           FeatureFlagResponseSchema,
         )
       ).enabled,
+    letterMetrics: (channelId, id) => call('GET', platformPaths.letterMetrics(channelId, id), EditionMetricsResponseSchema),
+    letterMetricsClicks: (channelId, id) => call('GET', platformPaths.letterMetricsClicks(channelId, id), ClickLinksResponseSchema),
+    report: (brandSlug, channelSlug, id) => call('GET', platformPaths.report(brandSlug, channelSlug, id), EditionReportResponseSchema),
+    reportHourPerformance: (brandSlug, channelSlug, id) =>
+      call('GET', platformPaths.reportHourPerformance(brandSlug, channelSlug, id), HourPerformanceResponseSchema),
+    reportOpensByCountry: (brandSlug, channelSlug, id) =>
+      call('GET', platformPaths.reportOpensByCountry(brandSlug, channelSlug, id), OpensByCountryResponseSchema),
+    reportTopLinks: (brandSlug, channelSlug, id) => call('GET', platformPaths.reportTopLinks(brandSlug, channelSlug, id), TopLinksResponseSchema),
+    reportUserActivity: (brandSlug, channelSlug, id, query) =>
+      call('GET', `${platformPaths.reportUserActivity(brandSlug, channelSlug, id)}?${queryString(query)}`, UserActivityResponseSchema),
+    reportUserActivityCsv: (brandSlug, channelSlug, id, query) =>
+      getText(`${platformPaths.reportUserActivityCsv(brandSlug, channelSlug, id)}?${queryString(query)}`),
+    reportCsv: (brandSlug, channelSlug, id, type, query) => getText(`${platformPaths.reportCsv(brandSlug, channelSlug, id, type)}?${queryString(query)}`),
   };
+}
+
+/** Query parameters of the defined values, in the order given. */
+function queryString(query: Record<string, string | number | undefined>): string {
+  return Object.entries(query)
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
 }

@@ -91,4 +91,20 @@ export const localMigrations: Record<string, Migration> = {
       await db.schema.createIndex('image_files_by_remote_url').on('image_files').column('remote_url').execute();
     },
   },
+  '0004-report-cache': {
+    // Edition reports as last seen (report-cache.ts), so a report opens offline. One row per
+    // part of a letter's report (its cards, a page of user activity), keyed by what was asked.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('report_cache')
+        .addColumn('brand_slug', 'text', (c) => c.notNull())
+        .addColumn('channel_slug', 'text', (c) => c.notNull())
+        .addColumn('letter_id', 'integer', (c) => c.notNull())
+        .addColumn('part', 'text', (c) => c.notNull())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('fetched_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('report_cache_pk', ['brand_slug', 'channel_slug', 'letter_id', 'part'])
+        .execute();
+    },
+  },
 };

@@ -48,9 +48,23 @@ export interface LettersFtsTable {
   unique_id: string;
 }
 
+/** A part of a letter's report as the platform last gave it (see report-cache.ts). */
+export interface ReportCacheTable {
+  brand_slug: string;
+  channel_slug: string;
+  /** The letter's platform id. */
+  letter_id: number;
+  /** Which part: 'report', or 'activity:' and the query of a page of user activity. */
+  part: string;
+  /** The part as JSON. */
+  body: string;
+  fetched_at: string;
+}
+
 export interface LocalDatabase {
   letters: LettersTable;
   letters_fts: LettersFtsTable;
   outbox: OutboxTable;
   kv: KvTable;
+  report_cache: ReportCacheTable;
 }
