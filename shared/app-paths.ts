@@ -11,3 +11,7 @@ export const letterPath = (brandSlug: string, channelSlug: string, id: number | 
 
 /** Settings (the desktop app's platform choice); Settings… and CmdOrCtrl+, open it. */
 export const settingsPath = '/settings';
+
+/** The channel's metrics dashboard (spec 1 §2 "Metrics dashboards"); a sent letter's 'Dashboard' goes here. */
+export const channelDashboardPath = (brandSlug: string, channelSlug: string) =>
+  `/organizations/${encodeURIComponent(brandSlug)}/channels/${encodeURIComponent(channelSlug)}/metrics`;

@@ -5,6 +5,7 @@ import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
 import { COMPANY_CHANNEL_SLUG } from '../../shared/model/channel';
 import { ComposerPage } from '../features/composer/ComposerPage';
+import { ChannelDashboardPage } from '../features/dashboards/ChannelDashboardPage';
 import { NewslettersPage } from '../features/newsletters/NewslettersPage';
 import { TemplatesPage } from '../features/newsletters/TemplatesPage';
 import { useGetSessionQuery } from '../features/session/session-api';
@@ -32,6 +33,7 @@ function routerFor(session: Session) {
         // A static segment outranks `:id`, so 'templates' is never read as a letter id.
         { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/templates', element: <TemplatesPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/:id', element: <ComposerPage /> },
+        { path: 'organizations/:brandSlug/channels/:channelSlug/metrics', element: <ChannelDashboardPage /> },
         { path: 'settings', element: <SettingsPage platformUrl={session.platformUrl} mode={session.mode} /> },
         { path: '*', element: <HomeRedirect session={session} /> },
       ],

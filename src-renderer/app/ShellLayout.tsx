@@ -3,7 +3,7 @@ import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
 import { useDeliveryNotices } from '../features/delivery/use-delivery-notices';
 import { ConflictNotices } from '../features/sync/ConflictNotices';
-import { newslettersPath } from '../../shared/app-paths';
+import { channelDashboardPath, newslettersPath } from '../../shared/app-paths';
 import { SyncIndicator } from './SyncIndicator';
 import { useDesktopShell } from './use-desktop-shell';
 
@@ -51,6 +51,7 @@ export function ShellLayout({ session }: { session: Session }) {
             onChange={(slug) => slug && organization && navigate(newslettersPath(organization.slug, slug))}
           />
           {organization && channelSlug && <NavLink component={Link} to={newslettersPath(organization.slug, channelSlug)} label="Newsletters" active />}
+          {organization && channelSlug && <NavLink component={Link} to={channelDashboardPath(organization.slug, channelSlug)} label="Dashboard" />}
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main>

@@ -8,7 +8,9 @@ import { abTestBlocksDraft, hasInvalidHtmlBlock, schedulingGate } from '../../..
 import { composerView, leaveNeedsWarning, showsDeviceToggle, titleEditable, type PrimaryAction } from '../../../shared/rules/schedule-actions';
 import { getBridge } from '../../app/bridge';
 import { shortcutLabel, useCommandHandler } from '../../app/command-bus';
-import { letterPath, newslettersPath, templatesPath } from '../../../shared/app-paths';
+import { channelDashboardPath, letterPath, newslettersPath, templatesPath } from '../../../shared/app-paths';
+import { hasReport, reportToggleLabel } from '../../../shared/rules/report-view';
+import { ReportView } from '../reports/ReportView';
 import type { RootState } from '../../app/store';
 import { LetterNotFound } from '../../ui/LetterNotFound';
 import { useGetSessionQuery } from '../session/session-api';
@@ -46,6 +48,8 @@ export function ComposerPage() {
   const [title, setTitle] = useState<string | null>(null);
   const { refusal, takenOverBy, takeOver } = useClaim(letter);
   const [previewOpen, setPreviewOpen] = useState(false);
+  // Spec 1 §2: a sent letter opens on its report; the secondary button shows the newsletter.
+  const [newsletterChosen, setNewsletterChosen] = useState(false);
   const [device, setDevice] = useState<PreviewDevice>('desktop');
   useCommandHandler('view.togglePreview', () => setPreviewOpen((open) => !open), Boolean(letter));
   useCommandHandler('view.desktopPreview', () => (setDevice('desktop'), setPreviewOpen(true)), Boolean(letter));
@@ -132,6 +136,7 @@ export function ComposerPage() {
     otherRequiredMissing: form.otherRequiredMissing,
     fieldErrors: form.hasErrors,
   });
+  const showsReport = view === 'rendered' && hasReport(status) && letter.id !== null && !newsletterChosen;
   const onPrimary = (action: PrimaryAction) => (action.confirm ? setConfirming(action) : void lifecycle.primary(action));
   const confirmingPrimary = confirming !== null && confirming !== 'pause' ? confirming : null;
 
@@ -185,7 +190,7 @@ export function ComposerPage() {
         device={device}
         onDeviceChange={setDevice}
         onPrimary={onPrimary}
-        onPrior={(action) => void lifecycle.prior(action)}
+        onPrior={(action) => (action.label === 'Dashboard' ? navigate(channelDashboardPath(brandSlug, channelSlug)) : void lifecycle.prior(action))}
         onSaveAsDraft={() => void lifecycle.saveAsDraft()}
         onPauseAndEdit={() => setConfirming('pause')}
         tools={
@@ -210,6 +215,11 @@ export function ComposerPage() {
           )
         }
       >
+        {view === 'rendered' && hasReport(status) && letter.id !== null && (
+          <Button variant="default" onClick={() => setNewsletterChosen((chosen) => !chosen)}>
+            {reportToggleLabel(showsReport)}
+          </Button>
+        )}
         {/* A test shows the edits made up to the moment it is sent. */}
         <SendTestEmailButton letter={letter} onBeforeSend={() => (blocksDocument.flush(), settle())} />
       </ActionBar>
@@ -238,7 +248,12 @@ export function ComposerPage() {
         </Group>
       )}
       {view === 'scheduled' && <ScheduledView letter={letter} zone={zone} />}
-      {view === 'rendered' && <PreviewPane letter={letter} device="desktop" revision={revision} />}
+      {view === 'rendered' &&
+        (showsReport ? (
+          <ReportView letter={{ ...letter, id: letter.id! }} zone={zone} preview={<PreviewPane letter={letter} device="desktop" revision={revision} />} />
+        ) : (
+          <PreviewPane letter={letter} device="desktop" revision={revision} />
+        ))}
       <ConfirmDialog
         opened={confirming === 'pause'}
         title="Pause and edit this newsletter?"

@@ -1,0 +1,122 @@
+import { Alert, Badge, Button, Group, Modal, Paper, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import type { AbTestMetrics } from '../../../shared/model/letter';
+import { formatRate } from '../../../shared/model/metrics-formulas';
+
+/**
+ * The A/B test's fixed settings as the modal states them (spec 1 §9: "sample percentage and
+ * duration are fixed translated values; the sample size comes from the data"): each subject
+ * goes to 10% of the audience, and the winner is picked after 4 hours (issue 16).
+ */
+export const AB_SAMPLE_PERCENT_EACH = 10;
+export const AB_WAIT_HOURS = 4;
+
+export const AB_RESULTS_NOT_READY = 'The A/B test results are not ready yet: the number of recipients of each subject is not known. Check back once the test has finished.';
+
+export interface AbTestCardProps {
+  subjectA: string;
+  subjectB: string;
+  /** null until the platform has sent the sample. */
+  results: AbTestMetrics | null;
+  /** The letter is on its way out (spec 1 §4: the badge shows during the sending statuses). */
+  inProgress: boolean;
+}
+
+const rate = (value: number) => formatRate(Math.round(value * 10) / 10);
+
+function Subject({ label, subject, winner }: { label: string; subject: string; winner: boolean }) {
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text fw={700}>{label}</Text>
+      <Text style={{ flex: 1 }} truncate>
+        {subject}
+      </Text>
+      {winner && (
+        <Badge color="green" variant="light">
+          Winner
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** The A/B test card (spec 1 §2): both subjects, the winner, open rates, and a details modal. */
+export function AbTestCard({ subjectA, subjectB, results, inProgress }: AbTestCardProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Paper withBorder p="md" component="section" aria-label="A/B test">
+      <Group justify="space-between" mb="sm">
+        <Group gap="xs">
+          <Title order={3} size="h4">
+            A/B test
+          </Title>
+          {inProgress && (
+            <Badge color="blue" variant="light">
+              in progress
+            </Badge>
+          )}
+        </Group>
+        <Button variant="default" size="xs" onClick={() => setOpen(true)}>
+          Details
+        </Button>
+      </Group>
+      <Subject label="A" subject={subjectA} winner={results?.winner === 'A'} />
+      <Subject label="B" subject={subjectB} winner={results?.winner === 'B'} />
+      {results ? (
+        <Text size="sm" c="dimmed" mt="xs">
+          Open rate A {rate(results.openRateA)} · B {rate(results.openRateB)}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed" mt="xs">
+          No results yet.
+        </Text>
+      )}
+      <Modal opened={open} onClose={() => setOpen(false)} title="A/B test details" size="lg">
+        {(!results || results.variantRecipientsCount === '-') && (
+          <Alert color="red" mb="md" title="Results not ready">
+            {AB_RESULTS_NOT_READY}
+          </Alert>
+        )}
+        <Text size="sm" mb="sm">
+          Subjects A and B each went to {AB_SAMPLE_PERCENT_EACH}% of the audience. After {AB_WAIT_HOURS} hours, the subject with the higher
+          open rate went to everyone else.
+        </Text>
+        {results && (
+          <>
+            <Text size="sm" mb="sm">
+              Sample size: {results.sampleSize.toLocaleString('en-US')} recipients
+              {results.variantRecipientsCount !== '-' && ` · ${results.variantRecipientsCount.toLocaleString('en-US')} per subject`}
+            </Text>
+            <Table aria-label="A/B test results">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Subject</Table.Th>
+                  <Table.Th ta="right">Delivered</Table.Th>
+                  <Table.Th ta="right">Opens</Table.Th>
+                  <Table.Th ta="right">Open rate</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(
+                  [
+                    ['A', subjectA, results.acceptA, results.openA, results.openRateA],
+                    ['B', subjectB, results.acceptB, results.openB, results.openRateB],
+                  ] as const
+                ).map(([variant, subject, accepted, opens, openRate]) => (
+                  <Table.Tr key={variant}>
+                    <Table.Td>
+                      {variant}: {subject} {results.winner === variant && '(winner)'}
+                    </Table.Td>
+                    <Table.Td ta="right">{accepted}</Table.Td>
+                    <Table.Td ta="right">{opens}</Table.Td>
+                    <Table.Td ta="right">{rate(openRate)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </>
+        )}
+      </Modal>
+    </Paper>
+  );
+}

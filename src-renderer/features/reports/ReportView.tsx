@@ -1,0 +1,84 @@
+import { Button, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { ReportCsvType } from '../../../shared/contract/platform-reports';
+import type { Letter } from '../../../shared/model/letter';
+import { SENDING_STATUSES } from '../../../shared/rules/schedule-actions';
+import { FreshnessNote } from '../../ui/FreshnessNote';
+import { saveTextFile } from '../../ui/save-text-file';
+import { AbTestCard } from './AbTestCard';
+import { CountryOpensCard } from './CountryOpensCard';
+import { CsvDownloadsCard } from './CsvDownloadsCard';
+import { HourPerformanceCard } from './HourPerformanceCard';
+import { LetterPreviewCard } from './LetterPreviewCard';
+import { MetricsCard } from './MetricsCard';
+import { useDownloadReportCsvMutation, useGetReportQuery } from './reports-api';
+import { TopLinksCard } from './TopLinksCard';
+import { UserActivityCard } from './UserActivityCard';
+
+/** While a letter is on its way out its numbers move: the report asks again this often. */
+const SENDING_REFRESH_MS = 30_000;
+
+export interface ReportViewProps {
+  /** A sent or sending letter (it has its platform id). */
+  letter: Letter & { id: number };
+  /** The channel's clock, for the hours and dates. */
+  zone: string;
+  /** The letter as sent, shown in the preview card. */
+  preview: ReactNode;
+}
+
+/**
+ * The edition metrics page (spec 1 §2): the metrics card, the letter preview, top clicked
+ * links, the A/B test, hour performance, opens by country, user activity and the CSV
+ * downloads. Each card shows the empty state when its figures could not be had (spec 1 §8).
+ */
+export function ReportView({ letter, zone, preview }: ReportViewProps) {
+  const ref = { brandSlug: letter.brandSlug, channelSlug: letter.channelSlug, id: letter.id };
+  const sending = SENDING_STATUSES.includes(letter.publicationStatus);
+  const { data, isLoading, isFetching, isError, refetch } = useGetReportQuery(ref, {
+    pollingInterval: sending ? SENDING_REFRESH_MS : 0,
+    refetchOnMountOrArgChange: true,
+  });
+  const [downloadCsv] = useDownloadReportCsvMutation();
+  const report = isError ? null : (data ?? null);
+  const head = report?.head ?? null;
+  const clock = head?.letter.timezone || zone;
+
+  const download = async (type: ReportCsvType | 'user-activity', from?: string, to?: string): Promise<string | null> => {
+    const result = await downloadCsv({ ...ref, type, from, to });
+    if (result.error) return 'message' in result.error ? String(result.error.message) : 'The download failed.';
+    saveTextFile(result.data.fileName, result.data.content);
+    return null;
+  };
+
+  if (isLoading) return <Loader aria-label="Loading the report" m="xl" />;
+  return (
+    <Stack gap="md" component="article" aria-label="Edition metrics">
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Title order={2} size="h3">
+            Edition metrics
+          </Title>
+          {report && <FreshnessNote fetchedAt={report.fetchedAt} offline={report.offline} />}
+        </Group>
+        <Button variant="subtle" size="xs" loading={isFetching} onClick={() => void refetch()}>
+          Refresh
+        </Button>
+      </Group>
+      <MetricsCard metrics={report?.metrics ?? null} esp={head?.letter.esp ?? letter.esp} />
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <LetterPreviewCard subject={letter.title} publicUrl={head?.letter.publicUrl ?? null} preview={preview} />
+        <Stack gap="md">
+          <TopLinksCard topLinks={report?.topLinks ?? null} />
+          {letter.hasAbTest && (
+            <AbTestCard subjectA={letter.title} subjectB={letter.subjectB} results={head?.abTestMetrics ?? letter.abTestMetrics} inProgress={sending} />
+          )}
+          <CountryOpensCard items={report?.opensByCountry ?? null} />
+        </Stack>
+      </SimpleGrid>
+      <HourPerformanceCard rows={report?.hourPerformance ?? null} zone={clock} />
+      <UserActivityCard letter={ref} zone={clock} onDownload={() => download('user-activity')} />
+      <CsvDownloadsCard onDownload={download} />
+    </Stack>
+  );
+}

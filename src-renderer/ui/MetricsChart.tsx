@@ -1,0 +1,62 @@
+import { BarChart, LineChart } from '@mantine/charts';
+import '@mantine/charts/styles.css';
+import { VisuallyHidden } from '@mantine/core';
+
+// The app's charts, over @mantine/charts (recharts): one look for every report, and the
+// figures again as a table for screen readers (a chart alone is only a picture to them).
+
+export interface ChartSeries {
+  name: string;
+  label: string;
+  color: string;
+}
+
+export interface MetricsChartProps {
+  kind: 'bar' | 'line';
+  /** What the chart shows, read out as its name. */
+  label: string;
+  data: Array<Record<string, string | number | null>>;
+  /** The key of each row's label along the x axis. */
+  dataKey: string;
+  series: ChartSeries[];
+  /** How a value reads (e.g. '12.3%'); the plain number otherwise. */
+  valueFormatter?: (value: number) => string;
+  height?: number;
+}
+
+export function MetricsChart({ kind, label, data, dataKey, series, valueFormatter, height = 260 }: MetricsChartProps) {
+  const format = (value: number | string | null) => (value === null ? '—' : typeof value === 'number' && valueFormatter ? valueFormatter(value) : String(value));
+  const Chart = kind === 'bar' ? BarChart : LineChart;
+  return (
+    <figure aria-label={label} style={{ margin: 0 }}>
+      <div aria-hidden="true">
+        <Chart h={height} data={data} dataKey={dataKey} series={series} valueFormatter={valueFormatter} withLegend={series.length > 1} />
+      </div>
+      <VisuallyHidden>
+        <table>
+          <caption>{label}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{dataKey}</th>
+              {series.map((s) => (
+                <th key={s.name} scope="col">
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((row, index) => (
+              <tr key={index}>
+                <th scope="row">{String(row[dataKey])}</th>
+                {series.map((s) => (
+                  <td key={s.name}>{format(row[s.name] ?? null)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </VisuallyHidden>
+    </figure>
+  );
+}
