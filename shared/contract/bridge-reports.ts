@@ -57,6 +57,9 @@ export const ReportCsvRequestSchema = ReportLetterSchema.extend({
   type: z.union([ReportCsvTypeSchema, z.literal('user-activity')]),
   from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD').optional(),
   to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD').optional(),
+  /** The user activity download: the readers the list shows (everyone by default). */
+  filter: UserActivityQuerySchema.shape.filter,
+  search: UserActivityQuerySchema.shape.search,
 }).refine((input) => !input.from || !input.to || input.from <= input.to, { message: 'The start date must be on or before the end date.', path: ['to'] });
 export type ReportCsvRequest = z.infer<typeof ReportCsvRequestSchema>;
 

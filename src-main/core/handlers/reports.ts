@@ -132,13 +132,13 @@ export function reportHandlers(deps: ReportDeps): Pick<
       );
     },
 
-    async 'reports.downloadCsv'({ brandSlug, channelSlug, id, type, from, to }) {
+    async 'reports.downloadCsv'({ brandSlug, channelSlug, id, type, from, to, filter, search }) {
       channelOf(brandSlug, channelSlug);
       try {
         if (!(await session.ensureSignedIn())) throw new AppError('offline', OFFLINE_DOWNLOAD);
         const content =
           type === 'user-activity'
-            ? await client.reportUserActivityCsv(brandSlug, channelSlug, id, { filter: 'all', search: '' })
+            ? await client.reportUserActivityCsv(brandSlug, channelSlug, id, { filter, search })
             : await client.reportCsv(brandSlug, channelSlug, id, type, { from, to });
         const period = [from, to].filter(Boolean).join('-to-');
         return { fileName: `${channelSlug}-${id}-${type}${period ? `-${period}` : ''}.csv`, content };

@@ -1,6 +1,6 @@
 import { Button, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { ReportCsvType } from '../../../shared/contract/platform-reports';
+import type { ReportCsvType, UserActivityFilter } from '../../../shared/contract/platform-reports';
 import type { Letter } from '../../../shared/model/letter';
 import { SENDING_STATUSES } from '../../../shared/rules/schedule-actions';
 import { FreshnessNote } from '../../ui/FreshnessNote';
@@ -44,8 +44,13 @@ export function ReportView({ letter, zone, preview }: ReportViewProps) {
   const head = report?.head ?? null;
   const clock = head?.letter.timezone || zone;
 
-  const download = async (type: ReportCsvType | 'user-activity', from?: string, to?: string): Promise<string | null> => {
-    const result = await downloadCsv({ ...ref, type, from, to });
+  const download = async (
+    type: ReportCsvType | 'user-activity',
+    from?: string,
+    to?: string,
+    activity?: { filter: UserActivityFilter; search: string },
+  ): Promise<string | null> => {
+    const result = await downloadCsv({ ...ref, type, from, to, ...activity });
     if (result.error) return 'message' in result.error ? String(result.error.message) : 'The download failed.';
     saveTextFile(result.data.fileName, result.data.content);
     return null;
@@ -77,7 +82,7 @@ export function ReportView({ letter, zone, preview }: ReportViewProps) {
         </Stack>
       </SimpleGrid>
       <HourPerformanceCard rows={report?.hourPerformance ?? null} zone={clock} />
-      <UserActivityCard letter={ref} zone={clock} onDownload={() => download('user-activity')} />
+      <UserActivityCard letter={ref} zone={clock} onDownload={(filter, search) => download('user-activity', undefined, undefined, { filter, search })} />
       <CsvDownloadsCard onDownload={download} />
     </Stack>
   );

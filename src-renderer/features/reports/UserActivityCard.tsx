@@ -11,7 +11,7 @@ const PAGE_SIZE = 25;
 const SEARCH_DEBOUNCE_MS = 300;
 
 /** The user activity card: the paged list and its CSV download. */
-export function UserActivityCard(props: { letter: ReportLetter; zone: string; onDownload: () => Promise<string | null> }) {
+export function UserActivityCard(props: { letter: ReportLetter; zone: string; onDownload: (filter: UserActivityFilter, search: string) => Promise<string | null> }) {
   const { letter, zone, onDownload } = props;
   const [downloadError, setDownloadError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
@@ -32,7 +32,7 @@ export function UserActivityCard(props: { letter: ReportLetter; zone: string; on
           loading={downloading}
           onClick={() => {
             setDownloading(true);
-            void onDownload()
+            void onDownload(filter, debouncedSearch)
               .then(setDownloadError)
               .finally(() => setDownloading(false));
           }}
