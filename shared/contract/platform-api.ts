@@ -111,7 +111,11 @@ export type MeResponse = z.infer<typeof MeResponseSchema>;
  * whoever creates the letter, so a letter drafted offline keeps its identity (DECISIONS).
  */
 export const CreateLetterRequestSchema = z.object({
-  uniqueId: z.string().min(1).max(64),
+  /**
+   * Not in the spec's payload: the desktop sends the id it drafted the letter under offline,
+   * so a retried create finds it again. Without it the platform makes one.
+   */
+  uniqueId: z.string().min(1).max(64).optional(),
   authors: z.array(AuthorSchema),
   blocks: z.string(),
   channelId: z.number().int(),
