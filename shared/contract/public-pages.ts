@@ -14,6 +14,17 @@ export const publicPagePaths = {
     `/opt-out/${enc(channelSlug)}/${enc(subscriberUniqueId)}/undo`,
 } as const;
 
+/**
+ * Images that sent emails load from the platform, public and cacheable: no reader is signed
+ * in, and a mail client or its image proxy fetches them on its own.
+ */
+export const publicAssetPaths = {
+  /** The folder every public asset lives under. */
+  prefix: '/assets',
+  /** The icon of a network in one colour set (Share and Profiles blocks), a PNG. */
+  socialIcon: (colorSet: string, network: string) => `/assets/social/${enc(colorSet)}/${enc(network)}.png`,
+} as const;
+
 /** RFC 8058: a one-click unsubscribe POSTs `List-Unsubscribe=One-Click`. */
 export const ONE_CLICK_FIELD = 'List-Unsubscribe';
 export const ONE_CLICK_VALUE = 'One-Click';

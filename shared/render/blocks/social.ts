@@ -5,6 +5,7 @@ import { escapeAttr, escapeHtml, safeUrl } from '../escape';
 import { mjAttrs, mjElement } from '../mjml';
 import { isProfileUrl } from '../../rules/social';
 import type { BlockRenderer, RenderContext } from '../types';
+import { publicAssetPaths } from '../../contract/public-pages';
 import { sectionTextStyle } from './dynamic';
 
 // Social profile links (the channel's own accounts) and share links (this letter's
@@ -12,9 +13,9 @@ import { sectionTextStyle } from './dynamic';
 
 const ICON_SIZE = 32;
 
-/** Where the platform serves the icon of a network in a colour set; the one place that knows the scheme. */
+/** Where the platform serves the icon of a network in a colour set. */
 export function socialIconUrl(platformUrl: string, colorSet: IconColorSet, network: SocialNetwork | ShareNetwork): string {
-  return `${platformUrl}/assets/social/${colorSet}/${network}.png`;
+  return `${platformUrl}${publicAssetPaths.socialIcon(colorSet, network)}`;
 }
 
 /** The letter's public archive page, which share links point at. */
