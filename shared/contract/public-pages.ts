@@ -4,6 +4,16 @@
 // translation is one more entry in PUBLIC_PAGE_TEXT.
 
 export const publicPagePaths = {
+  /**
+   * The channel's web archive: its published, public letters, newest first. The Logo
+   * block links here by default.
+   */
+  channelArchive: (channelSlug: string) => `/${enc(channelSlug)}`,
+  /**
+   * A published letter as readers got it (share links, the metrics' preview card).
+   * `letterRef` is the letter's uniqueId (what emails link to) or its numeric id.
+   */
+  letterArchive: (channelSlug: string, letterRef: string | number) => `/${enc(channelSlug)}/${enc(String(letterRef))}`,
   /** GET asks, POST (a form or an RFC 8058 one-click) unsubscribes. */
   unsubscribe: (channelSlug: string, subscriberUniqueId: string) => `/unsubscribe/${enc(channelSlug)}/${enc(subscriberUniqueId)}`,
   undoUnsubscribe: (channelSlug: string, subscriberUniqueId: string) =>
@@ -57,6 +67,11 @@ export interface PublicPageText {
   optedInTitle: string;
   optedInLead: (channel: string) => string;
 
+  /** The web archive's channel page: its heading, the line under it, and what shows before anything is published. */
+  archiveTitle: (channel: string) => string;
+  archiveLead: string;
+  archiveEmpty: string;
+
   /** Unknown channel or subscriber, another channel's subscriber, a malformed link: one answer that reveals nothing. */
   invalidLinkTitle: string;
   invalidLinkLead: string;
@@ -96,6 +111,10 @@ export const PUBLIC_PAGE_TEXT: Record<PublicPageLanguage, PublicPageText> = {
     undoOptOutButton: 'Opt back in',
     optedInTitle: "You're opted back in to emails based on your activity.",
     optedInLead: (channel) => `${channel} may again send you emails chosen by how you read it.`,
+
+    archiveTitle: (channel) => channel,
+    archiveLead: 'Every issue published on the web, newest first.',
+    archiveEmpty: 'Nothing has been published here yet.',
 
     invalidLinkTitle: 'This link is no longer valid.',
     invalidLinkLead: 'If you copied it from an email, check that the whole link was copied.',

@@ -29,6 +29,11 @@ export interface RenderContext {
   year: number;
   /** The audience is an engagement segment: the footer adds the behaviour opt-out link. */
   isEngagementSegment: boolean;
+  /**
+   * Rendered for the public web archive, not for a reader's inbox: nothing in it belongs to
+   * one subscriber, so the footer leaves out the unsubscribe and opt-out links.
+   */
+  webArchive?: boolean;
   /** Pixels available to a section's content at the desktop width (after paddings). */
   contentWidth: number;
 }

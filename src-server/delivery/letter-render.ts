@@ -71,15 +71,16 @@ export function readSections(blocks: string): Section[] {
   throw new HttpError(400, PREVIEW_UNAVAILABLE_MESSAGE, { blocks: issues });
 }
 
-/** Renders the letter in its channel, with `blocks` in place of the stored ones when given. */
+/** Renders the letter in its channel, with `blocks` in place of the stored ones when given; `webArchive` for the public page. */
 export async function renderInChannel(
   db: Db,
   channel: ChannelRow,
   letter: Letter,
   platformUrl: string,
   blocks: string = letter.blocks,
+  options: Pick<LetterRenderContext, 'webArchive'> = {},
 ): Promise<RenderedLetter> {
   const sections = readSections(blocks);
   const context = await renderContextFor(db, channel, letter, platformUrl);
-  return renderLetterInput(letterRenderInput(letter, sections, context));
+  return renderLetterInput(letterRenderInput(letter, sections, { ...context, ...options }));
 }

@@ -5,7 +5,7 @@ import { escapeAttr, escapeHtml, safeUrl } from '../escape';
 import { mjAttrs, mjElement } from '../mjml';
 import { isProfileUrl } from '../../rules/social';
 import type { BlockRenderer, RenderContext } from '../types';
-import { publicAssetPaths } from '../../contract/public-pages';
+import { publicAssetPaths, publicPagePaths } from '../../contract/public-pages';
 import { sectionTextStyle } from './dynamic';
 
 // Social profile links (the channel's own accounts) and share links (this letter's
@@ -22,7 +22,7 @@ export function socialIconUrl(platformUrl: string, colorSet: IconColorSet, netwo
 export function letterArchiveUrl(ctx: RenderContext): string {
   // A letter rendered without its channel can only belong to the company channel.
   const slug = ctx.channel?.channelSlug || COMPANY_CHANNEL_SLUG;
-  return `${ctx.platformUrl}/${encodeURIComponent(slug)}/${encodeURIComponent(ctx.letterUniqueId)}`;
+  return `${ctx.platformUrl}${publicPagePaths.letterArchive(slug, ctx.letterUniqueId)}`;
 }
 
 const SHARE_LINKS: Record<ShareNetwork, (encodedUrl: string) => string> = {
