@@ -107,8 +107,9 @@ export const MeResponseSchema = z.object({
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
 /**
- * Create a letter (spec 1 §7): `settings` travels as a JSON string. `uniqueId` is made by
- * whoever creates the letter, so a letter drafted offline keeps its identity (DECISIONS).
+ * Create a letter (spec 1 §7): `settings` travels as a JSON string. The desktop makes the
+ * `uniqueId` itself, so a letter drafted offline keeps its identity (DECISIONS); a client
+ * that sends the spec's payload alone gets one from the platform.
  */
 export const CreateLetterRequestSchema = z.object({
   /**

@@ -37,7 +37,7 @@ describe('Send a Test Email', () => {
     expect(await paragraphText.textContent()).toBe('');
     const placeholder = section('Paragraph').getByText(PLACEHOLDER, { exact: true });
     expect(await placeholder.isVisible()).toBe(true);
-    expect(Number(await placeholder.evaluate((element) => getComputedStyle(element).opacity))).toBeLessThan(1);
+    expect(Number(await placeholder.evaluate((element) => element.ownerDocument.defaultView!.getComputedStyle(element).opacity))).toBeLessThan(1);
 
     // Clicking an empty block puts the caret at its start: what is typed is all it holds.
     await section('Heading').click();
