@@ -6,9 +6,10 @@
 export const publicPagePaths = {
   /**
    * The channel's web archive: its published, public letters, newest first. The Logo
-   * block links here by default.
+   * block links here by default. Channel slugs repeat across brands: `brandSlug` says which.
    */
-  channelArchive: (channelSlug: string) => `/${enc(channelSlug)}`,
+  channelArchive: (channelSlug: string, brandSlug?: string) =>
+    `/${enc(channelSlug)}${brandSlug ? `?brand=${enc(brandSlug)}` : ''}`,
   /**
    * A published letter as readers got it (share links, the metrics' preview card).
    * `letterRef` is the letter's uniqueId (what emails link to) or its numeric id.

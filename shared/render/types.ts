@@ -8,6 +8,11 @@ export interface RenderChannel {
   title: string;
   channelName: string;
   channelSlug: string;
+  /**
+   * The channel's brand. Channel slugs repeat across brands, so links to the channel's
+   * archive page name it, and stay right if another brand takes the same slug later.
+   */
+  brandSlug?: string;
   accentColor: string;
   /** The channel's square logo (logo blocks, footer logo), or null. */
   logoUrl: string | null;

@@ -25,11 +25,12 @@ function contactAddress(channel: ChannelRow): RenderChannel['contactAddress'] {
   return Object.values(address).some((part) => part.trim() !== '') ? address : null;
 }
 
-export function renderChannel(channel: ChannelRow): RenderChannel {
+export function renderChannel(channel: ChannelRow, brandSlug?: string): RenderChannel {
   return {
     title: channel.title,
     channelName: channel.channelName,
     channelSlug: channel.slug,
+    ...(brandSlug ? { brandSlug } : {}),
     accentColor: channel.accentColor,
     logoUrl: channel.channelSquareLogo,
     contactAddress: contactAddress(channel),
@@ -54,7 +55,7 @@ async function isEngagementSegment(db: Db, channelId: number, segmentId: number 
 
 export async function renderContextFor(db: Db, channel: ChannelRow, letter: Letter, platformUrl: string): Promise<LetterRenderContext> {
   return {
-    channel: renderChannel(channel),
+    channel: renderChannel(channel, letter.brandSlug),
     platformUrl: platformUrl.replace(/\/+$/, ''),
     isCompanyLevel: channel.slug === COMPANY_CHANNEL_SLUG,
     year: new Date().getFullYear(),

@@ -117,9 +117,13 @@ describe('the letter page', () => {
     const shared = await get(new URL(pageUrl).pathname);
     expect(shared.statusCode).toBe(200);
 
-    const channelUrl = `http://localhost:80${publicPagePaths.channelArchive('weekly')}`;
+    // The logo names the brand too, so the link stays right if another brand takes 'weekly'.
+    const channelUrl = `http://localhost:80${publicPagePaths.channelArchive('weekly', 'demo')}`;
+    expect(channelUrl).toMatch(/\/weekly\?brand=demo$/);
     expect(html).toContain(`href="${channelUrl}"`);
-    expect((await get(new URL(channelUrl).pathname)).statusCode).toBe(200);
+    const channelPage = await get(new URL(channelUrl).pathname + new URL(channelUrl).search);
+    expect(channelPage.statusCode).toBe(200);
+    expect(channelPage.body).toContain('Share this');
   });
 
   it('is the neutral 404 page for a draft, scheduled, private, deleted or missing letter, or the wrong channel', async () => {

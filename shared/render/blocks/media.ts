@@ -84,7 +84,7 @@ export const renderImage: BlockRenderer<'image'> = (section, ctx) => {
 };
 
 function channelPageUrl(ctx: RenderContext): string | null {
-  return ctx.channel ? `${ctx.platformUrl}${publicPagePaths.channelArchive(ctx.channel.channelSlug)}` : null;
+  return ctx.channel ? `${ctx.platformUrl}${publicPagePaths.channelArchive(ctx.channel.channelSlug, ctx.channel.brandSlug)}` : null;
 }
 
 /**

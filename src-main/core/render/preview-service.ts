@@ -25,6 +25,7 @@ function renderChannel(channel: Channel | null): RenderChannel | null {
     title: channel.title,
     channelName: channel.channelName,
     channelSlug: channel.channelSlug,
+    brandSlug: channel.brandSlug,
     accentColor: channel.accentColor,
     logoUrl: channel.channelSquareLogo,
     contactAddress: null,
