@@ -24,6 +24,8 @@ import { mediaRoutes } from './routes/media';
 import { publicUnsubscribeRoutes } from './routes/public-unsubscribe';
 import { publicOptOutRoutes } from './routes/public-opt-out';
 import { trackingRoutes } from './routes/tracking';
+import { publicAssetRoutes } from './routes/public-assets';
+import { publicArchiveRoutes } from './routes/public-archive';
 import { letterMetricsRoutes } from './routes/letter-metrics';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
@@ -119,6 +121,8 @@ export async function buildApp({
   await app.register(publicUnsubscribeRoutes, { db });
   await app.register(publicOptOutRoutes, { db });
   await app.register(trackingRoutes, { db });
+  await app.register(publicAssetRoutes);
+  await app.register(publicArchiveRoutes, { db });
   await app.register(letterMetricsRoutes, { db });
   await app.register(letterDeliveryRoutes, { db, mail });
   app.addHook('onClose', async () => mail.close());

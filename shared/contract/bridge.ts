@@ -54,6 +54,7 @@ export const PreviewInsightsSchema = z.object({
     imagesWithoutAlt: z.array(z.string()),
     insecureLinks: z.array(z.string()),
     missingUnsubscribe: z.boolean(),
+    emptyTextBlocks: z.number().int().nonnegative(),
   }),
 });
 export type PreviewInsights = z.infer<typeof PreviewInsightsSchema>;

@@ -131,11 +131,16 @@ export const MeResponseSchema = z.object({
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
 /**
- * Create a letter (spec 1 §7): `settings` travels as a JSON string. `uniqueId` is made by
- * whoever creates the letter, so a letter drafted offline keeps its identity (DECISIONS).
+ * Create a letter (spec 1 §7): `settings` travels as a JSON string. The desktop makes the
+ * `uniqueId` itself, so a letter drafted offline keeps its identity (DECISIONS); a client
+ * that sends the spec's payload alone gets one from the platform.
  */
 export const CreateLetterRequestSchema = z.object({
-  uniqueId: z.string().min(1).max(64),
+  /**
+   * Not in the spec's payload: the desktop sends the id it drafted the letter under offline,
+   * so a retried create finds it again. Without it the platform makes one.
+   */
+  uniqueId: z.string().min(1).max(64).optional(),
   authors: z.array(AuthorSchema),
   blocks: z.string(),
   channelId: z.number().int(),

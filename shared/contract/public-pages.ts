@@ -4,6 +4,17 @@
 // translation is one more entry in PUBLIC_PAGE_TEXT.
 
 export const publicPagePaths = {
+  /**
+   * The channel's web archive: its published, public letters, newest first. The Logo
+   * block links here by default. Channel slugs repeat across brands: `brandSlug` says which.
+   */
+  channelArchive: (channelSlug: string, brandSlug?: string) =>
+    `/${enc(channelSlug)}${brandSlug ? `?brand=${enc(brandSlug)}` : ''}`,
+  /**
+   * A published letter as readers got it (share links, the metrics' preview card).
+   * `letterRef` is the letter's uniqueId (what emails link to) or its numeric id.
+   */
+  letterArchive: (channelSlug: string, letterRef: string | number) => `/${enc(channelSlug)}/${enc(String(letterRef))}`,
   /** GET asks, POST (a form or an RFC 8058 one-click) unsubscribes. */
   unsubscribe: (channelSlug: string, subscriberUniqueId: string) => `/unsubscribe/${enc(channelSlug)}/${enc(subscriberUniqueId)}`,
   undoUnsubscribe: (channelSlug: string, subscriberUniqueId: string) =>
@@ -12,6 +23,17 @@ export const publicPagePaths = {
   behaviourOptOut: (channelSlug: string, subscriberUniqueId: string) => `/opt-out/${enc(channelSlug)}/${enc(subscriberUniqueId)}`,
   undoBehaviourOptOut: (channelSlug: string, subscriberUniqueId: string) =>
     `/opt-out/${enc(channelSlug)}/${enc(subscriberUniqueId)}/undo`,
+} as const;
+
+/**
+ * Images that sent emails load from the platform, public and cacheable: no reader is signed
+ * in, and a mail client or its image proxy fetches them on its own.
+ */
+export const publicAssetPaths = {
+  /** The folder every public asset lives under. */
+  prefix: '/assets',
+  /** The icon of a network in one colour set (Share and Profiles blocks), a PNG. */
+  socialIcon: (colorSet: string, network: string) => `/assets/social/${enc(colorSet)}/${enc(network)}.png`,
 } as const;
 
 /** RFC 8058: a one-click unsubscribe POSTs `List-Unsubscribe=One-Click`. */
@@ -45,6 +67,11 @@ export interface PublicPageText {
   undoOptOutButton: string;
   optedInTitle: string;
   optedInLead: (channel: string) => string;
+
+  /** The web archive's channel page: its heading, the line under it, and what shows before anything is published. */
+  archiveTitle: (channel: string) => string;
+  archiveLead: string;
+  archiveEmpty: string;
 
   /** Unknown channel or subscriber, another channel's subscriber, a malformed link: one answer that reveals nothing. */
   invalidLinkTitle: string;
@@ -85,6 +112,10 @@ export const PUBLIC_PAGE_TEXT: Record<PublicPageLanguage, PublicPageText> = {
     undoOptOutButton: 'Opt back in',
     optedInTitle: "You're opted back in to emails based on your activity.",
     optedInLead: (channel) => `${channel} may again send you emails chosen by how you read it.`,
+
+    archiveTitle: (channel) => channel,
+    archiveLead: 'Every issue published on the web, newest first.',
+    archiveEmpty: 'Nothing has been published here yet.',
 
     invalidLinkTitle: 'This link is no longer valid.',
     invalidLinkLead: 'If you copied it from an email, check that the whole link was copied.',

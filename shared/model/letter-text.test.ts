@@ -11,7 +11,14 @@ describe('letterPlainText', () => {
     const text = letterPlainText({ title: 'Spring', subtitle: 'Preview here', blocks: serializeSections([paragraph, button, layout]) });
     expect(text).toContain('Spring Preview here Tides turn slowly');
     expect(text).toContain('New custom button');
-    expect(text).toContain('Start writing something great...');
+    expect(text).not.toContain('Start writing something great...');
+  });
+
+  it('leaves out the placeholder that older letters hold as text', () => {
+    const old = newSection('paragraph', 'p-old');
+    old.delta = { ops: [{ insert: 'Start writing something great...\n' }] };
+    const text = letterPlainText({ title: 'Old', subtitle: '', blocks: serializeSections([old]) });
+    expect(text).toBe('Old');
   });
 
   it('still returns the title when the blocks cannot be read', () => {

@@ -1,3 +1,4 @@
+import { isBlankTextDelta } from './delta';
 import type { Delta } from './delta';
 import type { Letter } from './letter';
 
@@ -12,7 +13,10 @@ interface LooseSection {
 
 function deltaText(delta: Partial<Delta> | null | undefined): string {
   if (!delta || !Array.isArray(delta.ops)) return '';
-  return delta.ops.map((op) => (typeof op?.insert === 'string' ? op.insert : ' ')).join('');
+  const ops = delta.ops.filter((op) => op && typeof op === 'object');
+  // The placeholder of an old letter is not its words.
+  if (isBlankTextDelta({ ops })) return '';
+  return ops.map((op) => (typeof op.insert === 'string' ? op.insert : ' ')).join('');
 }
 
 function sectionsText(sections: unknown, out: string[]): void {

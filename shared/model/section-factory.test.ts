@@ -28,9 +28,10 @@ describe('newSection', () => {
     });
   });
 
-  it('starts text blocks with the placeholder text', () => {
+  it('starts text blocks empty: the placeholder is never content', () => {
     for (const type of ['paragraph', 'heading', 'blockquote'] as const) {
-      expect(plainText(newSection(type, 'x'))).toBe('Start writing something great...\n');
+      expect(newSection(type, 'x').delta.ops).toEqual([]);
+      expect(plainText(newSection(type, 'x'))).toBe('');
     }
     expect(newSection('image', 'x').delta.ops).toEqual([]);
   });

@@ -1,7 +1,6 @@
 import { BLOCK_TYPES, defaultBlockModel } from './blocks/registry';
 import type { BlockType } from './blocks/registry';
 import {
-  PLACEHOLDER_PARAGRAPH_TEXT,
   SECTION_COLUMN_WIDTH_FULL,
   SECTION_FONT_DEFAULT,
   SECTION_FONT_FALLBACK_DEFAULT,
@@ -11,7 +10,7 @@ import {
   SECTION_PADDING_VERTICAL_DEFAULT,
   SECTION_TEXT_COLOR_DEFAULT,
 } from './constants';
-import { emptyDelta, textDelta } from './delta';
+import { emptyDelta } from './delta';
 import { LayoutType } from './enums';
 import type { Section, SectionCommon, SectionOf } from './section';
 
@@ -43,8 +42,11 @@ export function newSectionCommon(uniqueId: string): SectionCommon {
   };
 }
 
-/** Text blocks start with the placeholder text so the canvas shows something to edit. */
-const TEXT_BLOCK_TYPES: readonly BlockType[] = ['paragraph', 'heading', 'blockquote'];
+/**
+ * The blocks an editor writes text into. They start empty: the editor shows 'Start writing
+ * something great...' as a placeholder, which is never content (spec 2 §3, spec 1 §9).
+ */
+export const TEXT_BLOCK_TYPES: readonly BlockType[] = ['paragraph', 'heading', 'blockquote'];
 
 /** Section-level layouts of the dynamic blocks that have one (spec 2 §4). */
 const SECTION_LAYOUT_TYPES: Partial<Record<BlockType, LayoutType>> = {
@@ -62,7 +64,7 @@ export function newSection(type: BlockType, uniqueId: string): Section {
   // the same value, so the pair always matches.
   return {
     ...newSectionCommon(uniqueId),
-    delta: TEXT_BLOCK_TYPES.includes(type) ? textDelta(PLACEHOLDER_PARAGRAPH_TEXT) : emptyDelta(),
+    delta: emptyDelta(),
     layoutType: SECTION_LAYOUT_TYPES[type] ?? null,
     type,
     blockModel: defaultBlockModel(type),

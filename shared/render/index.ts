@@ -3,7 +3,8 @@ import { parseSections } from '../model';
 import { compileMjml } from './compile';
 import type { MjmlIssue } from './compile';
 import { letterInsights } from './insights';
-import type { LetterInsights } from './insights';
+import type { InsightsOptions, LetterInsights } from './insights';
+import { emptyTextBlockCount } from './empty-text-blocks';
 import { renderLetterMjml } from './render-letter';
 import type { LetterRenderInput } from './render-letter';
 import type { RenderContext } from './types';
@@ -15,7 +16,8 @@ import type { RenderContext } from './types';
 export type { BlockRenderer, ColumnsRenderer, RenderChannel, RenderContext } from './types';
 export type { MjmlIssue } from './compile';
 export type { IncrementalRenderResult, IncrementalRenderer } from './incremental';
-export type { LetterInsights, EmailWeight } from './insights';
+export type { InsightsOptions, LetterInsights, EmailWeight } from './insights';
+export { emptyTextBlockCount } from './empty-text-blocks';
 export type { LetterContext, LetterRenderInput } from './render-letter';
 export type { LetterInputResult } from './letter-input';
 export { compileMjml } from './compile';
@@ -52,10 +54,15 @@ export function letterRenderInput(
   };
 }
 
+/** What the insights need besides the HTML: the platform's origin and the empty text blocks. */
+export function insightsOptions(input: Pick<LetterRenderInput, 'sections' | 'context'>): InsightsOptions {
+  return { platformUrl: input.context.platformUrl, emptyTextBlocks: emptyTextBlockCount(input.sections) };
+}
+
 export async function renderLetterInput(input: LetterRenderInput): Promise<RenderedLetter> {
   const mjml = renderLetterMjml(input);
   const { html, errors } = await compileMjml(mjml);
-  return { html, mjml, insights: letterInsights(html), errors };
+  return { html, mjml, insights: letterInsights(html, insightsOptions(input)), errors };
 }
 
 /** Renders a stored letter. Throws a ZodError when its `blocks` are not a valid section list. */

@@ -77,4 +77,30 @@ describe('insights', () => {
     expect(insights.wordCount).toBeGreaterThanOrEqual(5);
     expect(insights.flags.insecureLinks).toEqual([]);
   });
+
+  it("does not count the platform's own links as links the editor should make https", async () => {
+    // The desktop's own platform answers on plain http: its unsubscribe, share page, logo
+    // and credit links are http too, and the editor can change none of them.
+    const platformUrl = 'http://127.0.0.1:4400';
+    const logo = newSection('logo', 'l');
+    const share = newSection('share', 's');
+    const own = { ...newSection('paragraph', 'p'), delta: { ops: [{ insert: 'old', attributes: { link: 'http://e/editor-link' } }, { insert: '\n' }] } };
+    const { insights, html } = await renderParsed([logo, own, share, newSection('footer', 'f')], { context: { platformUrl } });
+    expect(html).toContain(`${platformUrl}/unsubscribe/`);
+    expect(html).toContain(`href="${platformUrl}/morning-brief"`);
+    expect(insights.flags.insecureLinks).toEqual(['http://e/editor-link']);
+    // A link that starts with a merge tag is filled by the platform when it sends.
+    expect(letterInsights(page('<a href="{{ promotion.zone1.callToActionUrl }}">Go</a>')).flags.insecureLinks).toEqual([]);
+  });
+
+  it('counts the text blocks left empty, inside layouts too, and older letters that hold only the placeholder', async () => {
+    const written = { ...newSection('paragraph', 'p1'), delta: { ops: [{ insert: 'Written.\n' }] } };
+    const legacy = { ...newSection('heading', 'h1'), delta: { ops: [{ insert: 'Start writing something great...\n' }] } };
+    const layout = newSection('layout', 'l1');
+    const { insights, html } = await renderParsed([written, newSection('paragraph', 'p2'), legacy, newSection('blockquote', 'q'), layout]);
+    // The empty paragraph, the legacy heading, the blockquote and the layout's paragraph.
+    expect(insights.flags.emptyTextBlocks).toBe(4);
+    expect(html).not.toContain('Start writing something great');
+    expect((await renderParsed([written])).insights.flags.emptyTextBlocks).toBe(0);
+  });
 });

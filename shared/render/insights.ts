@@ -28,8 +28,14 @@ export interface LetterInsights {
     gmailClipping: boolean;
     /** Sources of images whose alt text is missing or blank. */
     imagesWithoutAlt: string[];
-    /** Links that are not https (http:, relative, other schemes); mail, phone, anchors and merge tags are fine. */
+    /**
+     * Links the editor wrote that are not https (http:, relative, other schemes); mail,
+     * phone, anchors and merge tags are fine, and the platform's own links (unsubscribe,
+     * opt-out, archive and share pages, the credit) are not the editor's to change.
+     */
     insecureLinks: string[];
+    /** Text blocks (paragraph, heading, blockquote) left empty: they send nothing. */
+    emptyTextBlocks: number;
     /** No link to unsubscribe. */
     missingUnsubscribe: boolean;
   };
@@ -127,7 +133,24 @@ const UNSUBSCRIBE = /unsubscribe|cancelar (?:la )?suscripci|darse de baja/i;
 
 const unique = (values: string[]) => [...new Set(values)];
 
-export function letterInsights(html: string): LetterInsights {
+/** What the HTML alone cannot tell. */
+export interface InsightsOptions {
+  /** Origin of the platform's public pages, as the render used it: links under it are the platform's. */
+  platformUrl?: string;
+  /** Empty text blocks of the letter (emptyTextBlockCount), which render nothing to find. */
+  emptyTextBlocks?: number;
+}
+
+/** A link the platform made and the editor cannot change: under its own origin, or one that starts with a merge tag. */
+export function isPlatformLink(href: string, platformUrl: string | undefined): boolean {
+  const url = href.trim();
+  if (url.startsWith('{{')) return true;
+  if (!platformUrl) return false;
+  const origin = platformUrl.replace(/\/+$/, '');
+  return url === origin || url.startsWith(`${origin}/`) || url.startsWith(`${origin}?`);
+}
+
+export function letterInsights(html: string, options: InsightsOptions = {}): LetterInsights {
   const text = visibleText(html);
   const tokens = words(text);
   const syllables = tokens.reduce((sum, word) => sum + syllableCount(word), 0);
@@ -143,7 +166,7 @@ export function letterInsights(html: string): LetterInsights {
   for (const [, attributes, inner] of html.matchAll(/<a\b([^>]*)>([\s\S]*?)<\/a\s*>/gi)) {
     const href = attribute(attributes ?? '', 'href');
     if (href === null) continue;
-    if (!isSecureLink(href)) insecureLinks.push(href);
+    if (!isSecureLink(href) && !isPlatformLink(href, options.platformUrl)) insecureLinks.push(href);
     if (UNSUBSCRIBE.test(href) || UNSUBSCRIBE.test(visibleText(inner ?? ''))) hasUnsubscribe = true;
   }
 
@@ -160,6 +183,7 @@ export function letterInsights(html: string): LetterInsights {
       imagesWithoutAlt: unique(imagesWithoutAlt),
       insecureLinks: unique(insecureLinks),
       missingUnsubscribe: !hasUnsubscribe,
+      emptyTextBlocks: options.emptyTextBlocks ?? 0,
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Delta, LetterTextTag } from '../model';
-import { DEFAULT_LINK_COLOR } from '../model';
+import { DEFAULT_LINK_COLOR, isBlankTextDelta } from '../model';
 import { css, fontSizePx, fontStack, lineHeight, safeColor } from './css';
 import { escapeAttr, escapeHtml, safeUrl } from './escape';
 import { styleAttr } from './mjml';
@@ -47,9 +47,9 @@ function toLines(delta: Delta): Line[] {
   return lines;
 }
 
-/** Whether the delta has any visible text. */
+/** Whether the delta has any visible text an editor wrote (the placeholder sentence is none). */
 export function deltaHasText(delta: Delta): boolean {
-  return delta.ops.some((op) => typeof op.insert === 'string' && op.insert.trim() !== '');
+  return delta.ops.some((op) => typeof op.insert === 'string' && op.insert.trim() !== '') && !isBlankTextDelta(delta);
 }
 
 /** The text alone, one line per line: for word counts and alt texts. */

@@ -8,6 +8,11 @@ export interface RenderChannel {
   title: string;
   channelName: string;
   channelSlug: string;
+  /**
+   * The channel's brand. Channel slugs repeat across brands, so links to the channel's
+   * archive page name it, and stay right if another brand takes the same slug later.
+   */
+  brandSlug?: string;
   accentColor: string;
   /** The channel's square logo (logo blocks, footer logo), or null. */
   logoUrl: string | null;
@@ -29,6 +34,11 @@ export interface RenderContext {
   year: number;
   /** The audience is an engagement segment: the footer adds the behaviour opt-out link. */
   isEngagementSegment: boolean;
+  /**
+   * Rendered for the public web archive, not for a reader's inbox: nothing in it belongs to
+   * one subscriber, so the footer leaves out the unsubscribe and opt-out links.
+   */
+  webArchive?: boolean;
   /** Pixels available to a section's content at the desktop width (after paddings). */
   contentWidth: number;
 }

@@ -25,11 +25,12 @@ function contactAddress(channel: ChannelRow): RenderChannel['contactAddress'] {
   return Object.values(address).some((part) => part.trim() !== '') ? address : null;
 }
 
-export function renderChannel(channel: ChannelRow): RenderChannel {
+export function renderChannel(channel: ChannelRow, brandSlug?: string): RenderChannel {
   return {
     title: channel.title,
     channelName: channel.channelName,
     channelSlug: channel.slug,
+    ...(brandSlug ? { brandSlug } : {}),
     accentColor: channel.accentColor,
     logoUrl: channel.channelSquareLogo,
     contactAddress: contactAddress(channel),
@@ -54,7 +55,7 @@ async function isEngagementSegment(db: Db, channelId: number, segmentId: number 
 
 export async function renderContextFor(db: Db, channel: ChannelRow, letter: Letter, platformUrl: string): Promise<LetterRenderContext> {
   return {
-    channel: renderChannel(channel),
+    channel: renderChannel(channel, letter.brandSlug),
     platformUrl: platformUrl.replace(/\/+$/, ''),
     isCompanyLevel: channel.slug === COMPANY_CHANNEL_SLUG,
     year: new Date().getFullYear(),
@@ -71,15 +72,16 @@ export function readSections(blocks: string): Section[] {
   throw new HttpError(400, PREVIEW_UNAVAILABLE_MESSAGE, { blocks: issues });
 }
 
-/** Renders the letter in its channel, with `blocks` in place of the stored ones when given. */
+/** Renders the letter in its channel, with `blocks` in place of the stored ones when given; `webArchive` for the public page. */
 export async function renderInChannel(
   db: Db,
   channel: ChannelRow,
   letter: Letter,
   platformUrl: string,
   blocks: string = letter.blocks,
+  options: Pick<LetterRenderContext, 'webArchive'> = {},
 ): Promise<RenderedLetter> {
   const sections = readSections(blocks);
   const context = await renderContextFor(db, channel, letter, platformUrl);
-  return renderLetterInput(letterRenderInput(letter, sections, context));
+  return renderLetterInput(letterRenderInput(letter, sections, { ...context, ...options }));
 }

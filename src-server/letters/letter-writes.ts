@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { AutosaveRequest, CreateLetterRequest } from '../../shared/contract/platform-api';
@@ -55,7 +56,8 @@ export async function createLetter(
   }
   if (Object.keys(errors).length > 0 || !settings) throw invalidData(errors);
 
-  const existing = await existingLetter(db, request.uniqueId, channel.id);
+  const uniqueId = request.uniqueId ?? randomUUID();
+  const existing = await existingLetter(db, uniqueId, channel.id);
   if (existing) return { letter: existing, created: false };
 
   const date = publicationDate.data ?? null;
@@ -67,7 +69,7 @@ export async function createLetter(
       .insertInto('letters')
       .values({
         id,
-        uniqueId: request.uniqueId,
+        uniqueId,
         channelId: channel.id,
         version: 1,
         title: request.title.trim() === '' ? draftTitle(id) : request.title,
@@ -110,8 +112,8 @@ export async function createLetter(
     return recordRevision(trx, channel.id, id, userId);
   });
   if (letter) return { letter, created: true };
-  const raced = await existingLetter(db, request.uniqueId, channel.id);
-  if (!raced) throw new Error(`Letter ${request.uniqueId} vanished after a conflicting insert`);
+  const raced = await existingLetter(db, uniqueId, channel.id);
+  if (!raced) throw new Error(`Letter ${uniqueId} vanished after a conflicting insert`);
   return { letter: raced, created: false };
 }
 

@@ -66,7 +66,10 @@ export const letterDeliveryRoutes: FastifyPluginAsync<LetterDeliveryOptions> = a
     return sendAs(reply, GeneratePreviewResponseSchema, {
       data: {
         emailTemplate,
-        insights: emailTemplate === rendered.html ? rendered.insights : letterInsights(emailTemplate),
+        insights:
+          emailTemplate === rendered.html
+            ? rendered.insights
+            : letterInsights(emailTemplate, { platformUrl: platformUrlOf(request), emptyTextBlocks: rendered.insights.flags.emptyTextBlocks }),
         settings: { esp_template_id: letter.settings.esp_template_id ?? null },
       },
     });

@@ -102,7 +102,7 @@ describe('creating letters', () => {
     });
     expect(missing.statusCode).toBe(422);
     const errors = missing.json<{ errors: Record<string, string[]> }>().errors;
-    expect(Object.keys(errors).sort()).toEqual(['title', 'uniqueId']);
+    expect(Object.keys(errors).sort()).toEqual(['title']);
 
     const badSettings = await create({ settings: '{"maxWidthDesktop": "wide"' });
     expect(badSettings.statusCode).toBe(422);
@@ -125,6 +125,41 @@ describe('creating letters', () => {
       'settings.maxWidthDesktop',
     ]);
     expect(await countLetters()).toBe(before);
+  });
+});
+
+describe("creating with exactly the spec's payload (spec 1 §7)", () => {
+  it('accepts it without a uniqueId and fills one in', async () => {
+    // The spec's field list, as another client would send it: no uniqueId, no version.
+    const payload = {
+      authors: [{ uniqueId: 'u-1', name: 'Demo', surname: 'Editor', email: 'editor@example.com' }],
+      blocks: '[]',
+      channelId: weeklyId,
+      copyRendered: '',
+      delta: { ops: [] },
+      emailTemplate: '',
+      includePromotions: false,
+      openGraphHeadline: '',
+      openGraphDescription: '',
+      openGraphImageUrl: '',
+      private: false,
+      publicationDate: null,
+      publicationStatus: 0,
+      publicationEvent: 0,
+      segmentId: null,
+      subtitle: '',
+      settings: JSON.stringify(defaultLetterSettings()),
+      title: 'From the spec',
+    };
+    const first = await t.app.inject({ method: 'POST', url: lettersUrl, headers: editor, payload });
+    expect(first.statusCode, first.body).toBe(201);
+    const letter = LetterResponseSchema.parse(first.json());
+    expect(letter.title).toBe('From the spec');
+    expect(letter.uniqueId).toMatch(/^[0-9a-f-]{36}$/);
+    // Each such create is a new letter: without the client's id there is nothing to match a retry to.
+    const second = await t.app.inject({ method: 'POST', url: lettersUrl, headers: editor, payload });
+    expect(second.statusCode).toBe(201);
+    expect(second.json<Letter>().uniqueId).not.toBe(letter.uniqueId);
   });
 });
 

@@ -16,6 +16,7 @@ afterAll(async () => {
 
 const app = useAppInBrowser(() => ({ SMTP_URL: smtp.url, LETTERDESK_PUSH_DELAY_MS: '500' }));
 
+const PLACEHOLDER = 'Start writing something great...';
 const section = (name: string) => app.page.getByRole('group', { name: `${name} section`, exact: true });
 const dialog = () => app.page.getByRole('dialog', { name: 'Send a Test Email' });
 
@@ -26,14 +27,26 @@ describe('Send a Test Email', () => {
     await expect.poll(() => app.page.url(), { timeout: 15_000 }).toMatch(/\/newsletters\/\d+$/);
     await app.page.getByRole('textbox', { name: 'Title' }).fill('Harbour news for May');
 
-    await app.page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('button', { name: 'Heading', exact: true }).click();
+    const blocks = app.page.getByRole('tabpanel', { name: 'Blocks' });
+    await blocks.getByRole('button', { name: 'Heading', exact: true }).click();
+    await blocks.getByRole('button', { name: 'Paragraph', exact: true }).click();
+
+    // A new text block is empty: it shows the placeholder, greyed, and holds no text.
+    const paragraphText = section('Paragraph').getByRole('textbox', { name: 'Paragraph text' });
+    await expect.poll(() => paragraphText.getAttribute('contenteditable'), { timeout: 10_000 }).toBe('true');
+    expect(await paragraphText.textContent()).toBe('');
+    const placeholder = section('Paragraph').getByText(PLACEHOLDER, { exact: true });
+    expect(await placeholder.isVisible()).toBe(true);
+    expect(Number(await placeholder.evaluate((element) => element.ownerDocument.defaultView!.getComputedStyle(element).opacity))).toBeLessThan(1);
+
+    // Clicking an empty block puts the caret at its start: what is typed is all it holds.
     await section('Heading').click();
     const headingText = section('Heading').getByRole('textbox', { name: 'Heading text' });
     await expect.poll(() => headingText.getAttribute('contenteditable'), { timeout: 10_000 }).toBe('true');
     await headingText.click();
-    await app.page.keyboard.press('Control+A');
     await app.page.keyboard.type('Lanterns along the quay tonight');
     await expect.poll(() => headingText.textContent()).toBe('Lanterns along the quay tonight');
+    expect(await section('Heading').getByText(PLACEHOLDER).count()).toBe(0);
 
     // Straight after typing: the send must carry the edits still on their way to the platform.
     await app.page.getByRole('region', { name: 'Canvas' }).focus();
@@ -57,6 +70,9 @@ describe('Send a Test Email', () => {
     expect(envelope.to).toEqual(['reader@example.org']);
     expect(mail.subject).toBe('Harbour news for May');
     expect(mail.html || '').toContain('Lanterns along the quay tonight');
+    // The paragraph left empty sends nothing: its placeholder is not content.
+    expect(mail.html || '').not.toContain(PLACEHOLDER);
+    expect(mail.text || '').not.toContain(PLACEHOLDER);
   });
 
   it('shows the mail server’s refusal and sends nothing', async () => {

@@ -28,6 +28,12 @@ function footer(change: Partial<SectionOf<'footer'>['blockModel']> = {}): Sectio
 }
 
 describe('renderFooter', () => {
+  it('leaves out the unsubscribe and opt-out links in the web archive’s copy, which no subscriber reads', async () => {
+    const doc = await compileColumn(renderFooter(footer(), { ...ctx, webArchive: true, isEngagementSegment: true }));
+    expect(paragraphs(doc)).toEqual(['© 2031 The Daily. All rights reserved.', '1 Main St, Springfield, IL 62701', 'Made with Letterdesk']);
+    expect(hrefs(doc)).toEqual(['https://letters.example']);
+  });
+
   it('shows © year, the channel name, its address, the platform unsubscribe link and the credit in English', async () => {
     const doc = await compileColumn(renderFooter(footer(), ctx));
     expect(paragraphs(doc)).toEqual([

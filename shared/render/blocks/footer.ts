@@ -74,9 +74,11 @@ export function renderFooter(section: SectionOf<'footer'>, ctx: RenderContext, o
   const lines: string[] = [`&copy; ${ctx.year}${name ? ` ${escapeHtml(name)}` : ''}. ${escapeHtml(text.rights)}`];
   const address = contactAddress(model.address, ctx.channel);
   if (address) lines.push(escapeHtml(address));
-  const links = [link(unsubscribeUrl(ctx), text.unsubscribe)];
-  if (ctx.isEngagementSegment) links.push(link(behaviourOptOutUrl(ctx), text.behaviourOptOut));
-  lines.push(links.join(' &middot; '));
+  if (!ctx.webArchive) {
+    const links = [link(unsubscribeUrl(ctx), text.unsubscribe)];
+    if (ctx.isEngagementSegment) links.push(link(behaviourOptOutUrl(ctx), text.behaviourOptOut));
+    lines.push(links.join(' &middot; '));
+  }
   if (options.madeWith ?? true) lines.push(`${escapeHtml(text.madeWith)} ${link(ctx.platformUrl, PRODUCT_NAME)}`);
 
   const parts: string[] = [];

@@ -1,5 +1,6 @@
 import type { BlockAlignment, ImageModel, YoutubeModel } from '../../model';
 import { logoAlt } from '../../model';
+import { publicPagePaths } from '../../contract/public-pages';
 import { css, px } from '../css';
 import { escapeAttr, escapeHtml, safeUrl } from '../escape';
 import { mjElement, styleAttr } from '../mjml';
@@ -83,7 +84,7 @@ export const renderImage: BlockRenderer<'image'> = (section, ctx) => {
 };
 
 function channelPageUrl(ctx: RenderContext): string | null {
-  return ctx.channel ? `${ctx.platformUrl}/${encodeURIComponent(ctx.channel.channelSlug)}` : null;
+  return ctx.channel ? `${ctx.platformUrl}${publicPagePaths.channelArchive(ctx.channel.channelSlug, ctx.channel.brandSlug)}` : null;
 }
 
 /**

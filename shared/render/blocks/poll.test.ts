@@ -102,4 +102,9 @@ describe('renderPoll', () => {
       'https://letters.example/polls/7/respond?option=100&letter=a%26b%20c&subscriber={{uniqueId}}',
     );
   });
+
+  it('names no subscriber in the web archive’s copy', async () => {
+    const doc = await compileColumn(renderPoll(poll({}, 1), { ...ctx, webArchive: true }));
+    expect(attr(selectAll('a', doc)[0]!, 'href')).toBe('https://letters.example/polls/7/respond?option=100&letter=letter-42');
+  });
 });

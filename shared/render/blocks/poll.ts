@@ -16,12 +16,13 @@ const STAR_OPTION_COUNT = 5;
 const STAR_SIZE = 32;
 const STAR = '&#9733;';
 
-/** The response page an option links to; the subscriber is a merge tag filled at send time. */
+/**
+ * The response page an option links to; the subscriber is a merge tag filled at send time.
+ * The web archive's copy is read by no one in particular, so its links name no subscriber.
+ */
 export function pollResponseUrl(ctx: RenderContext, pollId: number, optionId: number): string {
-  return (
-    `${ctx.platformUrl}/polls/${pollId}/respond?option=${optionId}` +
-    `&letter=${encodeURIComponent(ctx.letterUniqueId)}&subscriber=${SUBSCRIBER_ID_TAG}`
-  );
+  const subscriber = ctx.webArchive ? '' : `&subscriber=${SUBSCRIBER_ID_TAG}`;
+  return `${ctx.platformUrl}/polls/${pollId}/respond?option=${optionId}&letter=${encodeURIComponent(ctx.letterUniqueId)}${subscriber}`;
 }
 
 function optionLabel(option: PollOption): string {

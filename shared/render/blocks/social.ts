@@ -5,6 +5,7 @@ import { escapeAttr, escapeHtml, safeUrl } from '../escape';
 import { mjAttrs, mjElement } from '../mjml';
 import { isProfileUrl } from '../../rules/social';
 import type { BlockRenderer, RenderContext } from '../types';
+import { publicAssetPaths, publicPagePaths } from '../../contract/public-pages';
 import { sectionTextStyle } from './dynamic';
 
 // Social profile links (the channel's own accounts) and share links (this letter's
@@ -12,16 +13,16 @@ import { sectionTextStyle } from './dynamic';
 
 const ICON_SIZE = 32;
 
-/** Where the platform serves the icon of a network in a colour set; the one place that knows the scheme. */
+/** Where the platform serves the icon of a network in a colour set. */
 export function socialIconUrl(platformUrl: string, colorSet: IconColorSet, network: SocialNetwork | ShareNetwork): string {
-  return `${platformUrl}/assets/social/${colorSet}/${network}.png`;
+  return `${platformUrl}${publicAssetPaths.socialIcon(colorSet, network)}`;
 }
 
 /** The letter's public archive page, which share links point at. */
 export function letterArchiveUrl(ctx: RenderContext): string {
   // A letter rendered without its channel can only belong to the company channel.
   const slug = ctx.channel?.channelSlug || COMPANY_CHANNEL_SLUG;
-  return `${ctx.platformUrl}/${encodeURIComponent(slug)}/${encodeURIComponent(ctx.letterUniqueId)}`;
+  return `${ctx.platformUrl}${publicPagePaths.letterArchive(slug, ctx.letterUniqueId)}`;
 }
 
 const SHARE_LINKS: Record<ShareNetwork, (encodedUrl: string) => string> = {

@@ -5,6 +5,7 @@ import type { Letter } from '../../../shared/model/letter';
 import { parseSections } from '../../../shared/model/section';
 import {
   createIncrementalRenderer,
+  insightsOptions,
   letterInsights,
   letterRenderInput,
   type IncrementalRenderer,
@@ -24,6 +25,7 @@ function renderChannel(channel: Channel | null): RenderChannel | null {
     title: channel.title,
     channelName: channel.channelName,
     channelSlug: channel.channelSlug,
+    brandSlug: channel.brandSlug,
     accentColor: channel.accentColor,
     logoUrl: channel.channelSquareLogo,
     contactAddress: null,
@@ -60,10 +62,11 @@ export function createPreviewService(deps: { platformUrl: string; findChannel: (
         year: new Date().getFullYear(),
         isEngagementSegment: false,
       };
-      const result = await rendererFor(letter.uniqueId).render(letterRenderInput(letter, sections, context));
+      const input = letterRenderInput(letter, sections, context);
+      const result = await rendererFor(letter.uniqueId).render(input);
       return {
         html: result.html,
-        insights: letterInsights(result.html),
+        insights: letterInsights(result.html, insightsOptions(input)),
         errors: result.errors.map((issue) => `Line ${issue.line}, <${issue.tagName}>: ${issue.message}`),
       };
     },

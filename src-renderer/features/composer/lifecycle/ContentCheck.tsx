@@ -6,6 +6,8 @@ import { SidebarSection } from './SidebarSection';
 import { toastError } from './toasts';
 
 export const INSIGHTS_FAILED_MESSAGE = 'insights failed to load';
+/** Empty text blocks send nothing; the editor may have meant to write in them. */
+export const EMPTY_TEXT_BLOCKS_MESSAGE = (n: number) => `${n} ${n === 1 ? 'text block is' : 'text blocks are'} empty.`;
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -27,6 +29,7 @@ function flagMessages(flags: PreviewInsights['flags']): string[] {
     const n = flags.imagesWithoutAlt.length;
     messages.push(`${n} ${n === 1 ? 'image has' : 'images have'} no alt text.`);
   }
+  if (flags.emptyTextBlocks > 0) messages.push(EMPTY_TEXT_BLOCKS_MESSAGE(flags.emptyTextBlocks));
   if (flags.insecureLinks.length > 0) {
     const n = flags.insecureLinks.length;
     messages.push(`${n} ${n === 1 ? 'link does' : 'links do'} not use https.`);

@@ -35,7 +35,7 @@ const PREVIEW: Preview = {
     readability: { ease: 61.6, time: 1 },
     size: 12.5,
     weight: 'Good',
-    flags: { gmailClipping: false, imagesWithoutAlt: ['a.png', 'b.png'], insecureLinks: [], missingUnsubscribe: true },
+    flags: { gmailClipping: false, imagesWithoutAlt: ['a.png', 'b.png'], insecureLinks: [], missingUnsubscribe: true, emptyTextBlocks: 2 },
   },
   errors: [],
 };
@@ -127,6 +127,7 @@ describe('CONTENT CHECK', () => {
     expect(within(check).getByText('Good')).toBeTruthy();
     expect(within(check).getByText('This letter has no unsubscribe link.')).toBeTruthy();
     expect(within(check).getByText('2 images have no alt text.')).toBeTruthy();
+    expect(within(check).getByText('2 text blocks are empty.')).toBeTruthy();
   });
 
   it("says 'insights failed to load' and shows N/A when the preview fails", async () => {

@@ -89,6 +89,13 @@ describe('RichTextEditor', () => {
     expect(screen.getByText('Start writing something great...')).toBeTruthy();
   });
 
+  it('shows the placeholder sentence an older letter holds as text as the placeholder, not as text', async () => {
+    mount({ delta: { ops: [{ insert: 'Start writing something great...\n' }] } });
+    const box = await editable();
+    expect(box.textContent).toBe('');
+    expect(screen.getByText('Start writing something great...')).toBeTruthy();
+  });
+
   it('hands over text still waiting for the next frame at once when a save asks for it', async () => {
     const { onChange } = mount();
     const box = await editable();

@@ -10,8 +10,9 @@ import { ListPlugin } from '@lexical/react/LexicalListPlugin';
 import { RichTextPlugin } from '@lexical/react/LexicalRichTextPlugin';
 import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import type { CSSProperties } from 'react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_LINK_COLOR, LETTER_HEADING_FONT_SIZES, LETTER_FONT_SIZE_DEFAULT, PLACEHOLDER_PARAGRAPH_TEXT } from '../../../../shared/model/constants';
+import { emptyDelta, isBlankTextDelta } from '../../../../shared/model/delta';
 import type { Delta } from '../../../../shared/model/delta';
 import { fromDelta } from './delta-lexical';
 import { deltaPlainText } from './delta-lines';
@@ -33,6 +34,8 @@ export interface RichTextEditorProps {
   /** Shows the text at that heading's size, for heading blocks (their whole text is one heading). */
   headingLevel?: 1 | 2 | 3 | 4 | 5 | 6;
 }
+
+const EMPTY_DELTA: Delta = emptyDelta();
 
 const NODES = [HeadingNode, QuoteNode, ListNode, ListItemNode, LinkNode];
 
@@ -127,13 +130,16 @@ export function RichTextEditor({
     const timer = window.setTimeout(() => setStarted(true), EDITOR_START_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);
+  // Letters saved before the placeholder was one hold its sentence as text: show it as the
+  // placeholder it is, so a click starts a blank block rather than editing that sentence.
+  const shown = useMemo(() => (isBlankTextDelta(delta) ? EMPTY_DELTA : delta), [delta]);
 
   return (
     <div className={editorClasses.root} style={rootStyle(headingLevel)}>
       {started ? (
-        <LiveEditor delta={delta} onChange={onChange} placeholder={placeholder} readOnly={readOnly} ariaLabel={ariaLabel} />
+        <LiveEditor delta={shown} onChange={onChange} placeholder={placeholder} readOnly={readOnly} ariaLabel={ariaLabel} />
       ) : (
-        <StaticText delta={delta} placeholder={placeholder} readOnly={readOnly} />
+        <StaticText delta={shown} placeholder={placeholder} readOnly={readOnly} />
       )}
     </div>
   );
