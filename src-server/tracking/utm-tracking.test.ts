@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLetterSettings } from '../../shared/model/letter-settings';
+import { newSection } from '../../shared/model/section-factory';
+import type { Section } from '../../shared/model/section';
 import type { ReceivedMail } from '../testing/smtp-fixture';
-import { PUBLIC_URL, STORY_URL, TIDES_URL, hrefsOf, pathOf, startTrackingHarness } from './tracking-test-support';
+import { PUBLIC_URL, STORY_URL, TIDES_URL, hrefsOf, linkedSections, pathOf, startTrackingHarness } from './tracking-test-support';
 import type { TrackingHarness } from './tracking-test-support';
 
 // UTM parameters on a sent email (spec 1 §5) and the headers every sent email carries:
@@ -18,12 +20,39 @@ const UTMS = [
   { key: 'utm_content', value: '{{ email }}' },
 ];
 
+const TICKETS_URL = 'https://tickets.example.com/e/harbour-fair?utm_source=site';
+const emptyDelta = { ops: [{ insert: '\n' }] };
+
+/** The linked sections with an events block before the footer: one event with a ticket link. */
+function sectionsWithEvent(): Section[] {
+  const events = newSection('evvnt', 'events') as Extract<Section, { type: 'evvnt' }>;
+  const event = {
+    slug: 'harbour-fair',
+    src: '',
+    heading: 'Harbour fair',
+    date: 'March 3',
+    description: 'Boats.',
+    price: '1250',
+    venue: 'The quay',
+    link: TICKETS_URL,
+    buttonText: '',
+    buttonDelta: emptyDelta,
+    headingDelta: emptyDelta,
+    dateDelta: emptyDelta,
+    descriptionDelta: emptyDelta,
+    priceAndVenueDelta: emptyDelta,
+  };
+  const withEvent = { ...events, blockModel: { ...events.blockModel, hasImage: false, events: [event] } } as Section;
+  const sections = linkedSections();
+  return [...sections.slice(0, -1), withEvent, sections.at(-1)!];
+}
+
 beforeAll(async () => {
   h = await startTrackingHarness();
   const audience = await h.audience(['ada']);
   ada = audience.email('ada');
   const settings = { ...defaultLetterSettings(), utmEnabled: true, utm: UTMS };
-  letterId = (await h.sendLetter(audience.segmentId, { settings: JSON.stringify(settings) })).id!;
+  letterId = (await h.sendLetter(audience.segmentId, { settings: JSON.stringify(settings), blocks: JSON.stringify(sectionsWithEvent()) })).id!;
   mail = h.mailTo(ada);
 });
 afterAll(async () => {
@@ -67,6 +96,11 @@ describe('a letter with UTM tracking on', () => {
     const utm = `utm_source=weekly&utm_campaign=harbour&utm_content=${encodeURIComponent(ada)}`;
     expect(locations).toContain(`${STORY_URL}&${utm}`);
     expect(locations).toContain(`${TIDES_URL}?${utm}`);
+    // The event's ticket link keeps newsletter/email whatever the letter's rows say (spec 1 §9).
+    const ticket = new URL(locations.find((location) => location.startsWith('https://tickets.example.com/'))!);
+    expect(ticket.searchParams.get('utm_source')).toBe('newsletter');
+    expect(ticket.searchParams.get('utm_medium')).toBe('email');
+    expect(ticket.searchParams.get('utm_campaign')).toBe('harbour');
   });
 });
 
