@@ -1,5 +1,6 @@
 import { publicPagePaths, withRecipientToken } from '../../shared/contract/public-pages';
 import type { RecipientVariant } from '../db/schema';
+import { escapeAttr } from '../../shared/render/escape';
 import { letterUtmRows, resolveUtmParams, utmLinkFor } from '../../shared/render/utm-links';
 import { rewriteHrefs, trackedHtml } from '../tracking/link-rewrite';
 import type { OutgoingMail } from './mail-transport';
@@ -54,15 +55,16 @@ export function recipientMessage(edition: PreparedEdition, recipient: MessageRec
   const { channel, publicUrl } = edition;
   const lookup = recipientLookup(edition, recipient);
   const token = recipient.trackingToken;
-  const unsubscribePage = `${publicUrl}${publicPagePaths.unsubscribe(channel.slug, '')}`.toLowerCase();
   const utms = resolveUtmParams(letterUtmRows(edition.letter), (value) => fillMergeTags(value, lookup, 'text'));
   // Tracked before the merge tags are filled: a link made by a tag is the reader's own and stays direct.
-  const filled = fillMergeTags(trackedHtml(edition.tracking, token), lookup, 'html');
-  const html = rewriteHrefs(filled, (url) => {
-    if (url.toLowerCase().startsWith(unsubscribePage) && !url.includes('?')) return withRecipientToken(url, token);
-    return utmLinkFor(url, utms, publicUrl);
-  });
-  const unsubscribe = `${publicUrl}${withRecipientToken(publicPagePaths.unsubscribe(channel.slug, recipient.uniqueId), token)}`;
+  let html = fillMergeTags(trackedHtml(edition.tracking, token), lookup, 'html');
+  // A pass over every link only when there are UTMs: most letters have none, and a send is
+  // as fast as its slowest per-reader step.
+  if (utms.length > 0) html = rewriteHrefs(html, (url) => utmLinkFor(url, utms, publicUrl));
+  // The footer's unsubscribe link, its reader's id filled in: the same address plus the token.
+  const unsubscribePath = publicPagePaths.unsubscribe(channel.slug, recipient.uniqueId);
+  const unsubscribe = `${publicUrl}${withRecipientToken(unsubscribePath, token)}`;
+  html = html.split(`href="${escapeAttr(`${publicUrl}${unsubscribePath}`)}"`).join(`href="${escapeAttr(unsubscribe)}"`);
   return {
     to: recipient.email,
     subject: fillMergeTags(subject, lookup, 'text'),
