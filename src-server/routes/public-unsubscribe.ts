@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { UNSUBSCRIBE_RECIPIENT_PARAM, publicPagePaths } from '../../shared/contract/public-pages';
 import { readRecipientToken, undoUnsubscribeByLink, unsubscribeByLink } from '../audience/subscriber-links';
+import { z } from 'zod';
 import type { Db } from '../db/database';
+import { jsonSchemaOf } from '../http/api-docs';
 import { answerCutLinks, pageDocs, requireLinkedSubscriber, readFormBody, sendOneClickAnswer, sendPage, usePageReplies } from '../pages/page-replies';
 import { cannotResubscribePage, oneClickAnswer, resubscribedPage, unsubscribeQuestionPage, unsubscribedPage } from '../pages/unsubscribe-pages';
 import { routePattern } from './route-params';
@@ -16,6 +18,16 @@ import { routePattern } from './route-params';
 const unsubscribePath = routePattern(publicPagePaths.unsubscribe(':channelSlug', ':uniqueId'));
 const undoPath = routePattern(publicPagePaths.undoUnsubscribe(':channelSlug', ':uniqueId'));
 
+const RecipientQuery = z.object({
+  [UNSUBSCRIBE_RECIPIENT_PARAM]: z
+    .string()
+    .optional()
+    .describe("The sent email's recipient token: the unsubscribe counts against that email's letter; ignored when it names no email of this subscriber"),
+});
+
+/** The page's docs with the recipient token the links of sent emails carry. */
+const docsWithToken = (summary: string, method: 'GET' | 'POST') => ({ ...pageDocs(summary, method), querystring: jsonSchemaOf(RecipientQuery, 'input') });
+
 function tokenOf(request: FastifyRequest): string | null {
   return readRecipientToken((request.query as Record<string, unknown> | undefined)?.[UNSUBSCRIBE_RECIPIENT_PARAM]);
 }
@@ -26,7 +38,7 @@ export const publicUnsubscribeRoutes: FastifyPluginAsync<{ db: Db }> = async (ap
 
   const config = { public: true };
 
-  app.get(unsubscribePath, { config, schema: pageDocs('Unsubscribe page: asks, changes nothing', 'GET') }, async (request, reply) => {
+  app.get(unsubscribePath, { config, schema: docsWithToken('Unsubscribe page: asks, changes nothing', 'GET') }, async (request, reply) => {
     const subscriber = await requireLinkedSubscriber(db, request.params);
     const token = tokenOf(request);
     // Already out (a one-click earlier, say): say so rather than ask again.
@@ -34,7 +46,7 @@ export const publicUnsubscribeRoutes: FastifyPluginAsync<{ db: Db }> = async (ap
     return sendPage(reply, page);
   });
 
-  app.post(unsubscribePath, { config, schema: pageDocs('Unsubscribe (the form or an RFC 8058 one-click)', 'POST') }, async (request, reply) => {
+  app.post(unsubscribePath, { config, schema: docsWithToken('Unsubscribe (the form or an RFC 8058 one-click)', 'POST') }, async (request, reply) => {
     const { oneClick } = readFormBody(request);
     const subscriber = await requireLinkedSubscriber(db, request.params);
     const token = tokenOf(request);
@@ -44,7 +56,7 @@ export const publicUnsubscribeRoutes: FastifyPluginAsync<{ db: Db }> = async (ap
     return sendPage(reply, unsubscribedPage(after, token));
   });
 
-  app.post(undoPath, { config, schema: pageDocs('Undo an unsubscribe made through the link', 'POST') }, async (request, reply) => {
+  app.post(undoPath, { config, schema: docsWithToken('Undo an unsubscribe made through the link', 'POST') }, async (request, reply) => {
     const subscriber = await requireLinkedSubscriber(db, request.params);
     if (!(await undoUnsubscribeByLink(db, subscriber.id))) return sendPage(reply, cannotResubscribePage(subscriber), 409);
     return sendPage(reply, resubscribedPage(await requireLinkedSubscriber(db, request.params), tokenOf(request)));
