@@ -86,6 +86,14 @@ describe('unsubscribing through a sent email', () => {
     expect(await unsubscribedOf(second)).toBe(1);
   });
 
+  it('never echoes a token that is not one into the page', async () => {
+    const bare = unsubscribeLink(first, 'cy').split('?')[0]!;
+    const page = await h.app.inject({ method: 'GET', url: `${bare}?r=${encodeURIComponent('"><script>alert(1)</script>')}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('<script>');
+    expect(formActions(page.body)).toEqual([bare]);
+  });
+
   it('counts a link naming no email of this reader (another’s token, or none) against their last letter only', async () => {
     const cyLink = unsubscribeLink(first, 'cy').split('?')[0]!;
     const bobsToken = unsubscribeLink(first, 'bob').split('?r=')[1]!;
