@@ -1,5 +1,4 @@
 import { publicPagePaths, withRecipientToken } from '../../shared/contract/public-pages';
-import type { RecipientVariant } from '../db/schema';
 import { escapeAttr } from '../../shared/render/escape';
 import { letterUtmRows, resolveUtmParams, utmLinkFor } from '../../shared/render/utm-links';
 import { rewriteHrefs, trackedHtml } from '../tracking/link-rewrite';
@@ -24,7 +23,6 @@ export const RECIPIENT_HEADER = 'X-Letterdesk-Recipient';
 /** What one reader's email needs to know of them. */
 export interface MessageRecipient {
   email: string;
-  variant: RecipientVariant | null;
   trackingToken: string;
   uniqueId: string;
   firstName: string;
@@ -35,7 +33,7 @@ export interface MessageRecipient {
 /** The reader's merge values: their fields, custom fields and the letter's. */
 export function recipientLookup(
   edition: { letter: PreparedEdition['letter']; channel: Pick<PreparedEdition['channel'], 'channelName'> },
-  recipient: Omit<MessageRecipient, 'variant' | 'trackingToken'>,
+  recipient: Omit<MessageRecipient, 'trackingToken'>,
 ): MergeLookup {
   return subscriberLookup({
     subscriber: {
