@@ -23,6 +23,7 @@ import { aiSuggestionRoutes } from './routes/ai-suggestions';
 import { mediaRoutes } from './routes/media';
 import { publicUnsubscribeRoutes } from './routes/public-unsubscribe';
 import { publicOptOutRoutes } from './routes/public-opt-out';
+import { bounceWebhookRoutes } from './routes/bounce-webhook';
 import { trackingRoutes } from './routes/tracking';
 import { publicAssetRoutes } from './routes/public-assets';
 import { publicArchiveRoutes } from './routes/public-archive';
@@ -54,6 +55,8 @@ export interface BuildAppOptions {
   allowHttpImageFetch?: boolean;
   /** Told when a letter is scheduled, to queue its send; without it the jobs' sweep finds it (or nothing sends). */
   delivery?: DeliveryScheduler | null;
+  /** The ESP bounce webhook's shared secret (BOUNCE_WEBHOOK_SECRET); without it the webhook answers 404. */
+  bounceWebhookSecret?: string | null;
 }
 
 /** Never in a log line: request logs carry no bodies, but a handler's own log might. */
@@ -67,6 +70,7 @@ const REDACTED = [
   'headers.authorization',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
+  'req.headers["x-letterdesk-webhook-secret"]',
 ];
 
 function withRedaction(logger: BuildAppOptions['logger']) {
@@ -86,6 +90,7 @@ export async function buildApp({
   imageStorage,
   allowHttpImageFetch,
   delivery,
+  bounceWebhookSecret,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // Made first so a malformed SMTP_URL stops the start rather than the first test send.
   const mail = createMailTransport(db, { smtpUrl, from: mailFrom });
@@ -123,6 +128,7 @@ export async function buildApp({
   await app.register(trackingRoutes, { db });
   await app.register(publicAssetRoutes);
   await app.register(publicArchiveRoutes, { db });
+  await app.register(bounceWebhookRoutes, { db, secret: bounceWebhookSecret ?? null });
   await app.register(letterMetricsRoutes, { db });
   await app.register(letterDeliveryRoutes, { db, mail });
   app.addHook('onClose', async () => mail.close());

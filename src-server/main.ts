@@ -7,6 +7,8 @@ import { integrationSettingsFromEnv } from './integrations/settings';
 //   PORT (default 4400)  HOST (default 127.0.0.1)  LETTERDESK_DATA_DIR  DATABASE_URL  SEED_DEMO=1
 //   SMTP_URL  MAIL_FROM  PUBLIC_URL (unsubscribe links; default the listening URL)
 //   DELIVERY_JOBS=0 (this instance runs no background jobs)
+//   BOUNCE_SMTP_PORT (inbound bounce mail; off unless set)  BOUNCE_SMTP_HOST (default 127.0.0.1)
+//   BOUNCE_WEBHOOK_SECRET (POST /api/webhooks/bounces; off unless set)
 //   AI_BASE_URL  AI_MODEL  AI_API_KEY  IMAGES_DIR  ALLOW_HTTP_IMAGE_FETCH=1 (integrations/settings.ts)
 
 const env = process.env;
@@ -19,6 +21,14 @@ function portFrom(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return DEFAULT_PLATFORM_PORT;
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${value}"`);
+  return port;
+}
+
+/** The bounce listener's port, or undefined (off) when not set. */
+function bouncePortFrom(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`BOUNCE_SMTP_PORT must be a port number, not "${value}"`);
   return port;
 }
 
@@ -40,6 +50,8 @@ try {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   const smtpUrl = env.SMTP_URL?.trim() || undefined;
   const mailFrom = env.MAIL_FROM?.trim() || undefined;
+  const bouncePort = bouncePortFrom(env.BOUNCE_SMTP_PORT);
+  const bounceWebhookSecret = env.BOUNCE_WEBHOOK_SECRET?.trim() || undefined;
   const platform = await startPlatform({
     port: portFrom(env.PORT),
     host: env.HOST?.trim() || '127.0.0.1',
@@ -50,6 +62,8 @@ try {
     ...(mailFrom ? { mailFrom } : {}),
     ...(publicUrl ? { publicUrl } : {}),
     ...(env.DELIVERY_JOBS === '0' ? { deliveryJobs: false } : {}),
+    ...(bouncePort === undefined ? {} : { bounceSmtp: { port: bouncePort, host: env.BOUNCE_SMTP_HOST?.trim() || '127.0.0.1' } }),
+    ...(bounceWebhookSecret ? { bounceWebhookSecret } : {}),
     ...integrationSettingsFromEnv(env),
     logger: true,
   });

@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { BOUNCE_WEBHOOK_PATH, BOUNCE_WEBHOOK_SECRET_HEADER } from '../shared/contract/platform-bounces';
 import { startPlatform } from './start';
+import { deliverRaw, dsnMail } from './testing/dsn-fixtures';
 import { createTestDatabase } from './testing/test-database';
 import { TEST_ACCOUNT, startTestPlatform } from './testing/test-platform';
 
@@ -31,6 +33,46 @@ describe('startPlatform with a databaseUrl', () => {
     const platform = await startPlatform({ databaseUrl: database.connectionString, port: 0 });
     await Promise.all([platform.close(), platform.close()]);
     await expect(fetch(`${platform.url}/api/health`)).rejects.toThrow();
+  });
+});
+
+describe('startPlatform with the bounce settings', () => {
+  it('takes mail on the bounce listener and webhook events with the secret, and stops both on close', async () => {
+    const database = await createTestDatabase();
+    cleanups.push(() => database.destroy());
+    const platform = await startPlatform({
+      databaseUrl: database.connectionString,
+      port: 0,
+      deliveryJobs: false,
+      bounceSmtp: { port: 0 },
+      bounceWebhookSecret: 'start-test-secret',
+    });
+    expect(platform.bounceSmtpPort).toEqual(expect.any(Number));
+    await deliverRaw(platform.bounceSmtpPort!, dsnMail({ finalRecipient: 'nobody@example.com', original: null }));
+    const webhook = (secret: string) =>
+      fetch(`${platform.url}${BOUNCE_WEBHOOK_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [BOUNCE_WEBHOOK_SECRET_HEADER]: secret },
+        body: JSON.stringify({ email: 'nobody@example.com', type: 'hard' }),
+      });
+    expect(await (await webhook('start-test-secret')).json()).toEqual({ recorded: 0, unknown: 1 });
+    expect((await webhook('wrong')).status).toBe(401);
+    await platform.close();
+    await expect(deliverRaw(platform.bounceSmtpPort!, dsnMail({ finalRecipient: 'nobody@example.com', original: null }))).rejects.toThrow();
+  });
+
+  it('has neither without them', async () => {
+    const database = await createTestDatabase();
+    cleanups.push(() => database.destroy());
+    const platform = await startPlatform({ databaseUrl: database.connectionString, port: 0, deliveryJobs: false });
+    cleanups.push(() => platform.close());
+    expect(platform.bounceSmtpPort).toBeNull();
+    const response = await fetch(`${platform.url}${BOUNCE_WEBHOOK_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [BOUNCE_WEBHOOK_SECRET_HEADER]: '' },
+      body: JSON.stringify({ email: 'nobody@example.com', type: 'hard' }),
+    });
+    expect(response.status).toBe(404);
   });
 });
 

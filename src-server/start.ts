@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { startBounceListener } from './bounces/bounce-listener';
+import type { BounceListener } from './bounces/bounce-listener';
 import { defaultDataDir } from './db/data-dir';
 import { createDb } from './db/database';
 import type { Db } from './db/database';
@@ -55,6 +57,10 @@ export interface StartPlatformOptions {
   deliveryRetryDelaySeconds?: number;
   /** How often idle job workers look for work, in seconds. Default 5 for sends and 30 for the sweep; at least 0.5 (tests). */
   jobPollingIntervalSeconds?: number;
+  /** The inbound SMTP listener for bounce mail (BOUNCE_SMTP_PORT, BOUNCE_SMTP_HOST); off without it. 0 picks any free port. */
+  bounceSmtp?: { port: number; host?: string };
+  /** The ESP bounce webhook's shared secret (BOUNCE_WEBHOOK_SECRET); without it the webhook is off. */
+  bounceWebhookSecret?: string;
 }
 
 export interface PlatformServer {
@@ -62,6 +68,8 @@ export interface PlatformServer {
   url: string;
   /** The database it uses (tools and benchmarks read or fill it directly). */
   connectionString: string;
+  /** The port the bounce listener takes mail on; null when it is off. */
+  bounceSmtpPort: number | null;
   /**
    * Queues every scheduled send that is due, or was left half done, now — what the jobs do
    * every minute by themselves. Resolves to how many it queued (0 without jobs).
@@ -78,10 +86,11 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
   let db: Db | null = null;
   let app: FastifyInstance | null = null;
   let jobs: JobRunner | null = null;
+  let bounces: BounceListener | null = null;
   const shutdown = async () => {
     // In reverse order of start; each step runs even when an earlier one failed. The jobs
     // stop after the API (no new schedules) and before the pool they write through.
-    const steps = [() => app?.close(), () => jobs?.stop(), () => db?.destroy(), () => embedded?.stop()];
+    const steps = [() => bounces?.close(), () => app?.close(), () => jobs?.stop(), () => db?.destroy(), () => embedded?.stop()];
     const failures: unknown[] = [];
     for (const step of steps) await Promise.resolve(step()).catch((error: unknown) => failures.push(error));
     if (failures.length > 0) throw new AggregateError(failures, 'The platform did not stop cleanly');
@@ -112,16 +121,22 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
       imageStorage: createDiskImageStorage(options.imagesDir ?? path.join(options.dataDir ?? defaultDataDir(), 'images')),
       allowHttpImageFetch: options.allowHttpImageFetch ?? false,
       delivery: jobs,
+      bounceWebhookSecret: options.bounceWebhookSecret ?? null,
     });
     const address = await app.listen({ port: options.port ?? DEFAULT_PLATFORM_PORT, host: options.host ?? '127.0.0.1' });
     const url = address.replace(/\/$/, '');
     // After listening: the default public URL is the address it listens on.
     await jobs?.start({ publicUrl: options.publicUrl ?? url });
+    if (options.bounceSmtp) {
+      const log = options.logger ? (line: string) => app?.log.info(line) : undefined;
+      bounces = await startBounceListener({ db, ...options.bounceSmtp, ...(log ? { log } : {}) });
+    }
     let closing: Promise<void> | undefined;
     const runner = jobs;
     return {
       url,
       connectionString,
+      bounceSmtpPort: bounces?.port ?? null,
       sweepDeliveries: async () => (runner ? runner.sweep() : 0),
       close: () => (closing ??= shutdown()),
     };

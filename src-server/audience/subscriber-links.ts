@@ -1,6 +1,7 @@
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/database';
-import type { SubscriberStatus } from '../db/schema';
+import type { Database, SubscriberStatus } from '../db/schema';
 
 // The subscriber a footer link names: `/{page}/{channelSlug}/{subscriberUniqueId}`.
 // Channel slugs repeat across brands, so the subscriber is found by its unique id and the
@@ -51,17 +52,47 @@ export async function subscriberForLink(db: Db, params: unknown): Promise<Linked
   return { ...subscriber, channelName: channelName.trim() || title.trim() };
 }
 
+/** A sent email's recipient token (`?r=` on its unsubscribe link); anything else names no email. */
+export function readRecipientToken(value: unknown): string | null {
+  return typeof value === 'string' && /^[0-9a-f]{40}$/.test(value) ? value : null;
+}
+
 /**
- * Unsubscribes an active subscriber and marks it as done through the link. An unsubscribed
- * or bounced one is left as it is (a bounce stays a bounce), so a repeat is harmless.
+ * Counts an unsubscribe against one letter (letter_recipients.unsubscribed_at): the one whose
+ * email's link was used, or — for a link that names no email of this subscriber (an email
+ * sent before links carried one) — the last letter they were sent. Never every earlier one.
  */
-export async function unsubscribeByLink(db: Db, subscriberId: number): Promise<void> {
-  await db
-    .updateTable('subscribers')
-    .set({ status: 'unsubscribed', unsubscribedByLinkAt: new Date() })
-    .where('id', '=', subscriberId)
-    .where('status', '=', 'active')
+async function attributeUnsubscribe(trx: Kysely<Database>, subscriberId: number, token: string | null, at: Date): Promise<void> {
+  const sentRows = () =>
+    trx.selectFrom('letterRecipients').select('letterId').where('subscriberId', '=', subscriberId).where('status', '=', 'sent');
+  const named = token === null ? undefined : await sentRows().where('trackingToken', '=', token).executeTakeFirst();
+  const row = named ?? (await sentRows().orderBy('sentAt', 'desc').orderBy('letterId', 'desc').limit(1).executeTakeFirst());
+  if (!row) return;
+  await trx
+    .updateTable('letterRecipients')
+    .set({ unsubscribedAt: at })
+    .where('letterId', '=', row.letterId)
+    .where('subscriberId', '=', subscriberId)
     .execute();
+}
+
+/**
+ * Unsubscribes an active subscriber, marks it as done through the link and counts it against
+ * the letter whose email it came from. An unsubscribed or bounced one is left as it is (a
+ * bounce stays a bounce, the first unsubscribe keeps its letter), so a repeat is harmless.
+ */
+export async function unsubscribeByLink(db: Db, subscriberId: number, recipientToken: string | null = null): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const at = new Date();
+    const changed = await trx
+      .updateTable('subscribers')
+      .set({ status: 'unsubscribed', unsubscribedByLinkAt: at })
+      .where('id', '=', subscriberId)
+      .where('status', '=', 'active')
+      .returning('id')
+      .executeTakeFirst();
+    if (changed) await attributeUnsubscribe(trx, subscriberId, recipientToken, at);
+  });
 }
 
 /** Whether the page may undo this subscriber's unsubscribe: only one made through the link. */
@@ -70,20 +101,34 @@ export function canUndoUnsubscribe(subscriber: Pick<LinkedSubscriber, 'status' |
 }
 
 /**
- * Makes an unsubscribe done through the link undone. Returns false when the subscriber is
- * neither active nor unsubscribed by the link (a bounce, or the publisher's own unsubscribe).
+ * Makes an unsubscribe done through the link undone, and takes it off the letter it was
+ * counted against. Returns false when the subscriber is neither active nor unsubscribed by
+ * the link (a bounce, or the publisher's own unsubscribe).
  */
 export async function undoUnsubscribeByLink(db: Db, subscriberId: number): Promise<boolean> {
-  const row = await db
-    .updateTable('subscribers')
-    .set({ status: 'active', unsubscribedByLinkAt: null })
-    .where('id', '=', subscriberId)
-    .where((eb) =>
-      eb.or([eb('status', '=', 'active'), eb.and([eb('status', '=', 'unsubscribed'), eb('unsubscribedByLinkAt', 'is not', null)])]),
-    )
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('subscribers').select('unsubscribedByLinkAt').where('id', '=', subscriberId).forUpdate().executeTakeFirst();
+    const row = await trx
+      .updateTable('subscribers')
+      .set({ status: 'active', unsubscribedByLinkAt: null })
+      .where('id', '=', subscriberId)
+      .where((eb) =>
+        eb.or([eb('status', '=', 'active'), eb.and([eb('status', '=', 'unsubscribed'), eb('unsubscribedByLinkAt', 'is not', null)])]),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return false;
+    const at = before?.unsubscribedByLinkAt ?? null;
+    if (at !== null) {
+      await trx
+        .updateTable('letterRecipients')
+        .set({ unsubscribedAt: null })
+        .where('subscriberId', '=', subscriberId)
+        .where('unsubscribedAt', '=', at)
+        .execute();
+    }
+    return true;
+  });
 }
 
 export async function setBehaviourOptOut(db: Db, subscriberId: number, optedOut: boolean): Promise<void> {

@@ -180,6 +180,26 @@ export interface LetterRecipientsTable {
   createdAt: Generated<Date>;
   /** The key of this reader's open pixel and tracked links (migration 0009): random, made with the row. */
   trackingToken: Generated<string>;
+  /** When this letter's email came back after the mail server took it (migration 0011). */
+  bouncedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** When the reader left through this letter's unsubscribe link (migration 0011). */
+  unsubscribedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export type BounceKind = 'hard' | 'soft';
+export type BounceSource = 'dsn' | 'webhook';
+
+/** Every bounce the platform heard of (migration 0011); letter and subscriber when it named them. */
+export interface BounceEventsTable {
+  /** bigserial, read as text. */
+  id: Generated<string>;
+  receivedAt: Generated<Date>;
+  source: BounceSource;
+  kind: BounceKind;
+  email: string;
+  letterId: number | null;
+  subscriberId: number | null;
+  reason: Generated<string>;
 }
 
 /** A letter's tracked address, by position: the only places a tracked click leads (migration 0009). */
@@ -243,6 +263,7 @@ export interface Database {
   letterLinks: LetterLinksTable;
   recipientOpens: RecipientOpensTable;
   recipientClicks: RecipientClicksTable;
+  bounceEvents: BounceEventsTable;
 }
 
 export type LetterRow = Selectable<LettersTable>;

@@ -6,14 +6,12 @@ import { UNTITLED_LETTER } from '../../shared/render/render-letter';
 import type { Db } from '../db/database';
 import type { ChannelRow, Database, RecipientVariant } from '../db/schema';
 import { MailDeliveryError } from './mail-transport';
-import type { MailTransport, OutgoingMail } from './mail-transport';
-import { fillMergeTags } from './merge-fill';
-import { subscriberLookup } from './merge-values';
-import { trackedHtml } from '../tracking/link-rewrite';
+import type { MailTransport } from './mail-transport';
+import { recipientMessage } from './recipient-message';
 import type { TrackingTemplate } from '../tracking/link-rewrite';
 
 // One email of a scheduled send: the next recipient still waiting, their merge tags filled
-// into the letter rendered once for the whole send, with one-click unsubscribe headers.
+// into the letter rendered once for the whole send (recipient-message.ts builds the email).
 //
 // The recipient stays locked while the mail server takes the message and is marked in the
 // same transaction, so another run (a second instance, a retry) skips it rather than
@@ -124,26 +122,7 @@ async function sendTo(trx: Kysely<Database>, mail: MailTransport, edition: Prepa
     await trx.deleteFrom('letterRecipients').where('letterId', '=', letterId).where('subscriberId', '=', next.subscriberId).execute();
     return { kind: 'left-audience' };
   }
-  const lookup = subscriberLookup({
-    subscriber: {
-      email: next.email,
-      firstName: next.firstName,
-      lastName: next.lastName,
-      uniqueId: next.uniqueId,
-      customFields: next.customFields,
-    },
-    letter,
-    channelName: channel.channelName,
-  });
-  const unsubscribe = unsubscribeUrl(edition.publicUrl, channel.slug, next.uniqueId);
-  const message: OutgoingMail = {
-    to: next.email,
-    subject: fillMergeTags(subjectFor(letter, next.variant), lookup, 'text'),
-    // Tracked before the merge tags are filled: a link made by a tag is the reader's own and stays direct.
-    html: fillMergeTags(trackedHtml(edition.tracking, next.trackingToken), lookup, 'html'),
-    // RFC 8058 one-click unsubscribe: mail clients POST to the same page.
-    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-  };
+  const message = recipientMessage(edition, next, subjectFor(letter, next.variant));
   try {
     await mail.send(message, { organizationId: channel.organizationId, channelId: channel.id, letterId, userId: null });
   } catch (error) {

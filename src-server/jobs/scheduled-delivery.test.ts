@@ -228,8 +228,16 @@ describe('a scheduled letter at its publication time', () => {
     expect(htmlOf(ada)).toContain('Member code: X-1.');
     expect(htmlOf(bob)).toContain(`Hello friend, you read this at ${people.email('bob')}.`);
     expect(htmlOf(bob)).toContain('Member code: none yet.');
+    // Each email's unsubscribe link names the email (its recipient token), so the unsubscribe counts against this letter.
+    const tokens = Object.fromEntries(
+      (await t.db.selectFrom('letterRecipients').select(['email', 'trackingToken']).where('letterId', '=', letter.id!).execute()).map((row) => [
+        row.email,
+        row.trackingToken,
+      ]),
+    );
     for (const mail of [ada, bob]) {
-      const unsubscribe = `${PUBLIC_URL}/unsubscribe/weekly/${ids[mail.envelope.to[0]!]}`;
+      const to = mail.envelope.to[0]!;
+      const unsubscribe = `${PUBLIC_URL}/unsubscribe/weekly/${ids[to]}?r=${tokens[to]}`;
       expect(headerLine(mail, 'list-unsubscribe')).toBe(`List-Unsubscribe: <${unsubscribe}>`);
       expect(headerLine(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
       expect(htmlOf(mail)).toContain(`href="${unsubscribe}"`);

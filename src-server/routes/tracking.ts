@@ -4,6 +4,8 @@ import type { Db } from '../db/database';
 import { jsonSchemaOf } from '../http/api-docs';
 import { answerCutLinks, invalidLinkPage, sendPage, usePageReplies } from '../pages/page-replies';
 import { OPEN_PIXEL_SUFFIX, TRACKING_PREFIX, trackingPaths } from '../tracking/tracking-paths';
+import { platformUrlOf } from '../delivery/letter-render';
+import { clickDestination } from '../tracking/click-destination';
 import { findClickTarget, recordClick, recordOpen } from '../tracking/tracking-records';
 import { routePattern } from './route-params';
 
@@ -36,7 +38,9 @@ const clickDocs = {
   summary: "Tracked link of a scheduled email: records a click and redirects to the letter's own address",
   params: jsonSchemaOf(ClickParams, 'input'),
   response: {
-    302: { description: "Redirect to the address the letter linked to (Location); never to any other" },
+    302: {
+      description: "Redirect to the address the letter linked to (Location), with the letter's UTM parameters for this reader when UTM tracking is on; never to any other",
+    },
     '4xx': htmlAnswer('A page saying the link is not valid (404 for any unknown or malformed link)'),
     '5xx': htmlAnswer('A page saying something went wrong'),
   },
@@ -90,6 +94,11 @@ export const trackingRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }
     const target = position === null ? null : await findClickTarget(db, token, position);
     if (!target) return sendPage(reply, invalidLinkPage(), 404);
     await recordClick(db, target, userAgentOf(request)).catch((error: unknown) => request.log.error({ err: error }, 'Could not record a click'));
-    return reply.header('cache-control', 'no-store, private').redirect(target.url, 302);
+    // The letter's UTM parameters for this reader; without them, the address as the letter has it.
+    const destination = await clickDestination(db, target, platformUrlOf(request)).catch((error: unknown) => {
+      request.log.error({ err: error }, 'Could not add UTM parameters to a click');
+      return target.url;
+    });
+    return reply.header('cache-control', 'no-store, private').redirect(destination, 302);
   });
 };

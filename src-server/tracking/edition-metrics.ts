@@ -4,19 +4,19 @@ import type { Db } from '../db/database';
 
 // The numbers of one letter's scheduled send (definitions: shared/contract/platform-metrics.ts),
 // counted from letter_recipients and the opens and clicks written by routes/tracking.ts.
+// Bounced: refused at the send, or came back after (bounced_at, bounces/); delivered: taken
+// and not come back. Unsubscribed: readers who left through this letter's link (unsubscribed_at).
 
 export async function editionMetrics(db: Db, letterId: number): Promise<EditionMetrics> {
   const { rows } = await sql<Record<keyof EditionMetrics, string>>`
     WITH recipients AS (
-      SELECT subscriber_id, status, sent_at FROM letter_recipients WHERE letter_id = ${letterId}
-    ), first_sent AS (
-      SELECT min(sent_at) AS at FROM recipients
+      SELECT subscriber_id, status, bounced_at, unsubscribed_at FROM letter_recipients WHERE letter_id = ${letterId}
     )
     SELECT
       count(*) FILTER (WHERE status IN ('sent', 'refused')) AS sent,
       count(*) FILTER (WHERE status = 'sent') AS accepted,
-      count(*) FILTER (WHERE status = 'refused') AS bounced,
-      count(*) FILTER (WHERE status = 'sent') AS delivered,
+      count(*) FILTER (WHERE status = 'refused' OR (status = 'sent' AND bounced_at IS NOT NULL)) AS bounced,
+      count(*) FILTER (WHERE status = 'sent' AND bounced_at IS NULL) AS delivered,
       count(*) FILTER (WHERE EXISTS (
         SELECT 1 FROM recipient_opens o WHERE o.letter_id = ${letterId} AND o.subscriber_id = recipients.subscriber_id
       )) AS opens_unique,
@@ -26,10 +26,7 @@ export async function editionMetrics(db: Db, letterId: number): Promise<EditionM
       count(*) FILTER (WHERE EXISTS (
         SELECT 1 FROM recipient_clicks c WHERE c.letter_id = ${letterId} AND c.subscriber_id = recipients.subscriber_id
       )) AS clicks_unique,
-      count(*) FILTER (WHERE status = 'sent' AND EXISTS (
-        SELECT 1 FROM subscribers s, first_sent
-        WHERE s.id = recipients.subscriber_id AND s.status = 'unsubscribed' AND s.unsubscribed_by_link_at > first_sent.at
-      )) AS unsubscribed
+      count(*) FILTER (WHERE unsubscribed_at IS NOT NULL) AS unsubscribed
     FROM recipients`.execute(db);
   const row = rows[0]!;
   return {

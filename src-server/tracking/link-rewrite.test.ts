@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAttribute, isTrackable, trackableLinks, trackedHtml, trackingTemplate } from './link-rewrite';
+import { decodeAttribute, isTrackable, rewriteHrefs, trackableLinks, trackedHtml, trackingTemplate } from './link-rewrite';
 
 // Which hrefs of a rendered letter go through click tracking, and what one reader's copy looks like.
 
@@ -89,5 +89,16 @@ describe("a reader's copy", () => {
     expect(trackedHtml(trackingTemplate('<p>Hi</p>', PUBLIC, new Map()), TOKEN)).toBe(
       `<p>Hi</p><img src="${PUBLIC}/t/o/${TOKEN}.gif" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0" />`,
     );
+  });
+});
+
+describe('rewriting hrefs', () => {
+  it('replaces the followed href of each <a>, escaped for either quote, and leaves the rest as written', () => {
+    const input = `<a href="https://example.com/a?x=1&amp;y=2">A</a><a title='t' href='https://example.com/b'>B</a><img src="https://example.com/c"><a href="mailto:a@example.com">M</a>`;
+    const out = rewriteHrefs(input, (url) => (url.startsWith('https://') ? `${url}${url.includes('?') ? '&' : '?'}who=O'Brien&lt=<` : null));
+    expect(out).toBe(
+      `<a href="https://example.com/a?x=1&amp;y=2&amp;who=O&#39;Brien&amp;lt=&lt;">A</a><a title='t' href='https://example.com/b?who=O&#39;Brien&amp;lt=&lt;'>B</a><img src="https://example.com/c"><a href="mailto:a@example.com">M</a>`,
+    );
+    expect(rewriteHrefs(input, () => null)).toBe(input);
   });
 });

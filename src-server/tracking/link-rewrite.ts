@@ -33,7 +33,7 @@ export function decodeAttribute(value: string): string {
 }
 
 function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&#39;');
 }
 
 /** True when a click on this address should go through the platform. */
@@ -54,8 +54,8 @@ interface HrefSpot {
   url: string;
 }
 
-/** Every trackable href of an `<a>` tag, in document order. */
-function trackableHrefs(html: string, publicUrl: string): HrefSpot[] {
+/** The href every `<a>` tag's link follows (its first), in document order. */
+function anchorHrefs(html: string): HrefSpot[] {
   const spots: HrefSpot[] = [];
   for (const tag of html.matchAll(ANCHOR_TAG)) {
     const tagText = tag[0];
@@ -64,7 +64,6 @@ function trackableHrefs(html: string, publicUrl: string): HrefSpot[] {
       const raw = attribute[2] ?? attribute[3] ?? attribute[4];
       if (raw === undefined) break;
       const url = decodeAttribute(raw).trim();
-      if (!isTrackable(url, publicUrl)) break;
       // The value sits at the end of the attribute's match (a closing quote after it, or not).
       const quoted = attribute[2] !== undefined || attribute[3] !== undefined;
       const attributeEnd = tag.index + 2 + attribute.index + attribute[0].length;
@@ -75,6 +74,27 @@ function trackableHrefs(html: string, publicUrl: string): HrefSpot[] {
     }
   }
   return spots;
+}
+
+/** Every trackable href of an `<a>` tag, in document order. */
+function trackableHrefs(html: string, publicUrl: string): HrefSpot[] {
+  return anchorHrefs(html).filter((spot) => isTrackable(spot.url, publicUrl));
+}
+
+/**
+ * The HTML with the href of each `<a>` tag replaced by what `rewrite` answers for its
+ * decoded address (null, or the same address, leaves it exactly as written).
+ */
+export function rewriteHrefs(html: string, rewrite: (url: string) => string | null): string {
+  let out = '';
+  let from = 0;
+  for (const spot of anchorHrefs(html)) {
+    const next = rewrite(spot.url);
+    if (next === null || next === spot.url) continue;
+    out += html.slice(from, spot.start) + escapeAttribute(next);
+    from = spot.end;
+  }
+  return out + html.slice(from);
 }
 
 /** The distinct trackable addresses of the HTML, in order of first appearance. */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { platformPaths } from '../../shared/contract/platform-api';
+import type { CreateLetterRequest } from '../../shared/contract/platform-api';
 import type { Letter } from '../../shared/model/letter';
 import type { Section } from '../../shared/model/section';
 import { newSection } from '../../shared/model/section-factory';
@@ -51,8 +52,8 @@ export interface TrackingHarness {
   weekly: { brand: string; channel: string; channelId: number };
   /** Subscribers tagged for one test and a segment of them; `email(name)` is their address. */
   audience(names: string[]): Promise<{ tag: string; segmentId: number; email: (name: string) => string }>;
-  /** Schedules a letter for the segment, makes it due and waits until it has been sent. */
-  sendLetter(segmentId: number): Promise<Letter>;
+  /** Schedules a letter for the segment (with these fields), makes it due and waits until it has been sent. */
+  sendLetter(segmentId: number, overrides?: Partial<CreateLetterRequest>): Promise<Letter>;
   /** A draft letter, never sent. */
   draftLetter(): Promise<Letter>;
   /** The email one address received. */
@@ -83,11 +84,12 @@ export async function startTrackingHarness(): Promise<TrackingHarness> {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<Letter>();
   };
-  const scheduled = async (segmentId: number) => {
+  const scheduled = async (segmentId: number, overrides: Partial<CreateLetterRequest>) => {
     const draft = await createLetterAs(app, editor, weekly, {
       ...READY_TO_SCHEDULE,
       segmentId,
       blocks: JSON.stringify(linkedSections()),
+      ...overrides,
     });
     const path = platformPaths.updateStatus(weekly.channelId, draft.id!);
     const atSchedule = await post(path, { publicationStatus: 7, currentStatus: 0, uniqueId: draft.uniqueId });
@@ -108,8 +110,8 @@ export async function startTrackingHarness(): Promise<TrackingHarness> {
       const segmentId = await insertTagSegment(t.db, weekly.channelId, tag);
       return { tag, segmentId, email: (name: string) => `${name}.${tag}@example.com` };
     },
-    sendLetter: async (segmentId) => {
-      const letter = await scheduled(segmentId);
+    sendLetter: async (segmentId, overrides = {}) => {
+      const letter = await scheduled(segmentId, overrides);
       await makeScheduledLettersDue(t.db, [letter.id!]);
       await runner.sweep();
       await waitUntilDelivered(t.db, [letter.id!]);

@@ -1,0 +1,77 @@
+import { publicPagePaths, withRecipientToken } from '../../shared/contract/public-pages';
+import { escapeAttr } from '../../shared/render/escape';
+import { letterUtmRows, resolveUtmParams, utmLinkFor } from '../../shared/render/utm-links';
+import { rewriteHrefs, trackedHtml } from '../tracking/link-rewrite';
+import type { OutgoingMail } from './mail-transport';
+import { fillMergeTags } from './merge-fill';
+import type { MergeLookup } from './merge-fill';
+import { subscriberLookup } from './merge-values';
+import type { PreparedEdition } from './recipient-send';
+
+// One reader's email of a scheduled send, built from the letter rendered once for the send:
+//   - tracked links and the open pixel with the reader's token, then their merge tags;
+//   - the letter's UTM parameters (spec 1 §5) on every direct http(s) link — tracked links
+//     get theirs at the redirect (routes/tracking.ts), the platform's own pages none;
+//   - the unsubscribe link and List-Unsubscribe header naming this email (the token), so an
+//     unsubscribe counts against this letter, with RFC 8058 one-click;
+//   - X-Letterdesk-Recipient: the token again, which a bounce (DSN) quotes back with the
+//     original headers, so the bounce finds its letter and reader (bounces/).
+
+/** The header a bounce report quotes back to name the recipient row. */
+export const RECIPIENT_HEADER = 'X-Letterdesk-Recipient';
+
+/** What one reader's email needs to know of them. */
+export interface MessageRecipient {
+  email: string;
+  trackingToken: string;
+  uniqueId: string;
+  firstName: string;
+  lastName: string;
+  customFields: Record<string, unknown>;
+}
+
+/** The reader's merge values: their fields, custom fields and the letter's. */
+export function recipientLookup(
+  edition: { letter: PreparedEdition['letter']; channel: Pick<PreparedEdition['channel'], 'channelName'> },
+  recipient: Omit<MessageRecipient, 'trackingToken'>,
+): MergeLookup {
+  return subscriberLookup({
+    subscriber: {
+      email: recipient.email,
+      firstName: recipient.firstName,
+      lastName: recipient.lastName,
+      uniqueId: recipient.uniqueId,
+      customFields: recipient.customFields,
+    },
+    letter: edition.letter,
+    channelName: edition.channel.channelName,
+  });
+}
+
+/** `subject` is the subject line this reader gets, merge tags not yet filled. */
+export function recipientMessage(edition: PreparedEdition, recipient: MessageRecipient, subject: string): OutgoingMail {
+  const { channel, publicUrl } = edition;
+  const lookup = recipientLookup(edition, recipient);
+  const token = recipient.trackingToken;
+  const utms = resolveUtmParams(letterUtmRows(edition.letter), (value) => fillMergeTags(value, lookup, 'text'));
+  // Tracked before the merge tags are filled: a link made by a tag is the reader's own and stays direct.
+  let html = fillMergeTags(trackedHtml(edition.tracking, token), lookup, 'html');
+  // A pass over every link only when there are UTMs: most letters have none, and a send is
+  // as fast as its slowest per-reader step.
+  if (utms.length > 0) html = rewriteHrefs(html, (url) => utmLinkFor(url, utms, publicUrl));
+  // The footer's unsubscribe link, its reader's id filled in: the same address plus the token.
+  const unsubscribePath = publicPagePaths.unsubscribe(channel.slug, recipient.uniqueId);
+  const unsubscribe = `${publicUrl}${withRecipientToken(unsubscribePath, token)}`;
+  html = html.split(`href="${escapeAttr(`${publicUrl}${unsubscribePath}`)}"`).join(`href="${escapeAttr(unsubscribe)}"`);
+  return {
+    to: recipient.email,
+    subject: fillMergeTags(subject, lookup, 'text'),
+    html,
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      // RFC 8058 one-click unsubscribe: mail clients POST to the same address.
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      [RECIPIENT_HEADER]: token,
+    },
+  };
+}
