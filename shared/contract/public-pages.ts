@@ -35,6 +35,8 @@ export const publicAssetPaths = {
   /** The icon of a network in one colour set (Share and Profiles blocks), a PNG. */
   socialIcon: (colorSet: string, network: string) => `/assets/social/${enc(colorSet)}/${enc(network)}.png`,
 } as const;
+
+/**
  * The query parameter of a sent email's unsubscribe link that names the email it came in:
  * the recipient's tracking token (random, one per reader and letter), so the unsubscribe is
  * counted against that letter. Links without it (older emails) still unsubscribe.
