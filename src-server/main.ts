@@ -1,12 +1,14 @@
 import { resolveDataDir } from './db/data-dir';
 import { DEFAULT_PLATFORM_PORT, startPlatform } from './start';
 import { integrationSettingsFromEnv } from './integrations/settings';
+import { deliverySettingsFromEnv } from './delivery/delivery-settings';
 
 // `npm run server`: reads settings from the environment, starts the platform and stops it
 // cleanly on SIGINT/SIGTERM. Everything else lives in start.ts.
 //   PORT (default 4400)  HOST (default 127.0.0.1)  LETTERDESK_DATA_DIR  DATABASE_URL  SEED_DEMO=1
 //   SMTP_URL  MAIL_FROM  PUBLIC_URL (unsubscribe links; default the listening URL)
 //   DELIVERY_JOBS=0 (this instance runs no background jobs)
+//   AB_TEST_MIN_WAIT_SECONDS (delivery/delivery-settings.ts; tests and demos only)
 //   AI_BASE_URL  AI_MODEL  AI_API_KEY  IMAGES_DIR  ALLOW_HTTP_IMAGE_FETCH=1 (integrations/settings.ts)
 
 const env = process.env;
@@ -51,6 +53,7 @@ try {
     ...(publicUrl ? { publicUrl } : {}),
     ...(env.DELIVERY_JOBS === '0' ? { deliveryJobs: false } : {}),
     ...integrationSettingsFromEnv(env),
+    ...deliverySettingsFromEnv(env),
     logger: true,
   });
   // The Electron host reads this exact line to learn the URL (src-main/electron/listening-url.ts).

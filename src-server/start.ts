@@ -55,6 +55,11 @@ export interface StartPlatformOptions {
   deliveryRetryDelaySeconds?: number;
   /** How often idle job workers look for work, in seconds. Default 5 for sends and 30 for the sweep; at least 0.5 (tests). */
   jobPollingIntervalSeconds?: number;
+  /**
+   * Seconds every A/B test waits for opens before picking its winner, in place of the
+   * letter's own wait (AB_TEST_MIN_WAIT_SECONDS; tests and demos). Default: the letter's.
+   */
+  abTestWaitSeconds?: number;
 }
 
 export interface PlatformServer {
@@ -101,6 +106,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
         mailFrom: options.mailFrom,
         retryDelaySeconds: options.deliveryRetryDelaySeconds,
         pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+        abTestWaitSeconds: options.abTestWaitSeconds,
       });
     }
     app = await buildApp({

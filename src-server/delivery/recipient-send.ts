@@ -29,6 +29,8 @@ export interface PreparedEdition {
   publicUrl: string;
   /** `html` cut at its tracked links: each reader's copy gets their own links and open pixel. */
   tracking: TrackingTemplate;
+  /** The A/B winner once picked: the subject of every reader outside the sample (variant NULL). */
+  winner: RecipientVariant | null;
 }
 
 /** The mail server cannot take any message now; `message` is its own words. */
@@ -49,7 +51,8 @@ export function unsubscribeUrl(publicUrl: string, channelSlug: string, subscribe
   return `${publicUrl}${publicPagePaths.unsubscribe(channelSlug, subscriberUniqueId)}`;
 }
 
-function subjectFor(letter: Letter, variant: RecipientVariant | null): string {
+/** The sample's readers get their own variant's subject; the rest the winner's (A/B) or the title. */
+export function subjectFor(letter: Letter, variant: RecipientVariant | null): string {
   const subject = variant === 'B' && letter.subjectB.trim() !== '' ? letter.subjectB : letter.title;
   return subject.trim() || UNTITLED_LETTER;
 }
@@ -138,7 +141,7 @@ async function sendTo(trx: Kysely<Database>, mail: MailTransport, edition: Prepa
   const unsubscribe = unsubscribeUrl(edition.publicUrl, channel.slug, next.uniqueId);
   const message: OutgoingMail = {
     to: next.email,
-    subject: fillMergeTags(subjectFor(letter, next.variant), lookup, 'text'),
+    subject: fillMergeTags(subjectFor(letter, next.variant ?? edition.winner), lookup, 'text'),
     // Tracked before the merge tags are filled: a link made by a tag is the reader's own and stays direct.
     html: fillMergeTags(trackedHtml(edition.tracking, next.trackingToken), lookup, 'html'),
     // RFC 8058 one-click unsubscribe: mail clients POST to the same page.

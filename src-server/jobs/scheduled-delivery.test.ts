@@ -333,18 +333,6 @@ describe('a scheduled letter at its publication time', () => {
     expect(sent).toMatchObject({ recipients: 3, delivered: 2 });
   });
 
-  it('splits an A/B letter’s audience evenly between the two subjects', async () => {
-    const people = await audience([{ name: 'a1' }, { name: 'a2' }, { name: 'a3' }, { name: 'a4' }]);
-    const letter = await scheduledLetter({ segmentId: people.segmentId, title: 'Subject A' });
-    // hasAbTest and subject B are schedule-step fields; set on the row as the step would.
-    await t.db.updateTable('letters').set({ hasAbTest: true, subjectB: 'Subject B' }).where('id', '=', letter.id!).execute();
-    await deliverNow([letter.id!]);
-    const subjects = arrivedFor(people.tag).map((mail) => mail.mail.subject).sort();
-    expect(subjects).toEqual(['Subject A', 'Subject A', 'Subject B', 'Subject B']);
-    const variants = (await recipientRows(letter.id!)).map((row) => row.variant).sort();
-    expect(variants).toEqual(['A', 'A', 'B', 'B']);
-  });
-
   it('refuses an Iterable letter at once: back to draft, a failed event saying why, nothing sent', async () => {
     const people = await audience([{ name: 'liz' }]);
     const letter = await scheduledLetter({ segmentId: people.segmentId });
