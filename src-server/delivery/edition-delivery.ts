@@ -15,7 +15,8 @@ import { recordDeliveryEvent } from './delivery-events';
 import { IN_DELIVERY_STATUSES, lockForDelivery, progressStatus, writeDeliveryStatus } from './delivery-status-writes';
 import { renderInChannel } from './letter-render';
 import type { MailTransport } from './mail-transport';
-import { MailServerUnavailableError, reopenRecipients, sendToNextRecipient } from './recipient-send';
+import { sendNextBatch } from './batch-send';
+import { MailServerUnavailableError, reopenRecipients } from './recipient-send';
 import type { PreparedEdition } from './recipient-send';
 import { prepareTracking } from '../tracking/edition-tracking';
 
@@ -23,7 +24,7 @@ import { prepareTracking } from '../tracking/edition-tracking';
 //   1. claim: still scheduled for this instant and due → publishing 5, the audience written
 //      down, a 'started' event — one transaction, so two runs cannot both claim it;
 //   2. sending 12, the letter rendered once;
-//   3. one email per waiting recipient, moving through 13/14/15 at 25/50/75 %;
+//   3. the waiting recipients a batch at a time (batch-send.ts), moving through 13/14/15 at 25/50/75 %;
 //   4. none left waiting → published 1 and a 'sent' event.
 // An A/B letter (ab-test.ts) sends its sample in step 3, then waits in its sending status;
 // the run after the wait picks the winner and sends the rest, then step 4.
@@ -49,6 +50,8 @@ export interface DeliveryContext {
   shouldStop: () => boolean;
   /** A run ends after this long and leaves the rest to the next, so it never outlives its job. */
   runMilliseconds: number;
+  /** Recipients sent at once (batch-send.ts DEFAULT_BATCH_SIZE when unset). */
+  batchSize?: number | undefined;
   /** Seconds every A/B test waits, in place of the letter's setting (AB_TEST_MIN_WAIT_SECONDS); unset: the letter's. */
   abTestWaitSeconds?: number | undefined;
 }
@@ -217,26 +220,33 @@ export async function deliverEdition(ctx: DeliveryContext, job: EditionJob): Pro
   let shown = progressStatus(counts.done, counts.recipients);
   const deadline = Date.now() + ctx.runMilliseconds;
   const refusedInARow: number[] = [];
-  for (;;) {
-    if (ctx.shouldStop() || Date.now() >= deadline) return 'paused';
-    const outcome = await sendToNextRecipient(db, ctx.mail, edition);
-    if (outcome.kind === 'none-waiting') break;
-    if (outcome.kind === 'left-audience') counts.recipients -= 1;
-    else counts.done += 1;
-    if (outcome.kind === 'sent') counts.delivered += 1;
-    if (outcome.kind === 'refused' && counts.delivered === 0) {
-      refusedInARow.push(outcome.subscriberId);
-      if (refusedInARow.length >= REFUSALS_BEFORE_SERVER_BLAMED) {
-        await reopenRecipients(db, job.letterId, refusedInARow);
-        throw new MailServerUnavailableError(`The mail server refused ${refusedInARow.length} addresses in a row: ${outcome.message}`);
+  // One connection for the whole run: the batches' locks live on it (batch-send.ts).
+  const ended = await db.connection().execute(async (conn) => {
+    for (;;) {
+      if (ctx.shouldStop() || Date.now() >= deadline) return 'paused';
+      const batch = await sendNextBatch(conn, ctx.mail, edition, ctx.batchSize);
+      if (batch.kind === 'none-waiting') return 'none-waiting';
+      counts.recipients -= batch.leftAudience;
+      counts.done += batch.sent + batch.refused.length;
+      counts.delivered += batch.sent;
+      if (batch.refused.length > 0 && counts.delivered === 0) {
+        refusedInARow.push(...batch.refused.map((refusal) => refusal.subscriberId));
+        if (refusedInARow.length >= REFUSALS_BEFORE_SERVER_BLAMED) {
+          await reopenRecipients(db, job.letterId, refusedInARow);
+          const words = batch.refused.at(-1)!.message;
+          throw new MailServerUnavailableError(`The mail server refused ${refusedInARow.length} addresses in a row: ${words}`);
+        }
       }
+      const reached = progressStatus(counts.done, counts.recipients);
+      if (reached > shown) {
+        await advanceProgress(db, job.letterId, counts);
+        shown = reached;
+      }
+      // What the batch sent is marked; the rest waits for the retry.
+      if (batch.serverDown) throw batch.serverDown;
     }
-    const reached = progressStatus(counts.done, counts.recipients);
-    if (reached > shown) {
-      await advanceProgress(db, job.letterId, counts);
-      shown = reached;
-    }
-  }
+  });
+  if (ended === 'paused') return 'paused';
   if (ab.phase === 'sample') {
     const until = await startAbWait(db, job.letterId, ctx.abTestWaitSeconds);
     if (until === null) return 'others-sending';

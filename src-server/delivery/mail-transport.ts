@@ -62,6 +62,8 @@ export interface MailSettings {
   from?: string | undefined;
   /** Keep SMTP connections open between messages (bulk sends); default false, one per message. */
   pool?: boolean | undefined;
+  /** With `pool`: how many connections send at once; default 1. */
+  connections?: number | undefined;
 }
 
 // nodemailer waits minutes by default; a test send holds an HTTP request open meanwhile.
@@ -86,14 +88,15 @@ export function createMailTransport(db: Db, settings: MailSettings = {}): MailTr
   const smtpUrl = settings.smtpUrl?.trim();
   if (smtpUrl) {
     assertSmtpUrl(smtpUrl);
-    return smtpTransport(smtpUrl, from, settings.pool ?? false);
+    return smtpTransport(smtpUrl, from, settings.pool ? (settings.connections ?? 1) : 0);
   }
   return localMailboxTransport(db, from);
 }
 
-function smtpTransport(url: string, from: string, pool: boolean): MailTransport {
+/** `pooled`: connections kept open and used at once; 0 opens one per message. */
+function smtpTransport(url: string, from: string, pooled: number): MailTransport {
   // Values in the URL's query win over these defaults (nodemailer merges them that way).
-  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS, ...(pool ? { pool: true, maxConnections: 1 } : {}) });
+  const transporter = nodemailer.createTransport({ url, ...SMTP_TIMEOUTS, ...(pooled > 0 ? { pool: true, maxConnections: pooled } : {}) });
   return {
     kind: 'smtp',
     async send(mail) {

@@ -42,6 +42,10 @@ export interface JobRunnerOptions {
   retryDelaySeconds?: number | undefined;
   /** How often an idle worker looks for jobs; default SEND_POLLING_SECONDS and SWEEP_POLLING_SECONDS, at least 0.5. */
   pollingIntervalSeconds?: number | undefined;
+  /** Recipients a send run takes at once; default DEFAULT_BATCH_SIZE (100). */
+  sendBatchSize?: number | undefined;
+  /** SMTP connections a send uses at once; default SEND_CONNECTIONS. */
+  sendConnections?: number | undefined;
   /** Seconds every A/B test waits for opens, in place of the letter's setting (AB_TEST_MIN_WAIT_SECONDS; tests, demos). */
   abTestWaitSeconds?: number | undefined;
   /** Where problems the jobs cannot report to anyone go; default console.warn. */
@@ -58,6 +62,8 @@ export interface JobRunner extends DeliveryScheduler {
 }
 
 const POOL_SIZE = 4;
+/** SMTP connections sending at once: enough to keep a loopback or nearby server busy, few enough for any. */
+export const SEND_CONNECTIONS = 8;
 /** Session advisory lock key ("LDJQ") around queue creation, beside migrate.ts's "LDMG". */
 const QUEUE_LOCK_KEY = 0x4c444a51;
 /**
@@ -118,7 +124,15 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const data = EditionJobSchema.parse(job.data);
     try {
       const outcome = await deliverEdition(
-        { db, mail: mail!, publicUrl, shouldStop: () => stopping, runMilliseconds: SEND_RUN_MS, abTestWaitSeconds: options.abTestWaitSeconds },
+        {
+          db,
+          mail: mail!,
+          publicUrl,
+          shouldStop: () => stopping,
+          runMilliseconds: SEND_RUN_MS,
+          batchSize: options.sendBatchSize,
+          abTestWaitSeconds: options.abTestWaitSeconds,
+        },
         data,
       );
       // Its time was up with emails still waiting: the next run carries on at once.
@@ -149,7 +163,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   return {
     async start(settings) {
       publicUrl = settings.publicUrl.replace(/\/+$/, '');
-      mail = createMailTransport(db, { smtpUrl: options.smtpUrl, from: options.mailFrom, pool: true });
+      mail = createMailTransport(db, {
+        smtpUrl: options.smtpUrl,
+        from: options.mailFrom,
+        pool: true,
+        connections: options.sendConnections ?? SEND_CONNECTIONS,
+      });
       await boss.start();
       started = true;
       await createQueues(db, boss);
