@@ -40,7 +40,7 @@ let weekly: { brand: string; channel: string; channelId: number };
 const runners: JobRunner[] = [];
 let runner: JobRunner;
 
-function newRunner(): JobRunner {
+function newRunner(options: { abTestWaitSeconds?: number } = {}): JobRunner {
   const created = createJobRunner({
     db: t.db,
     connectionString: t.connectionString,
@@ -48,6 +48,7 @@ function newRunner(): JobRunner {
     retryDelaySeconds: 0,
     pollingIntervalSeconds: 0.5,
     warn: () => undefined,
+    ...options,
   });
   runners.push(created);
   return created;
@@ -324,6 +325,26 @@ describe('an A/B letter', () => {
       smtp.delayMessages(0);
       await other.stop();
     }
+  });
+});
+
+describe('with AB_TEST_MIN_WAIT_SECONDS set', () => {
+  it('waits that long instead of the letter’s wait, then the job queued for the end of the wait sends the rest', async () => {
+    await runner.stop();
+    runner = newRunner({ abTestWaitSeconds: 2 });
+    await runner.start({ publicUrl: PUBLIC_URL });
+    const people = await audience(10);
+    const letter = await abLetter(people.segmentId, { samplePercent: 20, waitMinutes: 240 });
+    await runner.sweep();
+    await sampleSent(letter.id!);
+    const test = await abRow(letter.id!);
+    expect(test!.waitMinutes).toBe(240);
+    expect(test!.decideAt!.getTime() - Date.now()).toBeLessThanOrEqual(2000);
+    expect(arrivedFor(people.tag)).toHaveLength(4);
+    await waitUntilDelivered(t.db, [letter.id!]);
+    expect(addressesOf(arrivedFor(people.tag))).toEqual(people.addresses);
+    const decided = await abRow(letter.id!);
+    expect(decided!.decidedAt!.getTime()).toBeGreaterThanOrEqual(decided!.decideAt!.getTime());
   });
 });
 
