@@ -1,6 +1,7 @@
 import { resolveDataDir } from './db/data-dir';
 import { DEFAULT_PLATFORM_PORT, startPlatform } from './start';
 import { integrationSettingsFromEnv } from './integrations/settings';
+import { deliverySettingsFromEnv } from './delivery/delivery-settings';
 
 // `npm run server`: reads settings from the environment, starts the platform and stops it
 // cleanly on SIGINT/SIGTERM. Everything else lives in start.ts.
@@ -9,6 +10,7 @@ import { integrationSettingsFromEnv } from './integrations/settings';
 //   DELIVERY_JOBS=0 (this instance runs no background jobs)
 //   BOUNCE_SMTP_PORT (inbound bounce mail; off unless set)  BOUNCE_SMTP_HOST (default 127.0.0.1)
 //   BOUNCE_WEBHOOK_SECRET (POST /api/webhooks/bounces; off unless set)
+//   AB_TEST_MIN_WAIT_SECONDS (delivery/delivery-settings.ts; tests and demos only)
 //   AI_BASE_URL  AI_MODEL  AI_API_KEY  IMAGES_DIR  ALLOW_HTTP_IMAGE_FETCH=1 (integrations/settings.ts)
 
 const env = process.env;
@@ -65,6 +67,7 @@ try {
     ...(bouncePort === undefined ? {} : { bounceSmtp: { port: bouncePort, host: env.BOUNCE_SMTP_HOST?.trim() || '127.0.0.1' } }),
     ...(bounceWebhookSecret ? { bounceWebhookSecret } : {}),
     ...integrationSettingsFromEnv(env),
+    ...deliverySettingsFromEnv(env),
     logger: true,
   });
   // The Electron host reads this exact line to learn the URL (src-main/electron/listening-url.ts).

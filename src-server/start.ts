@@ -61,6 +61,11 @@ export interface StartPlatformOptions {
   bounceSmtp?: { port: number; host?: string };
   /** The ESP bounce webhook's shared secret (BOUNCE_WEBHOOK_SECRET); without it the webhook is off. */
   bounceWebhookSecret?: string;
+  /**
+   * Seconds every A/B test waits for opens before picking its winner, in place of the
+   * letter's own wait (AB_TEST_MIN_WAIT_SECONDS; tests and demos). Default: the letter's.
+   */
+  abTestWaitSeconds?: number;
 }
 
 export interface PlatformServer {
@@ -110,6 +115,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
         mailFrom: options.mailFrom,
         retryDelaySeconds: options.deliveryRetryDelaySeconds,
         pollingIntervalSeconds: options.jobPollingIntervalSeconds,
+        abTestWaitSeconds: options.abTestWaitSeconds,
       });
     }
     app = await buildApp({

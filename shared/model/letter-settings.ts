@@ -22,6 +22,7 @@ import {
 import { AlignmentSchema, BlockAlignmentSchema, LineStyleSchema } from './enums';
 import { PromotionSettingsSchema, defaultPromotionSettings } from './promotion-settings';
 import { TextStyleSchema, letterTextStyle } from './text-style';
+import { abTestSettingsProblems } from '../rules/ab-test';
 
 // Letter settings (spec 1 §3): the letter-wide styles of the EMAIL STYLES, BLOCK, BUTTON,
 // DIVIDER, TEXT, IMAGE and PROMOTION tabs, stored on the letter as one object.
@@ -79,6 +80,22 @@ export const ButtonSettingsSchema = z.object({
 });
 export type ButtonSettings = z.infer<typeof ButtonSettingsSchema>;
 
+/**
+ * The A/B subject test (issue 16): each subject goes to `samplePercent` % of the audience,
+ * and the winner is picked `waitMinutes` after that sample is sent. Rules in
+ * shared/rules/ab-test.ts; the platform refuses settings that break them.
+ */
+export const AbTestSettingsSchema = z
+  .object({
+    samplePercent: z.number(),
+    waitMinutes: z.number(),
+  })
+  .superRefine((settings, ctx) => {
+    for (const [field, message] of Object.entries(abTestSettingsProblems(settings))) {
+      ctx.addIssue({ code: 'custom', path: [field], message });
+    }
+  });
+export type AbTestSettings = { samplePercent: number; waitMinutes: number };
 
 export const LetterSettingsSchema = z.object({
   /** Missing on some stored letters: read it through effectiveDesktopWidth. */
@@ -101,6 +118,8 @@ export const LetterSettingsSchema = z.object({
   esp_template_id: z.string().nullable().optional(),
   utm: z.array(UtmEntrySchema),
   utmEnabled: z.boolean(),
+  /** Missing on letters stored before the A/B settings: read it through effectiveAbTestSettings. */
+  abTest: AbTestSettingsSchema.optional(),
 });
 export type LetterSettings = z.infer<typeof LetterSettingsSchema>;
 

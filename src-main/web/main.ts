@@ -4,6 +4,7 @@ import { createCore } from '../core/create-core';
 import { localImagesDir } from '../core/images/local-image-url';
 import type { PlatformConnection } from '../core/core-context';
 import { defaultDataDir } from '../../src-server/db/data-dir';
+import { deliverySettingsFromEnv } from '../../src-server/delivery/delivery-settings';
 import { integrationSettingsFromEnv } from '../../src-server/integrations/settings';
 import { startPlatform } from '../../src-server/start';
 import { createEventHub, startWebHost } from './web-host';
@@ -27,6 +28,7 @@ async function main() {
         ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
         ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
         ...integrationSettingsFromEnv(env),
+        ...deliverySettingsFromEnv(env),
       });
   const platform: PlatformConnection = remoteUrl
     ? { mode: 'remote', url: remoteUrl }

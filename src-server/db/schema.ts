@@ -230,6 +230,22 @@ export interface RecipientClicksTable {
   clickedAt: Generated<Date>;
 }
 
+/** The A/B subject test of a scheduled send (migration 0010). */
+export interface AbTestsTable {
+  letterId: number;
+  /** The letter's settings when the sample was drawn: what the test ran with. */
+  samplePercent: number;
+  waitMinutes: number;
+  /** Readers of the audience when the sample was drawn. */
+  audience: number;
+  samplePerSubject: number;
+  /** When the wait ends; null until the whole sample has been sent. */
+  decideAt: Timestamp | null;
+  winner: RecipientVariant | null;
+  decidedAt: Timestamp | null;
+  createdAt: Generated<Date>;
+}
+
 export type DeliveryEventKind = 'started' | 'sent' | 'failed';
 
 /** What the desktop app hears about a send (GET /api/sync/delivery-events). */
@@ -264,6 +280,7 @@ export interface Database {
   recipientOpens: RecipientOpensTable;
   recipientClicks: RecipientClicksTable;
   bounceEvents: BounceEventsTable;
+  abTests: AbTestsTable;
 }
 
 export type LetterRow = Selectable<LettersTable>;

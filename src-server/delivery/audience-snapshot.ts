@@ -28,25 +28,64 @@ async function audienceFilter(trx: Kysely<Database>, letter: LetterRow): Promise
   return criteria && segment ? segmentSql(criteria, segment.isEngagementSegment) : null;
 }
 
+/** The active subscribers of the letter's channel its audience names, as a condition on `subscribers`. */
+function audienceSql(letter: LetterRow, filter: RawBuilder<SqlBool>) {
+  return sql<SqlBool>`subscribers.channel_id = ${letter.channelId} AND subscribers.status = 'active' AND ${filter}`;
+}
+
 /**
  * Takes the audience as it is now. Rows still pending from an earlier attempt are taken
  * again, so someone who left the audience meanwhile is not sent to and someone who joined
- * is. An A/B letter's audience is split evenly between the subjects, in an order that is
- * random but fixed for the letter (DECISIONS asks for a 20 % sample and a winner by opens;
- * until the job that picks the winner exists, the whole audience is split).
+ * is. Everyone gets variant NULL: no A/B subject, or the A/B winner's (delivery/ab-test.ts).
  */
 export async function snapshotAudience(trx: Kysely<Database>, letter: LetterRow): Promise<void> {
   await trx.deleteFrom('letterRecipients').where('letterId', '=', letter.id).where('status', '=', 'pending').execute();
+  await addRestOfAudience(trx, letter);
+}
+
+/**
+ * Adds everyone of the audience who has no row yet, with variant NULL: the rest of an A/B
+ * letter once its winner is known. A reader of the sample keeps their row and gets nothing more.
+ */
+export async function addRestOfAudience(trx: Kysely<Database>, letter: LetterRow): Promise<void> {
   const filter = await audienceFilter(trx, letter);
   if (!filter) return;
-  const variant = letter.hasAbTest
-    ? sql`CASE WHEN row_number() OVER (ORDER BY md5(${letter.id}::text || ':' || subscribers.id::text)) % 2 = 1 THEN 'A' ELSE 'B' END`
-    : sql`NULL`;
   await sql`
     INSERT INTO letter_recipients (letter_id, subscriber_id, email, variant)
-    SELECT ${letter.id}, subscribers.id, subscribers.email, ${variant}
+    SELECT ${letter.id}, subscribers.id, subscribers.email, NULL
     FROM subscribers
-    WHERE subscribers.channel_id = ${letter.channelId} AND subscribers.status = 'active' AND ${filter}
+    WHERE ${audienceSql(letter, filter)}
+    ON CONFLICT (letter_id, subscriber_id) DO NOTHING`.execute(trx);
+}
+
+/** How many readers the audience has now. */
+export async function audienceSize(trx: Kysely<Database>, letter: LetterRow): Promise<number> {
+  const filter = await audienceFilter(trx, letter);
+  if (!filter) return 0;
+  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM subscribers WHERE ${audienceSql(letter, filter)}`.execute(trx);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * Writes down an A/B sample: rows still pending from an earlier attempt are dropped, then
+ * `needA` readers get subject A and `needB` subject B, drawn from those with no row yet in
+ * an order that is random but fixed for the letter (md5 of letter and subscriber).
+ */
+export async function drawAbSample(trx: Kysely<Database>, letter: LetterRow, needA: number, needB: number): Promise<void> {
+  await trx.deleteFrom('letterRecipients').where('letterId', '=', letter.id).where('status', '=', 'pending').execute();
+  const filter = await audienceFilter(trx, letter);
+  if (!filter || needA + needB <= 0) return;
+  await sql`
+    INSERT INTO letter_recipients (letter_id, subscriber_id, email, variant)
+    SELECT ${letter.id}, drawn.id, drawn.email, CASE WHEN drawn.n <= ${needA} THEN 'A' ELSE 'B' END
+    FROM (
+      SELECT subscribers.id, subscribers.email,
+        row_number() OVER (ORDER BY md5(${letter.id}::text || ':' || subscribers.id::text)) AS n
+      FROM subscribers
+      WHERE ${audienceSql(letter, filter)}
+        AND NOT EXISTS (SELECT 1 FROM letter_recipients r WHERE r.letter_id = ${letter.id} AND r.subscriber_id = subscribers.id)
+    ) drawn
+    WHERE drawn.n <= ${needA + needB}
     ON CONFLICT (letter_id, subscriber_id) DO NOTHING`.execute(trx);
 }
 

@@ -8,13 +8,15 @@ import { ITERABLE_ESP } from '../../shared/rules/merge-tag';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
 import { findLetter, toLetter } from '../letters/letter-records';
-import { recipientCounts, snapshotAudience } from './audience-snapshot';
+import { abPhase, refreshAbMetrics, startAbWait, writeDownAudience } from './ab-test';
+import { recipientCounts } from './audience-snapshot';
 import type { RecipientCounts } from './audience-snapshot';
 import { recordDeliveryEvent } from './delivery-events';
 import { IN_DELIVERY_STATUSES, lockForDelivery, progressStatus, writeDeliveryStatus } from './delivery-status-writes';
 import { renderInChannel } from './letter-render';
 import type { MailTransport } from './mail-transport';
-import { MailServerUnavailableError, reopenRecipients, sendToNextRecipient } from './recipient-send';
+import { sendNextBatch } from './batch-send';
+import { MailServerUnavailableError, reopenRecipients } from './recipient-send';
 import type { PreparedEdition } from './recipient-send';
 import { prepareTracking } from '../tracking/edition-tracking';
 
@@ -22,8 +24,10 @@ import { prepareTracking } from '../tracking/edition-tracking';
 //   1. claim: still scheduled for this instant and due → publishing 5, the audience written
 //      down, a 'started' event — one transaction, so two runs cannot both claim it;
 //   2. sending 12, the letter rendered once;
-//   3. one email per waiting recipient, moving through 13/14/15 at 25/50/75 %;
+//   3. the waiting recipients a batch at a time (batch-send.ts), moving through 13/14/15 at 25/50/75 %;
 //   4. none left waiting → published 1 and a 'sent' event.
+// An A/B letter (ab-test.ts) sends its sample in step 3, then waits in its sending status;
+// the run after the wait picks the winner and sends the rest, then step 4.
 // A run that finds the letter already in 5/12–15 carries the send on (a restart, a retry, a
 // second instance), so every step is safe to run twice. The job runner (jobs/) decides when
 // runs happen and what happens when the mail server keeps failing (stopDelivery).
@@ -46,6 +50,10 @@ export interface DeliveryContext {
   shouldStop: () => boolean;
   /** A run ends after this long and leaves the rest to the next, so it never outlives its job. */
   runMilliseconds: number;
+  /** Recipients sent at once (batch-send.ts DEFAULT_BATCH_SIZE when unset). */
+  batchSize?: number | undefined;
+  /** Seconds every A/B test waits, in place of the letter's setting (AB_TEST_MIN_WAIT_SECONDS); unset: the letter's. */
+  abTestWaitSeconds?: number | undefined;
 }
 
 export type DeliveryOutcome =
@@ -57,7 +65,9 @@ export type DeliveryOutcome =
   /** Stopped between two emails (the runner stopping, the run's time up): the rest is waiting. */
   | 'paused'
   /** Every email still waiting is being sent by another run, which will finish the letter. */
-  | 'others-sending';
+  | 'others-sending'
+  /** An A/B sample is sent and its wait not over: a run at ab-test.ts abWakeUp carries on. */
+  | 'ab-waiting';
 
 type Claim = 'nothing' | 'refused' | 'sending';
 
@@ -88,8 +98,10 @@ async function claimEdition(db: Db, job: EditionJob): Promise<Claim> {
       return 'refused';
     }
     await writeDeliveryStatus(trx, row, S.publishing);
-    await snapshotAudience(trx, row);
+    const audience = await writeDownAudience(trx, row);
     const counts = await recipientCounts(trx, row.id);
+    // An A/B send starts with its sample written down: it is for the whole audience.
+    counts.recipients = Math.max(counts.recipients, audience);
     await recordDeliveryEvent(trx, { letterId: row.id, kind: 'started', title: row.title, ...counts });
     return 'sending';
   });
@@ -182,6 +194,11 @@ export async function deliverEdition(ctx: DeliveryContext, job: EditionJob): Pro
   if (claim === 'refused') return 'refused';
   const started = await beginSending(db, job.letterId);
   if (!started) return 'nothing-to-do';
+  const ab = await abPhase(db, job.letterId);
+  if (ab.phase === 'waiting') {
+    await refreshAbMetrics(db, job.letterId);
+    return 'ab-waiting';
+  }
 
   let html: string;
   try {
@@ -193,33 +210,49 @@ export async function deliverEdition(ctx: DeliveryContext, job: EditionJob): Pro
   }
   const publicUrl = ctx.publicUrl.replace(/\/+$/, '');
   const tracking = await prepareTracking(db, job.letterId, html, publicUrl);
-  const edition: PreparedEdition = { ...started, html, publicUrl, tracking };
+  const edition: PreparedEdition = { ...started, html, publicUrl, tracking, winner: ab.phase === 'rest' ? ab.winner : null };
 
   // Counted once, then kept up to date with this run's own emails: the status may move a
   // little late while another run sends too, never early.
   const counts = await recipientCounts(db, job.letterId);
+  // While the sample goes out, progress counts against the whole audience.
+  if (ab.phase === 'sample') counts.recipients = Math.max(counts.recipients, ab.audience);
   let shown = progressStatus(counts.done, counts.recipients);
   const deadline = Date.now() + ctx.runMilliseconds;
   const refusedInARow: number[] = [];
-  for (;;) {
-    if (ctx.shouldStop() || Date.now() >= deadline) return 'paused';
-    const outcome = await sendToNextRecipient(db, ctx.mail, edition);
-    if (outcome.kind === 'none-waiting') break;
-    if (outcome.kind === 'left-audience') counts.recipients -= 1;
-    else counts.done += 1;
-    if (outcome.kind === 'sent') counts.delivered += 1;
-    if (outcome.kind === 'refused' && counts.delivered === 0) {
-      refusedInARow.push(outcome.subscriberId);
-      if (refusedInARow.length >= REFUSALS_BEFORE_SERVER_BLAMED) {
-        await reopenRecipients(db, job.letterId, refusedInARow);
-        throw new MailServerUnavailableError(`The mail server refused ${refusedInARow.length} addresses in a row: ${outcome.message}`);
+  // One connection for the whole run: the batches' locks live on it (batch-send.ts).
+  const ended = await db.connection().execute(async (conn) => {
+    for (;;) {
+      if (ctx.shouldStop() || Date.now() >= deadline) return 'paused';
+      const batch = await sendNextBatch(conn, ctx.mail, edition, ctx.batchSize);
+      if (batch.kind === 'none-waiting') return 'none-waiting';
+      counts.recipients -= batch.leftAudience;
+      counts.done += batch.sent + batch.refused.length;
+      counts.delivered += batch.sent;
+      if (batch.refused.length > 0 && counts.delivered === 0) {
+        refusedInARow.push(...batch.refused.map((refusal) => refusal.subscriberId));
+        if (refusedInARow.length >= REFUSALS_BEFORE_SERVER_BLAMED) {
+          await reopenRecipients(db, job.letterId, refusedInARow);
+          const words = batch.refused.at(-1)!.message;
+          throw new MailServerUnavailableError(`The mail server refused ${refusedInARow.length} addresses in a row: ${words}`);
+        }
       }
+      const reached = progressStatus(counts.done, counts.recipients);
+      if (reached > shown) {
+        await advanceProgress(db, job.letterId, counts);
+        shown = reached;
+      }
+      // What the batch sent is marked; the rest waits for the retry.
+      if (batch.serverDown) throw batch.serverDown;
     }
-    const reached = progressStatus(counts.done, counts.recipients);
-    if (reached > shown) {
-      await advanceProgress(db, job.letterId, counts);
-      shown = reached;
-    }
+  });
+  if (ended === 'paused') return 'paused';
+  if (ab.phase === 'sample') {
+    const until = await startAbWait(db, job.letterId, ctx.abTestWaitSeconds);
+    if (until === null) return 'others-sending';
+    // No wait at all (an audience too small to compare): the winner goes out in the same run.
+    if (until.getTime() <= Date.now()) return deliverEdition(ctx, job);
+    return 'ab-waiting';
   }
   return finishEdition(db, job.letterId);
 }

@@ -67,6 +67,7 @@ export function instantOf(publicationAt: Date | null): string {
  * sending (a crash, a restart, a stop mid-send). A job waiting or retrying for the same
  * instant will run anyway, so the sweep adds none beside it; one still marked active may be
  * a run that died, so it does not count (a second run beside a live one only shares the work).
+ * An A/B test still waiting for opens needs no run before its wait ends (migration 0010).
  */
 export async function lettersNeedingDelivery(db: Db): Promise<EditionJob[]> {
   const { rows } = await sql<{ id: number; publicationAt: Date | null }>`
@@ -81,6 +82,10 @@ export async function lettersNeedingDelivery(db: Db): Promise<EditionJob[]> {
           AND j.state IN ('created', 'retry')
           AND j.data->>'letterId' = l.id::text
           AND (j.data->>'publicationAt')::timestamptz = coalesce(l.publication_at, 'epoch'::timestamptz))
+      AND NOT EXISTS (
+        SELECT 1 FROM ab_tests a
+        WHERE a.letter_id = l.id AND a.winner IS NULL AND a.decide_at > now()
+          AND l.publication_status <> ${PublicationStatus.scheduled})
     ORDER BY l.publication_at, l.id`.execute(db);
   return rows.map((row) => ({ letterId: row.id, publicationAt: instantOf(row.publicationAt) }));
 }

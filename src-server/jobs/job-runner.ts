@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import { PublicationStatus } from '../../shared/model/publication';
 import type { Db } from '../db/database';
+import { abWakeUp } from '../delivery/ab-test';
 import { deliverEdition, mailServerStopped, stopDelivery } from '../delivery/edition-delivery';
 import type { DeliveryOutcome, EditionJob } from '../delivery/edition-delivery';
 import { createMailTransport } from '../delivery/mail-transport';
@@ -41,6 +42,12 @@ export interface JobRunnerOptions {
   retryDelaySeconds?: number | undefined;
   /** How often an idle worker looks for jobs; default SEND_POLLING_SECONDS and SWEEP_POLLING_SECONDS, at least 0.5. */
   pollingIntervalSeconds?: number | undefined;
+  /** Recipients a send run takes at once; default DEFAULT_BATCH_SIZE (100). */
+  sendBatchSize?: number | undefined;
+  /** SMTP connections a send uses at once; default SEND_CONNECTIONS. */
+  sendConnections?: number | undefined;
+  /** Seconds every A/B test waits for opens, in place of the letter's setting (AB_TEST_MIN_WAIT_SECONDS; tests, demos). */
+  abTestWaitSeconds?: number | undefined;
   /** Where problems the jobs cannot report to anyone go; default console.warn. */
   warn?: (message: string, error?: unknown) => void;
 }
@@ -55,6 +62,8 @@ export interface JobRunner extends DeliveryScheduler {
 }
 
 const POOL_SIZE = 4;
+/** SMTP connections sending at once: enough to keep a loopback or nearby server busy, few enough for any. */
+export const SEND_CONNECTIONS = 8;
 /** Session advisory lock key ("LDJQ") around queue creation, beside migrate.ts's "LDMG". */
 const QUEUE_LOCK_KEY = 0x4c444a51;
 /**
@@ -115,11 +124,25 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     const data = EditionJobSchema.parse(job.data);
     try {
       const outcome = await deliverEdition(
-        { db, mail: mail!, publicUrl, shouldStop: () => stopping, runMilliseconds: SEND_RUN_MS },
+        {
+          db,
+          mail: mail!,
+          publicUrl,
+          shouldStop: () => stopping,
+          runMilliseconds: SEND_RUN_MS,
+          batchSize: options.sendBatchSize,
+          abTestWaitSeconds: options.abTestWaitSeconds,
+        },
         data,
       );
       // Its time was up with emails still waiting: the next run carries on at once.
       if (outcome === 'paused' && !stopping) await queue(data, new Date());
+      // An A/B sample sent: the next run comes when the wait ends (the sweep leaves the
+      // letter alone until then, and queues it should this job be lost).
+      if (outcome === 'ab-waiting') {
+        const wakeAt = await abWakeUp(db, data.letterId);
+        if (wakeAt) await queue(data, wakeAt);
+      }
       return { outcome };
     } catch (error) {
       // pg-boss retries with backoff; after the last attempt the send stops and says why.
@@ -140,7 +163,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   return {
     async start(settings) {
       publicUrl = settings.publicUrl.replace(/\/+$/, '');
-      mail = createMailTransport(db, { smtpUrl: options.smtpUrl, from: options.mailFrom, pool: true });
+      mail = createMailTransport(db, {
+        smtpUrl: options.smtpUrl,
+        from: options.mailFrom,
+        pool: true,
+        connections: options.sendConnections ?? SEND_CONNECTIONS,
+      });
       await boss.start();
       started = true;
       await createQueues(db, boss);

@@ -8,7 +8,8 @@ import { useAppInBrowser } from './support/app-in-browser';
 
 // The letter's way out (spec 1 §4): from draft to the schedule step, the required fields,
 // scheduling, the scheduled view and its toast, Pause and edit back to an editable draft;
-// an A/B test with equal subjects is refused; leaving the schedule step asks first.
+// an A/B test with equal subjects is refused, one with its sample and wait is scheduled;
+// leaving the schedule step asks first.
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -105,6 +106,38 @@ describe('scheduling a letter', () => {
     await textbox('Subject B').fill('Another subject');
     await expect.poll(() => sidebar().getByText('Subject A and subject B must be different.').count()).toBe(0);
     await expect.poll(() => button('Save as draft').isEnabled()).toBe(true);
+  });
+
+  it('schedules an A/B test with the sample and wait set in its card', async () => {
+    const id = await newLetterAtScheduleStep();
+    await sidebar().getByLabel('Audience', { exact: false }).first().click();
+    await app.page.getByRole('option', { name: /All active subscribers/ }).click();
+    const sendAt = dayjs().tz(ZONE).add(2, 'day').format('YYYY-MM-DD [10:00]');
+    await textbox('Date and time').fill(sendAt);
+    await textbox('Subject').fill('Spring at the market');
+    await sidebar().getByRole('switch', { name: 'A/B test' }).focus();
+    await app.page.keyboard.press('Space');
+    await textbox('Subject B').fill('What grows in April');
+    await textbox('Preview text').fill('What is fresh this week, and who grows it');
+    await textbox('Headline').fill('Spring at the market');
+    await textbox('Description').fill('Our weekly letter from the market hall.');
+    // The defaults first: 10 % per subject, the winner after 4 hours.
+    expect(await textbox('Sample per subject').inputValue()).toBe('10%');
+    const wait = sidebar().getByLabel('Pick the winner after', { exact: true });
+    expect(await wait.inputValue()).toBe('4 hours');
+    await textbox('Sample per subject').fill('60');
+    await expect.poll(() => sidebar().getByText('The sample must be a whole percentage between 1 and 50.').count()).toBe(1);
+    await textbox('Sample per subject').fill('20');
+    await expect.poll(() => sidebar().getByText('The sample must be a whole percentage between 1 and 50.').count()).toBe(0);
+    await wait.click();
+    await app.page.getByRole('option', { name: '1 hour', exact: true }).click();
+
+    await expect.poll(() => button('Schedule').isEnabled(), { timeout: 10_000 }).toBe(true);
+    await button('Schedule').click();
+    await expect.poll(() => app.page.getByRole('heading', { name: 'Great job' }).count(), { timeout: 20_000 }).toBe(1);
+    const scheduled = await platformLetter(id);
+    expect(scheduled).toMatchObject({ publicationStatus: 2, hasAbTest: true, subjectB: 'What grows in April' });
+    expect(scheduled?.settings.abTest).toEqual({ samplePercent: 20, waitMinutes: 60 });
   });
 
   it('warns before leaving the schedule step', async () => {

@@ -9,6 +9,7 @@ import * as scheduledDelivery from './0007-scheduled-delivery';
 import * as publicPages from './0008-public-pages';
 import * as tracking from './0009-tracking';
 import * as bouncesUnsubscribes from './0011-bounces-unsubscribes';
+import * as abTest from './0010-ab-test';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0008-public-pages': publicPages,
   '0009-tracking': tracking,
   '0011-bounces-unsubscribes': bouncesUnsubscribes,
+  '0010-ab-test': abTest,
 };

@@ -1,5 +1,6 @@
 import { Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { previewTextHint } from '../../../../shared/rules/schedule';
+import { AbTestSettings } from './AbTestSettings';
 import { SidebarSection } from './SidebarSection';
 import { SuggestButton } from './SuggestButton';
 import type { ScheduleForm } from './use-schedule-form';
@@ -17,8 +18,8 @@ export interface InboxPreviewProps {
 }
 
 /**
- * INBOX PREVIEW: the A/B switch (subject A and subject B replace the subject), the preview
- * text with its counter, and AI generation when the flag is on.
+ * INBOX PREVIEW: the A/B switch (subject A and subject B replace the subject, with the test's
+ * sample and wait), the preview text with its counter, and AI generation when the flag is on.
  */
 export function InboxPreview({ letterUniqueId, form, title, onTitleChange, aiEnabled, disabled, onBusyChange }: InboxPreviewProps) {
   const { values } = form;
@@ -53,6 +54,7 @@ export function InboxPreview({ letterUniqueId, form, title, onTitleChange, aiEna
               onBlur={() => form.touch('subjectB')}
             />
             {generate('subject', (text) => form.set('subjectB', text), 'Generate subject B')}
+            <AbTestSettings disabled={disabled} />
           </>
         )}
         <Textarea
