@@ -25,6 +25,7 @@ import { publicUnsubscribeRoutes } from './routes/public-unsubscribe';
 import { publicOptOutRoutes } from './routes/public-opt-out';
 import { trackingRoutes } from './routes/tracking';
 import { letterMetricsRoutes } from './routes/letter-metrics';
+import { letterListMetricsRoutes } from './routes/letter-list-metrics';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
@@ -120,6 +121,7 @@ export async function buildApp({
   await app.register(publicOptOutRoutes, { db });
   await app.register(trackingRoutes, { db });
   await app.register(letterMetricsRoutes, { db });
+  await app.register(letterListMetricsRoutes, { db });
   await app.register(letterDeliveryRoutes, { db, mail });
   app.addHook('onClose', async () => mail.close());
   return app as unknown as FastifyInstance;

@@ -76,6 +76,12 @@ export const platformPaths = {
   // Edition metrics of a scheduled send (platform-metrics.ts holds their payloads).
   letterMetrics: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/metrics`,
   letterMetricsClicks: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/metrics/clicks`,
+  /** Counts for a page of the letters list (platform-letter-list-metrics.ts). */
+  letterListMetrics: (brandSlug: string, channelSlug: string) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/letters/metrics`,
+  /** The channel settings screen (platform-channel-settings.ts): GET and PUT. */
+  channelSettings: (brandSlug: string, channelSlug: string) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/settings`,
 } as const;
 
 function enc(segment: string): string {
