@@ -26,6 +26,7 @@ import { publicOptOutRoutes } from './routes/public-opt-out';
 import { trackingRoutes } from './routes/tracking';
 import { letterMetricsRoutes } from './routes/letter-metrics';
 import { letterListMetricsRoutes } from './routes/letter-list-metrics';
+import { channelSettingsRoutes } from './routes/channel-settings';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
@@ -122,6 +123,7 @@ export async function buildApp({
   await app.register(trackingRoutes, { db });
   await app.register(letterMetricsRoutes, { db });
   await app.register(letterListMetricsRoutes, { db });
+  await app.register(channelSettingsRoutes, { db });
   await app.register(letterDeliveryRoutes, { db, mail });
   app.addHook('onClose', async () => mail.close());
   return app as unknown as FastifyInstance;
