@@ -10,6 +10,8 @@ import { SuggestionSourceSchema } from './platform-media';
 import { DeliveryEventSchema } from './platform-delivery-events';
 import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
 import type { DesktopBridge } from './desktop';
+import { ChannelSettingsSchema } from '../model/channel-settings';
+import { LetterListMetricsItemSchema, LetterListMetricsQuerySchema } from './platform-letter-list-metrics';
 import type { Result } from './errors';
 
 // The bridge between the renderer and the core: every channel with the zod schema of its
@@ -226,6 +228,24 @@ export const bridgeChannels = {
     input: z.object({ uniqueId: z.string().min(1), status: PublicationStatusSchema.optional() }),
     output: LetterSchema,
   },
+  /**
+   * Deletes a letter for good (the confirm-delete dialog). One the platform holds is deleted
+   * there first (offline: code 'offline', nothing changes); one that never reached it is
+   * only on this computer and goes at once, offline too.
+   */
+  'letters.delete': { input: z.object({ uniqueId: z.string().min(1) }), output: z.object({ uniqueId: z.string() }) },
+  /**
+   * Recipients, opens and clicks of a page of the list's letters (by platform id), for its
+   * rate columns. Offline: no items and `offline: true`; the list shows '—'.
+   */
+  'letters.metrics': {
+    input: LetterPlacementSchema.extend({ ids: LetterListMetricsQuerySchema.shape.ids }),
+    output: z.object({ items: z.array(LetterListMetricsItemSchema), offline: z.boolean() }),
+  },
+  /** The channel settings screen: read from the platform (needs a connection). */
+  'channels.getSettings': { input: LetterPlacementSchema, output: ChannelSettingsSchema },
+  /** Saves them on the platform and refreshes the session, so every screen reads the new values. */
+  'channels.saveSettings': { input: LetterPlacementSchema.extend({ settings: ChannelSettingsSchema }), output: ChannelSettingsSchema },
   /** The platform's verdict on a UTM value (a merge tag). */
   'letters.validateMergeTag': {
     input: z.object({ uniqueId: z.string().min(1), mergeTag: z.string().max(1000) }),

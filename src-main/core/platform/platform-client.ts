@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { ChannelSettingsResponseSchema } from '../../../shared/contract/platform-channel-settings';
+import { LetterListMetricsResponseSchema, type LetterListMetricsResponse } from '../../../shared/contract/platform-letter-list-metrics';
+import type { ChannelSettings } from '../../../shared/model/channel-settings';
 import {
   ApiErrorSchema,
   LetterListResponseSchema,
@@ -81,6 +84,10 @@ export interface PlatformClient {
   validateMergeTag(letterId: number, mergeTag: string): Promise<{ valid: boolean; message: string }>;
   suggest(letterId: number, field: 'subject' | 'previewText', uniqueId: string): Promise<GenerateSuggestionsResponse>;
   featureFlag(name: FeatureFlagName, brandSlug: string, channelId: number): Promise<boolean>;
+  deleteLetter(brandSlug: string, channelSlug: string, id: number): Promise<void>;
+  letterListMetrics(brandSlug: string, channelSlug: string, ids: readonly number[]): Promise<LetterListMetricsResponse>;
+  channelSettings(brandSlug: string, channelSlug: string): Promise<ChannelSettings>;
+  saveChannelSettings(brandSlug: string, channelSlug: string, settings: ChannelSettings): Promise<ChannelSettings>;
 }
 
 export function createPlatformClient(baseUrl: string, getToken: () => string | null): PlatformClient {
@@ -91,7 +98,7 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
    * push again (its first answer lost) is applied once; a push with new content gets a new key.
    */
   async function call<S extends z.ZodType>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     schema: S,
     body?: unknown,
@@ -113,7 +120,8 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
     } catch {
       throw new PlatformError('network', `The platform at ${root} cannot be reached.`);
     }
-    const payload: unknown = await response.json().catch(() => null);
+    // 204 (a delete) has no body: the schema is z.null() then.
+    const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
     if (!response.ok) {
       const parsed = ApiErrorSchema.safeParse(payload);
       const message = parsed.success ? parsed.data.message : `The platform answered ${response.status}.`;
@@ -178,5 +186,13 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
           FeatureFlagResponseSchema,
         )
       ).enabled,
+    deleteLetter: async (brandSlug, channelSlug, id) => {
+      await call('DELETE', platformPaths.letter(brandSlug, channelSlug, id), z.null());
+    },
+    letterListMetrics: (brandSlug, channelSlug, ids) =>
+      call('GET', `${platformPaths.letterListMetrics(brandSlug, channelSlug)}?${ids.map((id) => `ids[]=${id}`).join('&')}`, LetterListMetricsResponseSchema),
+    channelSettings: (brandSlug, channelSlug) => call('GET', platformPaths.channelSettings(brandSlug, channelSlug), ChannelSettingsResponseSchema),
+    saveChannelSettings: (brandSlug, channelSlug, settings) =>
+      call('PUT', platformPaths.channelSettings(brandSlug, channelSlug), ChannelSettingsResponseSchema, settings),
   };
 }
