@@ -167,8 +167,15 @@ export const bridgeChannels = {
   },
   /** `id` is the server id or, for a letter not yet synced, its uniqueId. */
   'letters.get': { input: LetterPlacementSchema.extend({ id: z.string().trim().min(1) }), output: LetterSchema.nullable() },
-  /** A new draft, or with `template` a new template (status template, 3). */
-  'letters.create': { input: LetterPlacementSchema.extend({ template: z.boolean().optional() }), output: LetterSchema },
+  /**
+   * A new draft, or with `template` a new template (status template, 3). With
+   * `templateUniqueId` the draft starts from that template of the channel: its blocks and
+   * styles, with an empty title of its own.
+   */
+  'letters.create': {
+    input: LetterPlacementSchema.extend({ template: z.boolean().optional(), templateUniqueId: z.string().min(1).optional() }),
+    output: LetterSchema,
+  },
   'letters.saveLocal': {
     input: z.object({ uniqueId: z.string().min(1), changes: LetterChangesSchema }),
     output: LetterSchema,

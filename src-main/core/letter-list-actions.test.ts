@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { LetterListItem, Session } from '../../shared/contract/bridge';
 import type { ChannelSettings } from '../../shared/model/channel-settings';
 import type { Letter } from '../../shared/model/letter';
+import { parseSections, serializeSections } from '../../shared/model/section';
+import { newSection } from '../../shared/model/section-factory';
 import { DELETE_OFFLINE_MESSAGE } from './handlers/letter-deletion';
+import { TEMPLATE_NOT_FOUND_MESSAGE } from './handlers/letters';
 import { call, platformView, useTestPlatform, WEEKLY } from './testing/test-core';
 
 // The letters list's delete and metrics, and the channel settings screen, through the core
@@ -96,5 +99,43 @@ describe('channel settings', () => {
     const current = await call<ChannelSettings>(core, 'channels.getSettings', WEEKLY);
     const result = await core.dispatch('channels.saveSettings', { ...WEEKLY, settings: { ...current, fontColor: 'dark' } });
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: { 'settings.fontColor': ['Enter a colour such as #1D2D4D.'] } } });
+  });
+});
+
+describe('a new letter from a template', () => {
+  it("starts with the template's blocks and styles, as a draft with a title of its own", async () => {
+    const { core } = await openCore();
+    const template = await call<Letter>(core, 'letters.create', { ...WEEKLY, template: true });
+    const paragraph = { ...newSection('paragraph', 'template-intro'), delta: { ops: [{ insert: 'Welcome aboard\n' }] } };
+    const blocks = serializeSections([paragraph, ...parseSections(template.blocks)]);
+    await call(core, 'letters.saveLocal', {
+      uniqueId: template.uniqueId,
+      changes: { title: 'Welcome series', blocks, settings: { ...template.settings, backgroundColorBody: '#fff9db' } },
+    });
+    const letter = await call<Letter>(core, 'letters.create', { ...WEEKLY, templateUniqueId: template.uniqueId });
+    expect(letter.publicationStatus).toBe(0);
+    expect(letter.uniqueId).not.toBe(template.uniqueId);
+    expect(letter.title).toBe(`Draft ${letter.id}`);
+    expect(letter.blocks).toBe(blocks);
+    expect(letter.settings.backgroundColorBody).toBe('#fff9db');
+  });
+
+  it('refuses a letter that is not a template of the channel, and makes nothing', async () => {
+    const { core } = await openCore();
+    const draft = await call<Letter>(core, 'letters.create', WEEKLY);
+    const before = await listed(core);
+    const result = await core.dispatch('letters.create', { ...WEEKLY, templateUniqueId: draft.uniqueId });
+    expect(result).toEqual({ ok: false, error: { code: 'invalid_input', message: TEMPLATE_NOT_FOUND_MESSAGE } });
+    expect(await listed(core)).toEqual(before);
+  });
+
+  it("writes a new letter's footer in the channel's footer language", async () => {
+    const { core } = await openCore();
+    const current = await call<ChannelSettings>(core, 'channels.getSettings', WEEKLY);
+    await call(core, 'channels.saveSettings', { ...WEEKLY, settings: { ...current, footerLanguage: 'sp' } });
+    const letter = await call<Letter>(core, 'letters.create', WEEKLY);
+    const footer = JSON.parse(letter.blocks).find((section: { type: string }) => section.type === 'footer');
+    expect(footer.blockModel.languageType).toBe('sp');
+    await call(core, 'channels.saveSettings', { ...WEEKLY, settings: { ...current, footerLanguage: 'en' } });
   });
 });
