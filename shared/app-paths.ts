@@ -11,3 +11,7 @@ export const letterPath = (brandSlug: string, channelSlug: string, id: number | 
 
 /** Settings (the desktop app's platform choice); Settings… and CmdOrCtrl+, open it. */
 export const settingsPath = '/settings';
+
+/** A channel's settings (spec 2 §2): name, logo, colours, font size, timezone, address, footer language. */
+export const channelSettingsPath = (brandSlug: string, channelSlug: string) =>
+  `/organizations/${encodeURIComponent(brandSlug)}/channels/${encodeURIComponent(channelSlug)}/settings`;
