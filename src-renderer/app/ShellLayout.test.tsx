@@ -12,7 +12,7 @@ import { createAppStore } from './store';
 // The shell over the bridge's transport: account menu, channel navigation, Settings.
 
 const SESSION: Session = {
-  mode: 'embedded',
+  mode: 'remote',
   platformUrl: 'http://127.0.0.1:1',
   signedIn: true,
   user: { uniqueId: 'u-1', email: 'editor@example.com', name: 'Demo', surname: 'Editor' },
@@ -57,9 +57,9 @@ afterEach(cleanup);
 
 const BASE = '/organizations/demo/channels/weekly';
 
-function renderAt(path: string) {
+function renderAt(path: string, session: Session = SESSION) {
   const router = createMemoryRouter(
-    [{ path: '/', element: <ShellLayout session={SESSION} />, children: [
+    [{ path: '/', element: <ShellLayout session={session} />, children: [
         { path: 'organizations/:brandSlug/channels/:channelSlug/*', element: <p>Screen</p> },
         { path: '*', element: <p>Screen</p> },
       ],
@@ -93,14 +93,21 @@ describe('the shell', () => {
 
   it('shows the signed-in user in the account menu, with Settings and Sign out', async () => {
     const router = renderAt(`${BASE}/newsletters`);
-    await userEvent.click(screen.getByRole('button', { name: 'Account: Demo Editor' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Demo Editor' }));
     const menu = await screen.findByRole('menu');
     expect(menu.textContent).toContain('editor@example.com');
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Settings' }));
     expect(router.state.location.pathname).toBe('/settings');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Account: Demo Editor' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Demo Editor' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(calls).toContain('auth.signOut'));
+  });
+
+  it('offers no Sign out for the platform on this computer, which signs its account in by itself', async () => {
+    renderAt(`${BASE}/newsletters`, { ...SESSION, mode: 'embedded' });
+    await userEvent.click(screen.getByRole('button', { name: 'Demo Editor' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Settings']);
   });
 });

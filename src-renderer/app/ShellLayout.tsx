@@ -14,20 +14,23 @@ function initials(user: NonNullable<Session['user']>): string {
   return (letters || user.email[0] || '?').toUpperCase();
 }
 
-/** The signed-in user, with Settings and Sign out. */
-function AccountMenu({ user }: { user: NonNullable<Session['user']> }) {
+/**
+ * The signed-in user, with Settings and, for a remote platform, Sign out. The platform this
+ * computer runs signs its one account in by itself, so signing out of it would undo itself.
+ */
+function AccountMenu({ user, canSignOut }: { user: NonNullable<Session['user']>; canSignOut: boolean }) {
   const navigate = useNavigate();
   const [signOut, signingOut] = useSignOutMutation();
   const fullName = `${user.name} ${user.surname}`.trim() || user.email;
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`Account: ${fullName}`} px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+        <UnstyledButton px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group gap={8} wrap="nowrap">
-            <Avatar size={30} radius="xl" color="indigo" variant="filled">
+            <Avatar size={30} radius="xl" color="indigo" variant="filled" aria-hidden>
               {initials(user)}
             </Avatar>
-            <Text size="sm" fw={500} visibleFrom="sm">
+            <Text size="sm" fw={500}>
               {fullName}
             </Text>
             <IconChevronDown size={14} aria-hidden />
@@ -36,11 +39,12 @@ function AccountMenu({ user }: { user: NonNullable<Session['user']> }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>Signed in as</Menu.Label>
+        {/* Plain divs: a menu may hold menu items and separators, not paragraphs. */}
         <Stack gap={0} px="sm" pb="xs">
-          <Text size="sm" fw={600}>
+          <Text component="div" size="sm" fw={600}>
             {fullName}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text component="div" size="xs" c="dimmed">
             {user.email}
           </Text>
         </Stack>
@@ -48,9 +52,11 @@ function AccountMenu({ user }: { user: NonNullable<Session['user']> }) {
         <Menu.Item leftSection={<IconAdjustments size={16} />} onClick={() => navigate(settingsPath)}>
           Settings
         </Menu.Item>
-        <Menu.Item leftSection={<IconLogout size={16} />} disabled={signingOut.isLoading} onClick={() => void signOut()}>
-          Sign out
-        </Menu.Item>
+        {canSignOut && (
+          <Menu.Item leftSection={<IconLogout size={16} />} disabled={signingOut.isLoading} onClick={() => void signOut()}>
+            Sign out
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );
@@ -89,7 +95,7 @@ export function ShellLayout({ session }: { session: Session }) {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <SyncIndicator />
-            {session.user && <AccountMenu user={session.user} />}
+            {session.user && <AccountMenu user={session.user} canSignOut={session.mode === 'remote'} />}
           </Group>
         </Group>
       </AppShell.Header>

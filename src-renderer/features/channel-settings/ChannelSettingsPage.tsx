@@ -120,9 +120,9 @@ export function ChannelSettingsPage() {
             Colors and text
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <ColorInput label="Accent color" value={draft.accentColor} onChange={(value) => set('accentColor', value)} error={errors.accentColor} format="hex" />
-            <ColorInput label="Font color" value={draft.fontColor} onChange={(value) => set('fontColor', value)} error={errors.fontColor} format="hex" />
-            <ColorInput label="Background color" value={draft.backgroundColor} onChange={(value) => set('backgroundColor', value)} error={errors.backgroundColor} format="hex" />
+            <ColorInput label="Accent color" value={draft.accentColor} onChange={(value) => set('accentColor', value)} error={errors.accentColor} format="hex" fixOnBlur={false} />
+            <ColorInput label="Font color" value={draft.fontColor} onChange={(value) => set('fontColor', value)} error={errors.fontColor} format="hex" fixOnBlur={false} />
+            <ColorInput label="Background color" value={draft.backgroundColor} onChange={(value) => set('backgroundColor', value)} error={errors.backgroundColor} format="hex" fixOnBlur={false} />
             <NumberInput
               label="Base font size"
               suffix=" px"
