@@ -13,8 +13,7 @@ export function SyncIndicator() {
         : status.state === 'offline'
           ? `Offline — ${status.pending} changes waiting`
           : (status.message ?? 'Sync failed');
-  // Shade 9 text on the light tint keeps the badge's small bold text above 4.5:1.
-  const color = status.state === 'synced' ? 'teal.9' : status.state === 'syncing' ? 'blue.9' : status.state === 'offline' ? 'gray.8' : 'red.9';
+  const color = status.state === 'synced' ? 'teal' : status.state === 'syncing' ? 'blue' : status.state === 'offline' ? 'gray' : 'red';
   return (
     <Badge role="status" aria-label={`Sync: ${label}`} color={color} variant="light">
       {label}

@@ -76,7 +76,7 @@ export function ConfirmDeleteDialog(props: {
             <Button variant="default" onClick={onCancel}>
               {cancelLabel}
             </Button>
-            <Button type="submit" color="red" disabled={!confirmed || loading} loading={loading}>
+            <Button type="submit" color="red.9" disabled={!confirmed || loading} loading={loading}>
               {confirmLabel}
             </Button>
           </Group>

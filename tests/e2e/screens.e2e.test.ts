@@ -76,6 +76,7 @@ describe('the letters list', () => {
     await app.page.getByRole('menuitem', { name: 'Delete' }).click();
     const dialog = app.page.getByRole('dialog', { name: 'Delete "Harbour notes"?' });
     await expect.poll(() => dialog.getByText('This action cannot be undone').count()).toBe(1);
+    await expectAccessible(app.page, 'Confirm-delete dialog');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => newslettersTable().getByRole('link', { name: 'Harbour notes' }).count(), { timeout: 10_000 }).toBe(0);
     expect(await (await platformView(app.host.platformUrl)).letter(id)).toBeNull();

@@ -96,9 +96,9 @@ export function NewslettersTable(props: {
             <Table.Th>Status</Table.Th>
             {!templates && <SortableHeader label="Audience" column="audience" state={sort} onSort={onSort} />}
             {!templates && <SortableHeader label="Send date" column="publicationDate" state={sort} onSort={onSort} />}
-            {!templates && <Table.Th ta="right">Recipients</Table.Th>}
-            {!templates && <Table.Th ta="right">Open rate</Table.Th>}
-            {!templates && <Table.Th ta="right">Click rate</Table.Th>}
+            {!templates && <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>Recipients</Table.Th>}
+            {!templates && <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>Open rate</Table.Th>}
+            {!templates && <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>Click rate</Table.Th>}
             <SortableHeader label="Updated" column="updated_at" state={sort} onSort={onSort} />
             {onClone && (
               <Table.Th w={48}>
@@ -113,7 +113,8 @@ export function NewslettersTable(props: {
             const sent = counts !== undefined && counts.sent > 0;
             return (
               <Table.Tr key={letter.uniqueId}>
-                <Table.Td>
+                {/* Titles wrap, but not to a word a line when the numbers take the width. */}
+                <Table.Td miw={240}>
                   <Anchor component={Link} to={letterPath(brandSlug, channelSlug, letter.id ?? letter.uniqueId)}>
                     {displayTitle(letter)}
                   </Anchor>

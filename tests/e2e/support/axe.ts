@@ -21,10 +21,11 @@ export async function seriousViolations(page: Page): Promise<AxeFinding[]> {
   // Mantine's transitions (menus, drawers, modals) run 150–250 ms; a half-faded element
   // would be judged on a contrast it never keeps.
   await page.waitForTimeout(400);
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ path: AXE_PATH });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } }).axe;
-    const { violations } = await axe.run(document, { resultTypes: ['violations'] });
+    // Runs in the page; this file is type-checked without the DOM library, hence globalThis.
+    const win = globalThis as unknown as { document: unknown; axe: { run: (context: unknown, options: object) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[]; failureSummary?: string }> }> }> } };
+    const { violations } = await win.axe.run(win.document, { resultTypes: ['violations'] });
     return violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
       .map((violation) => ({
