@@ -6,7 +6,7 @@ import { Provider } from 'react-redux';
 import { App } from './app/App';
 import { installCommandSources } from './app/command-bus';
 import { createAppStore } from './app/store';
-import { theme } from './app/theme';
+import { cssVariablesResolver, theme } from './app/theme';
 
 installCommandSources();
 
@@ -16,7 +16,7 @@ if (!root) throw new Error('The page has no #root element.');
 createRoot(root).render(
   <StrictMode>
     <Provider store={createAppStore()}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <App />
       </MantineProvider>
     </Provider>

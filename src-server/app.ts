@@ -28,6 +28,8 @@ import { trackingRoutes } from './routes/tracking';
 import { publicAssetRoutes } from './routes/public-assets';
 import { publicArchiveRoutes } from './routes/public-archive';
 import { letterMetricsRoutes } from './routes/letter-metrics';
+import { letterListMetricsRoutes } from './routes/letter-list-metrics';
+import { channelSettingsRoutes } from './routes/channel-settings';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
@@ -130,6 +132,8 @@ export async function buildApp({
   await app.register(publicArchiveRoutes, { db });
   await app.register(bounceWebhookRoutes, { db, secret: bounceWebhookSecret ?? null });
   await app.register(letterMetricsRoutes, { db });
+  await app.register(letterListMetricsRoutes, { db });
+  await app.register(channelSettingsRoutes, { db });
   await app.register(letterDeliveryRoutes, { db, mail });
   app.addHook('onClose', async () => mail.close());
   return app as unknown as FastifyInstance;

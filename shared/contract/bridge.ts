@@ -11,6 +11,8 @@ import { DeliveryEventSchema } from './platform-delivery-events';
 import { reportChannels } from './bridge-reports';
 import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
 import type { DesktopBridge } from './desktop';
+import { ChannelSettingsSchema } from '../model/channel-settings';
+import { LetterListMetricsItemSchema, LetterListMetricsQuerySchema } from './platform-letter-list-metrics';
 import type { Result } from './errors';
 
 // The bridge between the renderer and the core: every channel with the zod schema of its
@@ -167,8 +169,15 @@ export const bridgeChannels = {
   },
   /** `id` is the server id or, for a letter not yet synced, its uniqueId. */
   'letters.get': { input: LetterPlacementSchema.extend({ id: z.string().trim().min(1) }), output: LetterSchema.nullable() },
-  /** A new draft, or with `template` a new template (status template, 3). */
-  'letters.create': { input: LetterPlacementSchema.extend({ template: z.boolean().optional() }), output: LetterSchema },
+  /**
+   * A new draft, or with `template` a new template (status template, 3). With
+   * `templateUniqueId` the draft starts from that template of the channel: its blocks and
+   * styles, with an empty title of its own.
+   */
+  'letters.create': {
+    input: LetterPlacementSchema.extend({ template: z.boolean().optional(), templateUniqueId: z.string().min(1).optional() }),
+    output: LetterSchema,
+  },
   'letters.saveLocal': {
     input: z.object({ uniqueId: z.string().min(1), changes: LetterChangesSchema }),
     output: LetterSchema,
@@ -228,6 +237,24 @@ export const bridgeChannels = {
     input: z.object({ uniqueId: z.string().min(1), status: PublicationStatusSchema.optional() }),
     output: LetterSchema,
   },
+  /**
+   * Deletes a letter for good (the confirm-delete dialog). One the platform holds is deleted
+   * there first (offline: code 'offline', nothing changes); one that never reached it is
+   * only on this computer and goes at once, offline too.
+   */
+  'letters.delete': { input: z.object({ uniqueId: z.string().min(1) }), output: z.object({ uniqueId: z.string() }) },
+  /**
+   * Recipients, opens and clicks of a page of the list's letters (by platform id), for its
+   * rate columns. Offline: no items and `offline: true`; the list shows '—'.
+   */
+  'letters.metrics': {
+    input: LetterPlacementSchema.extend({ ids: LetterListMetricsQuerySchema.shape.ids }),
+    output: z.object({ items: z.array(LetterListMetricsItemSchema), offline: z.boolean() }),
+  },
+  /** The channel settings screen: read from the platform (needs a connection). */
+  'channels.getSettings': { input: LetterPlacementSchema, output: ChannelSettingsSchema },
+  /** Saves them on the platform and refreshes the session, so every screen reads the new values. */
+  'channels.saveSettings': { input: LetterPlacementSchema.extend({ settings: ChannelSettingsSchema }), output: ChannelSettingsSchema },
   /** The platform's verdict on a UTM value (a merge tag). */
   'letters.validateMergeTag': {
     input: z.object({ uniqueId: z.string().min(1), mergeTag: z.string().max(1000) }),

@@ -96,6 +96,12 @@ export const platformPaths = {
     `${reportBase(brandSlug, channelSlug, id)}/user-activity/download/csv`,
   reportCsv: (brandSlug: string, channelSlug: string, id: number, type: string) =>
     `${reportBase(brandSlug, channelSlug, id)}/download/csv/${enc(type)}`,
+  /** Counts for a page of the letters list (platform-letter-list-metrics.ts). */
+  letterListMetrics: (brandSlug: string, channelSlug: string) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/letters/metrics`,
+  /** The channel settings screen (platform-channel-settings.ts): GET and PUT. */
+  channelSettings: (brandSlug: string, channelSlug: string) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/settings`,
 } as const;
 
 function reportBase(brandSlug: string, channelSlug: string, id: number): string {

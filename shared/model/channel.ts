@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FooterLanguageSchema } from './enums';
 
 // Channel, organization (= brand) and user as the platform describes them (spec 1 §3).
 
@@ -14,6 +15,12 @@ export const ChannelSchema = z.object({
   channelName: z.string(),
   timezone: z.object({ tzCode: z.string() }),
   esp: z.number().int().nonnegative(),
+  // Set on the channel settings screen (channel-settings.ts). Optional so a platform that
+  // predates the screen still describes a channel the app can use.
+  fontColor: z.string().optional(),
+  backgroundColor: z.string().optional(),
+  footerLanguage: FooterLanguageSchema.optional(),
+  contactAddress: z.object({ street: z.string(), city: z.string(), state: z.string(), postal: z.string(), country: z.string() }).optional(),
 });
 export type Channel = z.infer<typeof ChannelSchema>;
 

@@ -1,54 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import type { EditionMetrics } from '../contract/platform-metrics';
-import { clickRate, clickThroughRate, deliveryRate, formatRate, openRate } from './metrics-formulas';
+import { clickRate, clickThroughRate, deliveryRate, formatRate, openRate, percent, type MetricCounts } from './metrics-formulas';
 
-const metrics = (overrides: Partial<EditionMetrics> = {}): EditionMetrics => ({
-  sent: 0,
-  accepted: 0,
-  bounced: 0,
-  delivered: 0,
-  opensUnique: 0,
-  opensUniqueConfirmed: 0,
-  clicksUnique: 0,
-  unsubscribed: 0,
-  ...overrides,
-});
+const counts: MetricCounts = { sent: 8, accepted: 6, delivered: 6, opensUnique: 5, opensUniqueConfirmed: 2, clicksUnique: 1 };
 
-const sample = metrics({ sent: 3, accepted: 2, bounced: 1, delivered: 2, opensUnique: 2, opensUniqueConfirmed: 1, clicksUnique: 1 });
-
-describe('metrics formulas (spec 1 §9)', () => {
-  it('delivery rate is delivered over sent, one decimal', () => {
-    expect(deliveryRate(sample)).toBe(66.7);
+describe('the metric formulas of spec 1 §9', () => {
+  it('rounds percentages to one decimal and has no value over 0', () => {
+    expect(percent(1, 3)).toBe(33.3);
+    expect(percent(2, 3)).toBe(66.7);
+    expect(percent(0, 5)).toBe(0);
+    expect(percent(3, 0)).toBeNull();
   });
 
-  it('open rate counts confirmed opens over accepted for the platform’s own delivery (esp 0)', () => {
-    expect(openRate(sample, 0)).toBe(50);
+  it('delivery rate is delivered over sent', () => {
+    expect(deliveryRate(counts)).toBe(75);
   });
 
-  it('open rate counts every unique open over sent for an outside provider (esp above 0)', () => {
-    expect(openRate(sample, 1)).toBe(66.7);
+  it('open rate is unique opens over sent for an outside provider, else confirmed unique opens over accepted', () => {
+    expect(openRate(counts, 1)).toBe(62.5);
+    expect(openRate(counts, 0)).toBe(33.3);
   });
 
-  it('click rate is unique clicks over sent; click-through is unique clicks over unique opens', () => {
-    expect(clickRate(sample)).toBe(33.3);
-    expect(clickThroughRate(sample)).toBe(50);
+  it('click rate is unique clicks over sent; click-through rate is unique clicks over unique opens', () => {
+    expect(clickRate(counts)).toBe(12.5);
+    expect(clickThroughRate(counts)).toBe(20);
   });
 
-  it('rounds half up to one decimal', () => {
-    expect(clickRate(metrics({ sent: 8, clicksUnique: 1 }))).toBe(12.5);
-    expect(deliveryRate(metrics({ sent: 2000, delivered: 1999 }))).toBe(100);
-    expect(deliveryRate(metrics({ sent: 1000, delivered: 999 }))).toBe(99.9);
-  });
-
-  it('has no rate when the divisor is 0', () => {
-    const none = metrics();
-    expect([deliveryRate(none), openRate(none, 0), openRate(none, 1), clickRate(none), clickThroughRate(none)]).toEqual([null, null, null, null, null]);
-  });
-
-  it('formats a rate with one decimal and no rate as a dash', () => {
-    expect(formatRate(12.3)).toBe('12.3%');
-    expect(formatRate(50)).toBe('50.0%');
+  it("formats with one decimal, and '—' for no value", () => {
+    expect(formatRate(12.5)).toBe('12.5%');
     expect(formatRate(0)).toBe('0.0%');
     expect(formatRate(null)).toBe('—');
+    expect(formatRate(clickRate({ ...counts, sent: 0 }))).toBe('—');
   });
 });

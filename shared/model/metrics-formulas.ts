@@ -1,40 +1,47 @@
-import type { EditionMetrics } from '../contract/platform-metrics';
+// Spec 1 §9 metric formulas, written once for the letters list and the reports screen.
+// Rates are percentages with one decimal; a rate whose denominator is 0 has no value (null),
+// so a letter never sent shows no rate rather than a misleading 0 %.
 
-// The rates of an edition (spec 1 §9), computed in this one place for every screen: a
-// percentage rounded to one decimal, or null when the divisor is 0 (nothing to divide by
-// is not the same as 0%, so screens show '—').
-
-/** Percent of `part` in `whole`, one decimal; null when `whole` is 0. */
-function percent(part: number, whole: number): number | null {
-  if (whole <= 0) return null;
-  return Math.round((part / whole) * 1000) / 10;
+/** The counts the formulas read (shared/contract/platform-metrics.ts defines each). */
+export interface MetricCounts {
+  sent: number;
+  accepted: number;
+  delivered: number;
+  opensUnique: number;
+  opensUniqueConfirmed: number;
+  clicksUnique: number;
 }
 
-/** Delivery rate = delivered / sent. */
-export function deliveryRate(m: EditionMetrics): number | null {
-  return percent(m.delivered, m.sent);
+/** A percentage rounded to one decimal, or null when `of` is 0. */
+export function percent(part: number, of: number): number | null {
+  if (!(of > 0)) return null;
+  return Math.round((part / of) * 1000) / 10;
+}
+
+/** delivery rate = delivered / sent */
+export function deliveryRate(counts: MetricCounts): number | null {
+  return percent(counts.delivered, counts.sent);
 }
 
 /**
- * Open rate by the esp rule: unique opens / sent when the letter went out through an
- * outside provider (esp above 0, whose opens cannot be told from machine opens); the
- * platform's own delivery (esp 0) counts confirmed unique opens / accepted.
+ * open rate = unique opens / sent when the letter went through an outside provider
+ * (esp above 0), otherwise confirmed unique opens / accepted.
  */
-export function openRate(m: EditionMetrics, esp: number): number | null {
-  return esp > 0 ? percent(m.opensUnique, m.sent) : percent(m.opensUniqueConfirmed, m.accepted);
+export function openRate(counts: MetricCounts, esp: number): number | null {
+  return esp > 0 ? percent(counts.opensUnique, counts.sent) : percent(counts.opensUniqueConfirmed, counts.accepted);
 }
 
-/** Click rate = unique clicks / sent. */
-export function clickRate(m: EditionMetrics): number | null {
-  return percent(m.clicksUnique, m.sent);
+/** click rate = unique clicks / sent */
+export function clickRate(counts: MetricCounts): number | null {
+  return percent(counts.clicksUnique, counts.sent);
 }
 
-/** Click-through rate = unique clicks / unique opens. */
-export function clickThroughRate(m: EditionMetrics): number | null {
-  return percent(m.clicksUnique, m.opensUnique);
+/** click-through rate = unique clicks / unique opens */
+export function clickThroughRate(counts: MetricCounts): number | null {
+  return percent(counts.clicksUnique, counts.opensUnique);
 }
 
-/** '12.3%' (always one decimal), '—' when there is no rate. */
+/** '12.5%', or '—' for a rate without a value. */
 export function formatRate(rate: number | null): string {
   return rate === null ? '—' : `${rate.toFixed(1)}%`;
 }

@@ -11,6 +11,12 @@ import { newSection } from './section-factory';
 // and provider, the creator as author. A new template starts as template (3), the status
 // the platform's create accepts for templates (DECISIONS).
 
+/** The footer in the channel's footer language (channel settings), English by default. */
+function footerFor(channel: Channel, id: string) {
+  const footer = newSection('footer', id);
+  return { ...footer, blockModel: { ...footer.blockModel, languageType: channel.footerLanguage ?? footer.blockModel.languageType } };
+}
+
 export function newDraftLetter(input: { uniqueId: string; channel: Channel; author: User | null; now: string; template?: boolean }): Letter {
   const { uniqueId, channel, author, now, template = false } = input;
   return {
@@ -21,7 +27,7 @@ export function newDraftLetter(input: { uniqueId: string; channel: Channel; auth
     subtitle: '',
     subjectB: '',
     hasAbTest: false,
-    blocks: serializeSections([newSection('footer', `${uniqueId}-footer`)]),
+    blocks: serializeSections([footerFor(channel, `${uniqueId}-footer`)]),
     delta: emptyDelta(),
     authors: author ? [{ uniqueId: author.uniqueId, name: author.name, surname: author.surname, email: author.email }] : [],
     settings: defaultLetterSettings(),

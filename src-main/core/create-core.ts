@@ -2,6 +2,9 @@ import { AUTOSAVE_DEBOUNCE_MS } from '../../shared/timing';
 import type { Core, CoreContext } from './core-context';
 import { createDispatch } from './dispatch';
 import { appHandlers } from './handlers/app';
+import { channelSettingsHandlers } from './handlers/channel-settings';
+import { letterDeletionHandlers } from './handlers/letter-deletion';
+import { letterMetricsHandlers } from './handlers/letter-metrics';
 import { claimHandlers } from './handlers/claims';
 import { featureFlagHandlers } from './handlers/feature-flags';
 import { imageHandlers } from './handlers/images';
@@ -65,6 +68,9 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...imageHandlers(images),
     ...renderHandlers({ store, previews }),
     ...reportHandlers({ session, client, store, cache: createReportCache(db), log }),
+    ...letterDeletionHandlers({ store, session, sync, client, emit: ctx.emit }),
+    ...letterMetricsHandlers({ session, client }),
+    ...channelSettingsHandlers({ session, client }),
   };
   sync.start();
   // A day's work at most is at stake if the cache file is ever damaged; never in the way of starting.

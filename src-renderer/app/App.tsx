@@ -4,6 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
 import { COMPANY_CHANNEL_SLUG } from '../../shared/model/channel';
+import { ChannelSettingsPage } from '../features/channel-settings/ChannelSettingsPage';
 import { ComposerPage } from '../features/composer/ComposerPage';
 import { ChannelDashboardPage } from '../features/dashboards/ChannelDashboardPage';
 import { NewslettersPage } from '../features/newsletters/NewslettersPage';
@@ -34,6 +35,7 @@ function routerFor(session: Session) {
         { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/templates', element: <TemplatesPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/:id', element: <ComposerPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/metrics', element: <ChannelDashboardPage /> },
+        { path: 'organizations/:brandSlug/channels/:channelSlug/settings', element: <ChannelSettingsPage /> },
         { path: 'settings', element: <SettingsPage platformUrl={session.platformUrl} mode={session.mode} /> },
         { path: '*', element: <HomeRedirect session={session} /> },
       ],

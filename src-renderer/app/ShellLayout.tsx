@@ -1,58 +1,152 @@
-import { AppShell, Group, NavLink, Select, Stack, Text, Title } from '@mantine/core';
-import { Link, Outlet, useNavigate, useParams } from 'react-router';
+import { AppShell, Avatar, Divider, Group, Menu, NavLink, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconAdjustments, IconChartBar, IconChevronDown, IconLogout, IconMail, IconNews, IconSettings, IconTemplate } from '@tabler/icons-react';
+import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
 import { useDeliveryNotices } from '../features/delivery/use-delivery-notices';
+import { useSignOutMutation } from '../features/session/session-api';
 import { ConflictNotices } from '../features/sync/ConflictNotices';
-import { channelDashboardPath, newslettersPath } from '../../shared/app-paths';
+import { channelDashboardPath, channelSettingsPath, newslettersPath, settingsPath, templatesPath } from '../../shared/app-paths';
 import { SyncIndicator } from './SyncIndicator';
 import { useDesktopShell } from './use-desktop-shell';
 
-/** The app frame: organization and channel switcher, navigation, sync state. */
+function initials(user: NonNullable<Session['user']>): string {
+  const letters = `${user.name.trim()[0] ?? ''}${user.surname.trim()[0] ?? ''}`;
+  return (letters || user.email[0] || '?').toUpperCase();
+}
+
+/**
+ * The signed-in user, with Settings and, for a remote platform, Sign out. The platform this
+ * computer runs signs its one account in by itself, so signing out of it would undo itself.
+ */
+function AccountMenu({ user, canSignOut }: { user: NonNullable<Session['user']>; canSignOut: boolean }) {
+  const navigate = useNavigate();
+  const [signOut, signingOut] = useSignOutMutation();
+  const fullName = `${user.name} ${user.surname}`.trim() || user.email;
+  return (
+    <Menu position="bottom-end" width={240} withinPortal>
+      <Menu.Target>
+        <UnstyledButton px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar size={30} radius="xl" color="indigo" variant="filled" aria-hidden>
+              {initials(user)}
+            </Avatar>
+            <Text size="sm" fw={500}>
+              {fullName}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Signed in as</Menu.Label>
+        {/* Plain divs: a menu may hold menu items and separators, not paragraphs. */}
+        <Stack gap={0} px="sm" pb="xs">
+          <Text component="div" size="sm" fw={600}>
+            {fullName}
+          </Text>
+          <Text component="div" size="xs" c="dimmed">
+            {user.email}
+          </Text>
+        </Stack>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconAdjustments size={16} />} onClick={() => navigate(settingsPath)}>
+          Settings
+        </Menu.Item>
+        {canSignOut && (
+          <Menu.Item leftSection={<IconLogout size={16} />} disabled={signingOut.isLoading} onClick={() => void signOut()}>
+            Sign out
+          </Menu.Item>
+        )}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+/** The app frame: organization and channel switcher, navigation, account menu, sync state. */
 export function ShellLayout({ session }: { session: Session }) {
   const { brandSlug = '', channelSlug = '' } = useParams();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const organization = session.organizations.find((o) => o.slug === brandSlug);
+  const channelKnown = organization?.channels.some((c) => c.channelSlug === channelSlug) ?? false;
   useDesktopShell();
   useDeliveryNotices();
 
+  const links =
+    organization && channelKnown
+      ? [
+          { label: 'Newsletters', to: newslettersPath(organization.slug, channelSlug), icon: IconNews },
+          { label: 'Templates', to: templatesPath(organization.slug, channelSlug), icon: IconTemplate },
+          { label: 'Dashboard', to: channelDashboardPath(organization.slug, channelSlug), icon: IconChartBar },
+          { label: 'Channel settings', to: channelSettingsPath(organization.slug, channelSlug), icon: IconSettings },
+        ]
+      : [];
+  // The newsletters path is a prefix of the others: the longest match is the current one.
+  const current = [...links].sort((a, b) => b.to.length - a.to.length).find((link) => pathname === link.to || pathname.startsWith(`${link.to}/`));
+
   return (
-    <AppShell navbar={{ width: 260, breakpoint: 0 }} header={{ height: 52 }} padding={0}>
+    <AppShell navbar={{ width: 248, breakpoint: 0 }} header={{ height: 56 }} padding={0}>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Title order={3}>Letterdesk</Title>
-          <Group gap="sm">
-            {session.user && (
-              <Text size="sm" c="dimmed">
-                {session.user.email}
-              </Text>
-            )}
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap={8} wrap="nowrap">
+            <IconMail size={24} color="var(--mantine-color-indigo-7)" aria-hidden />
+            <Text fw={700} size="lg" component="span">
+              Letterdesk
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
             <SyncIndicator />
+            {session.user && <AccountMenu user={session.user} canSignOut={session.mode === 'remote'} />}
           </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="md" aria-label="Navigation">
-        <Stack gap="sm">
-          <Select
-            label="Organization"
-            data={session.organizations.map((o) => ({ value: o.slug, label: o.name }))}
-            value={organization?.slug ?? null}
-            allowDeselect={false}
-            onChange={(slug) => {
-              const next = session.organizations.find((o) => o.slug === slug);
-              const firstChannel = next?.channels[0];
-              if (next && firstChannel) navigate(newslettersPath(next.slug, firstChannel.channelSlug));
-            }}
+        <AppShell.Section>
+          <Stack gap="sm">
+            <Select
+              label="Organization"
+              data={session.organizations.map((o) => ({ value: o.slug, label: o.name }))}
+              value={organization?.slug ?? null}
+              allowDeselect={false}
+              onChange={(slug) => {
+                const next = session.organizations.find((o) => o.slug === slug);
+                const firstChannel = next?.channels[0];
+                if (next && firstChannel) navigate(newslettersPath(next.slug, firstChannel.channelSlug));
+              }}
+            />
+            <Select
+              label="Channel"
+              data={(organization?.channels ?? []).map((c) => ({ value: c.channelSlug, label: c.title }))}
+              value={channelKnown ? channelSlug : null}
+              allowDeselect={false}
+              onChange={(slug) => slug && organization && navigate(newslettersPath(organization.slug, slug))}
+            />
+          </Stack>
+        </AppShell.Section>
+        <AppShell.Section grow mt="md" component="nav" aria-label="Channel">
+          {links.map((link) => (
+            <NavLink
+              key={link.to}
+              component={Link}
+              to={link.to}
+              label={link.label}
+              leftSection={<link.icon size={18} aria-hidden />}
+              active={current?.to === link.to}
+              aria-current={current?.to === link.to ? 'page' : undefined}
+            />
+          ))}
+        </AppShell.Section>
+        <AppShell.Section>
+          <Divider mb="xs" />
+          <NavLink
+            component={Link}
+            to={settingsPath}
+            label="Settings"
+            leftSection={<IconAdjustments size={18} aria-hidden />}
+            active={pathname === settingsPath}
+            aria-current={pathname === settingsPath ? 'page' : undefined}
           />
-          <Select
-            label="Channel"
-            data={(organization?.channels ?? []).map((c) => ({ value: c.channelSlug, label: c.title }))}
-            value={organization?.channels.some((c) => c.channelSlug === channelSlug) ? channelSlug : null}
-            allowDeselect={false}
-            onChange={(slug) => slug && organization && navigate(newslettersPath(organization.slug, slug))}
-          />
-          {organization && channelSlug && <NavLink component={Link} to={newslettersPath(organization.slug, channelSlug)} label="Newsletters" active />}
-          {organization && channelSlug && <NavLink component={Link} to={channelDashboardPath(organization.slug, channelSlug)} label="Dashboard" />}
-        </Stack>
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
         <ConflictNotices />

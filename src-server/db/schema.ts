@@ -47,6 +47,9 @@ export interface ChannelsTable {
   esp: number;
   settings: JsonWithDefault<Record<string, unknown>>;
   createdAt: Generated<Date>;
+  fontColor: Generated<string>;
+  backgroundColor: Generated<string>;
+  footerLanguage: Generated<'en' | 'sp'>;
 }
 
 export interface UsersTable {

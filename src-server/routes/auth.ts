@@ -11,6 +11,7 @@ import { issueToken, revokeToken } from '../auth/tokens';
 import { normalizeEmail } from '../db/accounts';
 import type { Db } from '../db/database';
 import type { ChannelRow, UserRow } from '../db/schema';
+import { toChannelSettings } from '../channels/channel-settings';
 import { routeDocs } from '../http/api-docs';
 import { bearerToken, currentUser } from '../http/authentication';
 import { unauthorized } from '../http/errors';
@@ -92,5 +93,9 @@ export function toChannel(row: ChannelRow, brandSlug: string): Channel {
     channelName: row.channelName,
     timezone: { tzCode: row.timezone },
     esp: row.esp,
+    fontColor: row.fontColor,
+    backgroundColor: row.backgroundColor,
+    footerLanguage: row.footerLanguage,
+    contactAddress: toChannelSettings(row).address,
   };
 }

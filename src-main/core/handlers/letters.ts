@@ -1,11 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import type { BridgeHandlers } from '../../../shared/contract/bridge';
 import { AppError } from '../../../shared/contract/errors';
+import type { Channel } from '../../../shared/model/channel';
+import type { Letter } from '../../../shared/model/letter';
 import { newDraftLetter } from '../../../shared/model/new-letter';
+import { isTemplateStatus } from '../../../shared/model/publication';
 import { PlatformError, type PlatformClient } from '../platform/platform-client';
 import type { SessionService } from '../session';
 import type { LettersStore } from '../store/letters-store';
 import type { SyncEngine } from '../sync/sync-engine';
+
+export const TEMPLATE_NOT_FOUND_MESSAGE = 'Choose a template of this channel, or start a blank letter.';
+
+/** A new draft that starts with the template's content and styles; everything else is its own. */
+function fromTemplate(blank: Letter, template: Letter): Letter {
+  return {
+    ...blank,
+    blocks: template.blocks,
+    delta: template.delta,
+    settings: template.settings,
+    subtitle: template.subtitle,
+    includePromotions: template.includePromotions,
+    utmEnabled: template.utmEnabled,
+    utms: template.utms,
+  };
+}
 
 // Letters are read from and written to the local cache first; the platform is reached
 // through the sync engine, so every call here works offline.
@@ -24,6 +43,15 @@ export function letterHandlers(deps: {
     const channel = session.findChannel(brandSlug, channelSlug);
     if (!channel) throw new AppError('not_found', 'This channel does not exist, or you are not a member of it.');
     return channel;
+  }
+
+  /** A template of this channel, or a clear refusal. */
+  async function templateOf(channel: Channel, uniqueId: string): Promise<Letter> {
+    const found = await store.getByUniqueId(uniqueId);
+    if (!found || found.channelSlug !== channel.channelSlug || found.brandSlug !== channel.brandSlug || !isTemplateStatus(found.publicationStatus)) {
+      throw new AppError('invalid_input', TEMPLATE_NOT_FOUND_MESSAGE);
+    }
+    return found;
   }
 
   return {
@@ -49,15 +77,16 @@ export function letterHandlers(deps: {
       }
     },
 
-    async 'letters.create'({ brandSlug, channelSlug, template }) {
+    async 'letters.create'({ brandSlug, channelSlug, template, templateUniqueId }) {
       const channel = channelOrThrow(brandSlug, channelSlug);
-      const letter = newDraftLetter({
+      const blank = newDraftLetter({
         uniqueId: randomUUID(),
         channel,
         author: session.current().user,
         now: new Date().toISOString(),
         template: template ?? false,
       });
+      const letter = templateUniqueId === undefined ? blank : fromTemplate(blank, await templateOf(channel, templateUniqueId));
       await store.insertNew(letter);
       // Online, the letter comes back with its platform id and 'Draft {id}' title at once.
       await sync.pushNow();

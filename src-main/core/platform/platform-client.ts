@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { ChannelSettingsResponseSchema } from '../../../shared/contract/platform-channel-settings';
+import { LetterListMetricsResponseSchema, type LetterListMetricsResponse } from '../../../shared/contract/platform-letter-list-metrics';
+import type { ChannelSettings } from '../../../shared/model/channel-settings';
 import {
   ApiErrorSchema,
   LetterListResponseSchema,
@@ -108,6 +111,10 @@ export interface PlatformClient {
   reportUserActivity(brandSlug: string, channelSlug: string, id: number, query: UserActivityQuery): Promise<UserActivityResponse>;
   reportUserActivityCsv(brandSlug: string, channelSlug: string, id: number, query: Pick<UserActivityQuery, 'filter' | 'search'>): Promise<string>;
   reportCsv(brandSlug: string, channelSlug: string, id: number, type: ReportCsvType, query: ReportCsvQuery): Promise<string>;
+  deleteLetter(brandSlug: string, channelSlug: string, id: number): Promise<void>;
+  letterListMetrics(brandSlug: string, channelSlug: string, ids: readonly number[]): Promise<LetterListMetricsResponse>;
+  channelSettings(brandSlug: string, channelSlug: string): Promise<ChannelSettings>;
+  saveChannelSettings(brandSlug: string, channelSlug: string, settings: ChannelSettings): Promise<ChannelSettings>;
 }
 
 export function createPlatformClient(baseUrl: string, getToken: () => string | null): PlatformClient {
@@ -118,14 +125,15 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
    * push again (its first answer lost) is applied once; a push with new content gets a new key.
    */
   async function call<S extends z.ZodType>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     schema: S,
     body?: unknown,
     options: { idempotent?: boolean } = {},
   ): Promise<z.output<S>> {
     const response = await send(method, path, 'application/json', body, options);
-    const payload: unknown = await response.json().catch(() => null);
+    // 204 (a delete) has no body: the schema is z.null() then.
+    const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null);
     return schema.parse(payload);
   }
 
@@ -137,7 +145,7 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
 
   /** Sends one request; a network failure or an error status throws a PlatformError. */
   async function send(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     accept: string,
     body?: unknown,
@@ -237,6 +245,14 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
     reportUserActivityCsv: (brandSlug, channelSlug, id, query) =>
       getText(`${platformPaths.reportUserActivityCsv(brandSlug, channelSlug, id)}?${queryString(query)}`),
     reportCsv: (brandSlug, channelSlug, id, type, query) => getText(`${platformPaths.reportCsv(brandSlug, channelSlug, id, type)}?${queryString(query)}`),
+    deleteLetter: async (brandSlug, channelSlug, id) => {
+      await call('DELETE', platformPaths.letter(brandSlug, channelSlug, id), z.null());
+    },
+    letterListMetrics: (brandSlug, channelSlug, ids) =>
+      call('GET', `${platformPaths.letterListMetrics(brandSlug, channelSlug)}?${ids.map((id) => `ids[]=${id}`).join('&')}`, LetterListMetricsResponseSchema),
+    channelSettings: (brandSlug, channelSlug) => call('GET', platformPaths.channelSettings(brandSlug, channelSlug), ChannelSettingsResponseSchema),
+    saveChannelSettings: (brandSlug, channelSlug, settings) =>
+      call('PUT', platformPaths.channelSettings(brandSlug, channelSlug), ChannelSettingsResponseSchema, settings),
   };
 }
 

@@ -28,7 +28,10 @@ function renderChannel(channel: Channel | null): RenderChannel | null {
     brandSlug: channel.brandSlug,
     accentColor: channel.accentColor,
     logoUrl: channel.channelSquareLogo,
-    contactAddress: null,
+    // Set on the channel settings screen; the footer shows it (a platform without the screen sends none).
+    contactAddress: channel.contactAddress
+      ? { street: channel.contactAddress.street, city: channel.contactAddress.city, state: channel.contactAddress.state, postal: channel.contactAddress.postal }
+      : null,
   };
 }
 

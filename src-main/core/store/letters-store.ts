@@ -286,6 +286,16 @@ export function createLettersStore(db: LocalDb) {
       });
     },
 
+    /** A deleted letter leaves the cache with its search entry and anything still queued for it. */
+    async remove(uniqueId: string): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('outbox').where('letter_unique_id', '=', uniqueId).execute();
+        await trx.deleteFrom('letters_fts').where('unique_id', '=', uniqueId).execute();
+        const removed = await trx.deleteFrom('letters').where('unique_id', '=', uniqueId).executeTakeFirst();
+        return Number(removed.numDeletedRows) > 0;
+      });
+    },
+
     outbox: {
       /** The earliest entry of each letter, oldest first: these may be pushed side by side. */
       async nextPerLetter(limit: number): Promise<OutboxEntry[]> {

@@ -1,18 +1,31 @@
-import { Alert, Button, Group, Loader, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { ActionIcon, Alert, Button, Group, Loader, Select, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { IconPlus, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { PublicationStatus, type LetterStatusFilter } from '../../../shared/model/publication';
+import { PublicationStatus, type LetterSortColumn, type LetterStatusFilter } from '../../../shared/model/publication';
 import { shortcutLabel, useCommandHandler } from '../../app/command-bus';
 import { letterPath } from '../../../shared/app-paths';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
 import { useGetSessionQuery } from '../session/session-api';
 import { CloneFailedAlert } from './CloneFailedAlert';
 import { LetterListTabs } from './LetterListTabs';
-import { useCreateLetterMutation } from './newsletters-api';
+import { NewLetterDialog } from './NewLetterDialog';
+import { useCreateLetterMutation, useLetterMetricsQuery, useListLettersQuery } from './newsletters-api';
 import { NewslettersTable } from './NewslettersTable';
 import { useCloneLetter } from './use-clone-letter';
+import { useDeleteLetter } from './use-delete-letter';
 import { useLetterList } from './use-letter-list';
 
 export type LetterListKind = 'newsletters' | 'templates';
+
+/** 'Sort by' offers every sortable letter column (spec 3 §2), also those without a column here. */
+const SORT_OPTIONS: { value: LetterSortColumn; label: string }[] = [
+  { value: 'updated_at', label: 'Updated' },
+  { value: 'title', label: 'Title' },
+  { value: 'audience', label: 'Audience' },
+  { value: 'publicationDate', label: 'Send date' },
+  { value: 'uniqueId', label: 'Unique ID' },
+];
 
 /** What differs between the two lists is only their words. */
 const WORDS: Record<LetterListKind, { title: string; command: string; button: string; loading: string; noMatch: string; empty: string }> = {
@@ -58,34 +71,77 @@ export function LetterListPage(props: {
   const { data: letters, isLoading, isFetching, error } = list;
   const [createLetter, creation] = useCreateLetterMutation();
   const cloning = useCloneLetter(templates ? PublicationStatus.template : undefined);
+  const deleting = useDeleteLetter();
   const filtered = list.searching || filtering;
+  const [choosing, setChoosing] = useState(false);
+  // New letter offers the channel's templates; a templates list makes templates, blank.
+  const channelTemplates = useListLettersQuery({ brandSlug, channelSlug, status: 'templates', limit: 100 }, { skip: templates || !brandSlug });
+  const ids = useMemo(() => (templates ? [] : (letters ?? []).flatMap((letter) => (letter.id === null ? [] : [letter.id])).slice(0, 200)), [letters, templates]);
+  const metrics = useLetterMetricsQuery({ brandSlug, channelSlug, ids }, { skip: ids.length === 0 });
+  const metricsById = useMemo(() => new Map((metrics.data?.items ?? []).map((item) => [item.id, item])), [metrics.data]);
 
-  useCommandHandler('file.newLetter', () => void onNew(), !creation.isLoading);
+  useCommandHandler('file.newLetter', () => onNew(), !creation.isLoading);
 
-  async function onNew() {
-    const result = await createLetter({ brandSlug, channelSlug, ...(templates ? { template: true } : {}) });
+  function onNew() {
+    if (!templates && (channelTemplates.data?.length ?? 0) > 0) setChoosing(true);
+    else void create(null);
+  }
+
+  async function create(templateUniqueId: string | null) {
+    const result = await createLetter({ brandSlug, channelSlug, ...(templates ? { template: true } : {}), ...(templateUniqueId ? { templateUniqueId } : {}) });
+    setChoosing(false);
     if ('data' in result && result.data) {
       navigate(letterPath(brandSlug, channelSlug, result.data.id ?? result.data.uniqueId));
     }
   }
 
   return (
-    <div style={{ padding: 'var(--mantine-spacing-md)' }}>
-      <Group justify="space-between" mb="md">
+    <div style={{ padding: 'var(--mantine-spacing-lg)' }}>
+      <Group justify="space-between" mb="md" wrap="nowrap">
         <div>
-          <Title order={2}>{words.title}</Title>
+          <Title order={1} size="h2">
+            {words.title}
+          </Title>
           {channel && <Text c="dimmed">{channel.title}</Text>}
         </div>
         <Tooltip label={`${words.command} (${shortcutLabel('file.newLetter')})`}>
-          <Button onClick={onNew} loading={creation.isLoading}>
+          <Button onClick={onNew} loading={creation.isLoading} leftSection={<IconPlus size={18} />}>
             {words.button}
           </Button>
         </Tooltip>
       </Group>
       <LetterListTabs active={kind} brandSlug={brandSlug} channelSlug={channelSlug} />
-      <Group mb="md" align="flex-end">
-        <TextInput label="Search" placeholder="Search titles and text" value={list.search} onChange={(e) => list.setSearch(e.currentTarget.value)} w={320} />
+      <Group mb="md" align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search"
+          placeholder="Search titles and text"
+          leftSection={<IconSearch size={16} />}
+          value={list.search}
+          onChange={(e) => list.setSearch(e.currentTarget.value)}
+          w={300}
+        />
         {filters}
+        <Group gap={4} align="flex-end" wrap="nowrap">
+          <Select
+            label="Sort by"
+            data={templates ? SORT_OPTIONS.filter((o) => o.value !== 'audience' && o.value !== 'publicationDate') : SORT_OPTIONS}
+            value={list.sort.sort}
+            allowDeselect={false}
+            onChange={(value) => value && list.setSort({ sort: value as LetterSortColumn, direction: list.sort.direction })}
+            w={160}
+          />
+          <Tooltip label={list.sort.direction === 'asc' ? 'Ascending' : 'Descending'}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              mb={1}
+              aria-label={list.sort.direction === 'asc' ? 'Sort descending' : 'Sort ascending'}
+              onClick={() => list.setSort({ sort: list.sort.sort, direction: list.sort.direction === 'asc' ? 'desc' : 'asc' })}
+            >
+              {list.sort.direction === 'asc' ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
       </Group>
       {creation.error && 'message' in creation.error && <Alert color="red" mb="md">{String(creation.error.message)}</Alert>}
       <CloneFailedAlert reason={cloning.error} onClose={cloning.dismissError} />
@@ -101,7 +157,11 @@ export function LetterListPage(props: {
           sort={list.sort}
           onSort={list.setSort}
           onClone={(letter) => void cloning.clone(letter)}
+          onDelete={deleting.ask}
           cloningId={cloning.cloningId}
+          metrics={metricsById}
+          esp={channel?.esp ?? 0}
+          timezone={channel?.timezone.tzCode ?? null}
         />
       )}
       {list.hasMore && (
@@ -109,6 +169,16 @@ export function LetterListPage(props: {
           Show more
         </Button>
       )}
+      <ConfirmDeleteDialog
+        opened={deleting.pending !== null}
+        title={`Delete "${deleting.pending?.title || 'Untitled draft'}"?`}
+        requireTyping={deleting.requireTyping}
+        loading={deleting.loading}
+        error={deleting.error}
+        onConfirm={() => void deleting.confirm()}
+        onCancel={deleting.cancel}
+      />
+      <NewLetterDialog opened={choosing} templates={channelTemplates.data ?? []} busy={creation.isLoading} onChoose={(id) => void create(id)} onClose={() => setChoosing(false)} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { ChannelInput, LetterListItem } from '../../../shared/contract/bridge';
+import type { ChannelInput, ChannelOutput, LetterListItem } from '../../../shared/contract/bridge';
 import type { Letter } from '../../../shared/model/letter';
 import { api } from '../../app/api';
 import { ipc } from '../../app/ipc-base-query';
@@ -14,8 +14,8 @@ export const newslettersApi = api.injectEndpoints({
       query: (input) => ipc('letters.list', input),
       providesTags: [{ type: 'Letters', id: 'LIST' }],
     }),
-    /** A new draft, or with `template` a new template. */
-    createLetter: build.mutation<Letter, ChannelRef & { template?: boolean }>({
+    /** A new draft, or with `template` a new template; `templateUniqueId` starts it from a template. */
+    createLetter: build.mutation<Letter, ChannelRef & { template?: boolean; templateUniqueId?: string }>({
       query: (input) => ipc('letters.create', input),
       invalidatesTags: [{ type: 'Letters', id: 'LIST' }],
     }),
@@ -25,7 +25,17 @@ export const newslettersApi = api.injectEndpoints({
       // A failed clone changed nothing: the list stays as it is.
       invalidatesTags: (copy) => (copy ? [{ type: 'Letters', id: 'LIST' }] : []),
     }),
+    /** Gone from the platform and this computer (the confirm-delete dialog). */
+    deleteLetter: build.mutation<ChannelOutput<'letters.delete'>, ChannelInput<'letters.delete'>>({
+      query: (input) => ipc('letters.delete', input),
+      invalidatesTags: (deleted) => (deleted ? [{ type: 'Letters', id: 'LIST' }] : []),
+    }),
+    /** Recipients, opens and clicks of the letters on screen (none offline). */
+    letterMetrics: build.query<ChannelOutput<'letters.metrics'>, ChannelInput<'letters.metrics'>>({
+      query: (input) => ipc('letters.metrics', input),
+      providesTags: ['LetterMetrics'],
+    }),
   }),
 });
 
-export const { useListLettersQuery, useCreateLetterMutation, useCloneLetterMutation } = newslettersApi;
+export const { useListLettersQuery, useCreateLetterMutation, useCloneLetterMutation, useDeleteLetterMutation, useLetterMetricsQuery } = newslettersApi;

@@ -3,6 +3,7 @@ import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, REMOVE_LIST
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { $patchStyleText } from '@lexical/selection';
 import { Group } from '@mantine/core';
+import { IconListNumbers } from '@tabler/icons-react';
 import type { ElementFormatType } from 'lexical';
 import { $getSelection, $isRangeSelection, FORMAT_ELEMENT_COMMAND, FORMAT_TEXT_COMMAND } from 'lexical';
 import { memo, useEffect, useState } from 'react';
@@ -56,7 +57,7 @@ export const Toolbar = memo(function Toolbar() {
       <LinkButton current={state.link} onApply={(url) => editor.dispatchCommand(TOGGLE_LINK_COMMAND, url)} />
       <ColourButton onApply={setColour} />
       <ToolbarButton label="Numbered list" active={state.list === 'number'} onClick={() => toggleList('number')}>
-        1.
+        <IconListNumbers size={16} aria-hidden />
       </ToolbarButton>
       <ToolbarButton label="Bulleted list" active={state.list === 'bullet'} onClick={() => toggleList('bullet')}>
         •

@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Bridge, Session } from '../../shared/contract/bridge';
+import { ShellLayout } from './ShellLayout';
+import { createAppStore } from './store';
+
+// The shell over the bridge's transport: account menu, channel navigation, Settings.
+
+const SESSION: Session = {
+  mode: 'remote',
+  platformUrl: 'http://127.0.0.1:1',
+  signedIn: true,
+  user: { uniqueId: 'u-1', email: 'editor@example.com', name: 'Demo', surname: 'Editor' },
+  organizations: [{ id: 1, slug: 'demo', name: 'Demo', role: 'owner', channels: [
+        {
+          id: 1,
+          title: 'The Weekly',
+          channelSlug: 'weekly',
+          brandId: 1,
+          brandSlug: 'demo',
+          accentColor: '#1c7ed6',
+          defaultStyleBaseFontSize: 16,
+          channelSquareLogo: null,
+          channelName: 'The Weekly',
+          timezone: { tzCode: 'America/New_York' },
+          esp: 0,
+        },
+      ],
+    },
+  ],
+};
+
+let calls: string[] = [];
+const fakeBridge: Bridge = {
+  async invoke(channel) {
+    calls.push(channel);
+    if (channel === 'auth.signOut') return { ok: true, data: { ...SESSION, signedIn: false, user: null, organizations: [] } } as never;
+    if (channel === 'sync.status') return { ok: true, data: { state: 'synced', pending: 0, message: null } } as never;
+    if (channel === 'app.session') return { ok: true, data: SESSION } as never;
+    return { ok: false, error: { code: 'internal', message: `unexpected ${channel}` } };
+  },
+  on: () => () => {},
+};
+
+beforeAll(() => {
+  window.bridge = fakeBridge;
+});
+beforeEach(() => {
+  calls = [];
+});
+afterEach(cleanup);
+
+const BASE = '/organizations/demo/channels/weekly';
+
+function renderAt(path: string, session: Session = SESSION) {
+  const router = createMemoryRouter(
+    [{ path: '/', element: <ShellLayout session={session} />, children: [
+        { path: 'organizations/:brandSlug/channels/:channelSlug/*', element: <p>Screen</p> },
+        { path: '*', element: <p>Screen</p> },
+      ],
+    },
+  ],
+    { initialEntries: [path] },
+  );
+  render(
+    <Provider store={createAppStore()}>
+      <MantineProvider env="test">
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </Provider>,
+  );
+  return router;
+}
+
+describe('the shell', () => {
+  it("navigates to the channel's Newsletters, Templates and Channel settings, and to Settings", async () => {
+    const router = renderAt(`${BASE}/newsletters/templates`);
+    const nav = screen.getByRole('navigation', { name: 'Channel' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Newsletters', 'Templates', 'Channel settings']);
+    expect(within(nav).getByRole('link', { name: 'Templates' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Newsletters' }).getAttribute('aria-current')).toBeNull();
+
+    await userEvent.click(within(nav).getByRole('link', { name: 'Channel settings' }));
+    expect(router.state.location.pathname).toBe(`${BASE}/settings`);
+    await userEvent.click(screen.getByRole('link', { name: 'Settings' }));
+    expect(router.state.location.pathname).toBe('/settings');
+  });
+
+  it('shows the signed-in user in the account menu, with Settings and Sign out', async () => {
+    const router = renderAt(`${BASE}/newsletters`);
+    await userEvent.click(screen.getByRole('button', { name: 'Demo Editor' }));
+    const menu = await screen.findByRole('menu');
+    expect(menu.textContent).toContain('editor@example.com');
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Settings' }));
+    expect(router.state.location.pathname).toBe('/settings');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Demo Editor' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
+    await waitFor(() => expect(calls).toContain('auth.signOut'));
+  });
+
+  it('offers no Sign out for the platform on this computer, which signs its account in by itself', async () => {
+    renderAt(`${BASE}/newsletters`, { ...SESSION, mode: 'embedded' });
+    await userEvent.click(screen.getByRole('button', { name: 'Demo Editor' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Settings']);
+  });
+});

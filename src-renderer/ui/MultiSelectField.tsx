@@ -1,0 +1,60 @@
+import { Anchor, Group, MultiSelect, type ComboboxItem } from '@mantine/core';
+import type { KeyboardEvent } from 'react';
+
+/**
+ * Spec 3 §2 multi-select dropdown: searchable, with 'Select all' and 'Clear all'. The
+ * filter multi-select's optional add-new option is `onAddNew`: typing a value that is not
+ * listed offers "Add '{value}'".
+ */
+export function MultiSelectField(props: {
+  label: string;
+  data: ComboboxItem[];
+  value: string[];
+  onChange: (value: string[]) => void;
+  placeholder?: string;
+  onAddNew?: (value: string) => void;
+  error?: string | null;
+  required?: boolean;
+  w?: number | string;
+}) {
+  const { label, data, value, onChange, placeholder, onAddNew, error, required, w } = props;
+  const everything = data.map((item) => item.value);
+  const all = everything.length > 0 && everything.every((item) => value.includes(item));
+  return (
+    <div style={{ width: w }}>
+      <MultiSelect
+        label={label}
+        data={data}
+        value={value}
+        onChange={onChange}
+        placeholder={value.length === 0 ? placeholder : undefined}
+        searchable
+        required={required}
+        error={error}
+        nothingFoundMessage={onAddNew ? undefined : 'Nothing found'}
+        {...(onAddNew ? addNewProps(data, onAddNew) : {})}
+      />
+      <Group gap="sm" mt={4}>
+        <Anchor component="button" type="button" size="xs" disabled={all} onClick={() => onChange(everything)} c={all ? 'dimmed' : undefined}>
+          Select all
+        </Anchor>
+        <Anchor component="button" type="button" size="xs" disabled={value.length === 0} onClick={() => onChange([])} c={value.length === 0 ? 'dimmed' : undefined}>
+          Clear all
+        </Anchor>
+      </Group>
+    </div>
+  );
+}
+
+function addNewProps(data: ComboboxItem[], onAddNew: (value: string) => void) {
+  return {
+    nothingFoundMessage: 'Press Enter to add it',
+    onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => {
+      const typed = event.currentTarget.value.trim();
+      if (event.key === 'Enter' && typed && !data.some((item) => item.label.toLowerCase() === typed.toLowerCase())) {
+        event.preventDefault();
+        onAddNew(typed);
+      }
+    },
+  };
+}
