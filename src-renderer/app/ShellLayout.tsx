@@ -2,6 +2,7 @@ import { AppShell, Group, NavLink, Select, Stack, Text, Title } from '@mantine/c
 import { Link, Outlet, useNavigate, useParams } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
 import { useDeliveryNotices } from '../features/delivery/use-delivery-notices';
+import { HelpButton } from '../features/help/HelpButton';
 import { ConflictNotices } from '../features/sync/ConflictNotices';
 import { newslettersPath } from '../../shared/app-paths';
 import { SyncIndicator } from './SyncIndicator';
@@ -27,6 +28,7 @@ export function ShellLayout({ session }: { session: Session }) {
               </Text>
             )}
             <SyncIndicator />
+            <HelpButton />
           </Group>
         </Group>
       </AppShell.Header>

@@ -1,17 +1,28 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Loader, SegmentedControl, Stack, TextInput, Tooltip } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router';
 import { COMPANY_CHANNEL_SLUG } from '../../../shared/model/channel';
 import { isEditableStatus, PublicationStatus, publicationStatusLabel, isTemplateStatus } from '../../../shared/model/publication';
 import { abTestBlocksDraft, hasInvalidHtmlBlock, schedulingGate } from '../../../shared/rules/schedule';
-import { composerView, leaveNeedsWarning, showsDeviceToggle, titleEditable, type PrimaryAction } from '../../../shared/rules/schedule-actions';
+import {
+  composerView,
+  leaveNeedsWarning,
+  primaryAction,
+  saveAsDraftState,
+  showsDeviceToggle,
+  titleEditable,
+  type PrimaryAction,
+} from '../../../shared/rules/schedule-actions';
 import { getBridge } from '../../app/bridge';
-import { shortcutLabel, useCommandHandler } from '../../app/command-bus';
+import { shortcutLabel, useCommandHandlers } from '../../app/command-bus';
 import { letterPath, newslettersPath, templatesPath } from '../../../shared/app-paths';
 import type { RootState } from '../../app/store';
 import { LetterNotFound } from '../../ui/LetterNotFound';
+import { useCloneLetterMutation } from '../newsletters/newsletters-api';
+import { CLONE_FAILED_MESSAGE } from '../newsletters/use-clone-letter';
 import { useGetSessionQuery } from '../session/session-api';
+import { COMPOSER_COMMANDS } from './composer-commands';
 import { useGetLetterQuery } from './composer-api';
 import { ComposerWorkspace } from './ComposerWorkspace';
 import { HistoryButtons } from './HistoryButtons';
@@ -22,6 +33,8 @@ import { ScheduledView } from './lifecycle/ScheduledView';
 import { ScheduleSidebar } from './lifecycle/ScheduleSidebar';
 import { useLifecycleActions } from './lifecycle/use-lifecycle-actions';
 import { useScheduleForm } from './lifecycle/use-schedule-form';
+import { toastError } from './lifecycle/toasts';
+import { MoreActionsMenu } from './MoreActionsMenu';
 import { PreviewPane, type PreviewDevice } from './PreviewPane';
 import { SaveIndicator } from './SaveIndicator';
 import { TakenOverAlert } from './TakenOverAlert';
@@ -41,15 +54,10 @@ export function ComposerPage() {
   const { data: letter, isLoading, error, refetch } = useGetLetterQuery({ brandSlug, channelSlug, id });
   const { save, state, error: saveError, savedAt, flush, settle, isSaving } = useLocalSave(letter?.uniqueId);
   const blocksDocument = useComposerDocument(letter, save, refetch, isSaving);
-  // Save (CmdOrCtrl+S): finish the local save, then push to the platform now.
-  useCommandHandler('file.save', () => (blocksDocument.flush(), void flush().then(() => getBridge().invoke('sync.now', {}))), Boolean(letter));
   const [title, setTitle] = useState<string | null>(null);
   const { refusal, takenOverBy, takeOver } = useClaim(letter);
   const [previewOpen, setPreviewOpen] = useState(false);
   const [device, setDevice] = useState<PreviewDevice>('desktop');
-  useCommandHandler('view.togglePreview', () => setPreviewOpen((open) => !open), Boolean(letter));
-  useCommandHandler('view.desktopPreview', () => (setDevice('desktop'), setPreviewOpen(true)), Boolean(letter));
-  useCommandHandler('view.mobilePreview', () => (setDevice('mobile'), setPreviewOpen(true)), Boolean(letter));
 
   const { data: session } = useGetSessionQuery();
   const channel = session?.organizations.find((o) => o.slug === brandSlug)?.channels.find((c) => c.channelSlug === channelSlug);
@@ -78,6 +86,37 @@ export function ComposerPage() {
     onFieldErrors: form.showServerErrors,
     leave: () => navigate(exitPath),
   });
+
+  const [cloneLetter, cloning] = useCloneLetterMutation();
+  // Clone: the copy ('Copy of …') is made on this computer with the edits made so far, then opened.
+  const clone = async () => {
+    if (!letter || cloning.isLoading) return;
+    blocksDocument.flush();
+    await settle();
+    const result = await cloneLetter(isTemplate ? { uniqueId: letter.uniqueId, status: PublicationStatus.template } : { uniqueId: letter.uniqueId });
+    if ('data' in result && result.data) navigate(letterPath(brandSlug, channelSlug, result.data.id ?? result.data.uniqueId));
+    else toastError(CLONE_FAILED_MESSAGE);
+  };
+  /** What the action bar's buttons would do now; set while rendering, read by the keyboard and menu. */
+  const actions = useRef<{ primary: PrimaryAction | null; primaryBlocked: boolean; saveAsDraft: boolean }>({ primary: null, primaryBlocked: true, saveAsDraft: false });
+  useCommandHandlers(
+    COMPOSER_COMMANDS,
+    {
+      // Save (CmdOrCtrl+S): finish the local save, then push to the platform now.
+      'file.save': () => (blocksDocument.flush(), void flush().then(() => getBridge().invoke('sync.now', {}))),
+      'view.togglePreview': () => setPreviewOpen((open) => !open),
+      'view.desktopPreview': () => (setDevice('desktop'), setPreviewOpen(true)),
+      'view.mobilePreview': () => (setDevice('mobile'), setPreviewOpen(true)),
+      // The same step as the action bar's button, and only when that button would take it.
+      'letter.previewAndSchedule': () => {
+        const { primary, primaryBlocked } = actions.current;
+        if (primary?.kind === 'previewAndSchedule' && !primaryBlocked) void lifecycle.primary(primary);
+      },
+      'letter.saveAsDraft': () => actions.current.saveAsDraft && void lifecycle.saveAsDraft(),
+      'letter.clone': () => void clone(),
+    },
+    Boolean(letter),
+  );
 
   // The field owns the title while the letter is open: a refetch must not undo typing.
   useEffect(() => {
@@ -132,6 +171,13 @@ export function ComposerPage() {
     otherRequiredMissing: form.otherRequiredMissing,
     fieldErrors: form.hasErrors,
   });
+  const companyLevel = letter.channelSlug === COMPANY_CHANNEL_SLUG;
+  const draftState = saveAsDraftState(status, abTestBlocksDraft(subjects));
+  actions.current = {
+    primary: primaryAction(status, { busy: lifecycle.busy, companyLevel }),
+    primaryBlocked: lifecycle.busy || !mayEdit || gate.blocked,
+    saveAsDraft: draftState.shown && !draftState.disabled && !lifecycle.busy && mayEdit,
+  };
   const onPrimary = (action: PrimaryAction) => (action.confirm ? setConfirming(action) : void lifecycle.primary(action));
   const confirmingPrimary = confirming !== null && confirming !== 'pause' ? confirming : null;
 
@@ -156,14 +202,7 @@ export function ComposerPage() {
         <Badge variant="light" color="gray">
           {(view === 'schedule' ? form.values.segmentName : letter.segmentName) ?? 'No audience'}
         </Badge>
-        <SaveIndicator state={state} updatedAt={savedAt ?? letter.updatedAt} />
-        {view === 'schedule' && form.unsaved && (
-          <Tooltip label="Kept on this computer. The platform gets these changes when you schedule.">
-            <Badge variant="light" color="yellow">
-              Unsaved changes
-            </Badge>
-          </Tooltip>
-        )}
+        <SaveIndicator state={state} updatedAt={savedAt ?? letter.updatedAt} unsaved={view === 'schedule' && form.unsaved} />
       </Group>
       {saveError && <Alert color="red">{saveError}</Alert>}
       {refusal && (
@@ -178,7 +217,7 @@ export function ComposerPage() {
       {blocksDocument.loadError && <Alert color="red">{blocksDocument.loadError}</Alert>}
       <ActionBar
         status={status}
-        companyLevel={letter.channelSlug === COMPANY_CHANNEL_SLUG}
+        companyLevel={companyLevel}
         busy={lifecycle.busy}
         gate={mayEdit ? gate : { blocked: true, hint: null }}
         abTestBlocksDraft={abTestBlocksDraft(subjects)}
@@ -212,6 +251,7 @@ export function ComposerPage() {
       >
         {/* A test shows the edits made up to the moment it is sent. */}
         <SendTestEmailButton letter={letter} onBeforeSend={() => (blocksDocument.flush(), settle())} />
+        <MoreActionsMenu onClone={() => void clone()} cloning={cloning.isLoading} />
       </ActionBar>
       {view === 'edit' && (
         <>

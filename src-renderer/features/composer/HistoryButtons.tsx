@@ -1,7 +1,8 @@
 import { Button, Group, Tooltip } from '@mantine/core';
 import { useDispatch, useSelector } from 'react-redux';
 import type { RootState } from '../../app/store';
-import { shortcutLabel, useCommandHandler } from '../../app/command-bus';
+import { shortcutLabel, useCommandHandlers } from '../../app/command-bus';
+import { HISTORY_COMMANDS } from './composer-commands';
 import { redone, undone } from './composer-slice';
 
 /** Undo and Redo of the composer's history; the Edit menu's commands run the same actions. */
@@ -10,8 +11,7 @@ export function HistoryButtons({ enabled }: { enabled: boolean }) {
   const canUndo = useSelector((state: RootState) => state.composer.past.length > 0);
   const canRedo = useSelector((state: RootState) => state.composer.future.length > 0);
   // In Electron these commands have native roles; the canvas handles the keys in the browser.
-  useCommandHandler('edit.undo', () => dispatch(undone()), enabled);
-  useCommandHandler('edit.redo', () => dispatch(redone()), enabled);
+  useCommandHandlers(HISTORY_COMMANDS, { 'edit.undo': () => dispatch(undone()), 'edit.redo': () => dispatch(redone()) }, enabled);
   return (
     <Group gap={4}>
       <Tooltip label={`Undo (${shortcutLabel('edit.undo')})`}>

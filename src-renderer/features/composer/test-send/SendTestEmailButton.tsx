@@ -1,7 +1,8 @@
 import { Button, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import type { Letter } from '../../../../shared/model/letter';
-import { shortcutLabel, useCommandHandler } from '../../../app/command-bus';
+import { shortcutLabel, useCommandHandlers } from '../../../app/command-bus';
+import { TEST_SEND_COMMANDS } from '../composer-commands';
 import { useGetSessionQuery } from '../../session/session-api';
 import { canSendTestEmail } from './can-send-test-email';
 import { SendTestEmailDialog } from './SendTestEmailDialog';
@@ -19,7 +20,7 @@ export function SendTestEmailButton(props: {
   const [opened, setOpened] = useState(false);
   const visible = canSendTestEmail(letter);
   const { data: session } = useGetSessionQuery();
-  useCommandHandler('letter.sendTestEmail', () => setOpened(true), visible);
+  useCommandHandlers(TEST_SEND_COMMANDS, { 'letter.sendTestEmail': () => setOpened(true) }, visible);
 
   if (!visible) return null;
   return (
