@@ -256,7 +256,7 @@ export function ComposerPage() {
       {view === 'edit' && (
         <>
           {previewOpen && <PreviewPane letter={letter} device={device} revision={revision} />}
-          <ComposerWorkspace letter={letter} readOnly={!editable} />
+          <ComposerWorkspace letter={letter} readOnly={!editable} device={device} />
         </>
       )}
       {view === 'schedule' && (
