@@ -5,12 +5,13 @@ import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
 import { COMPANY_CHANNEL_SLUG } from '../../shared/model/channel';
 import { ComposerPage } from '../features/composer/ComposerPage';
+import { LocalMailboxPage } from '../features/local-mailbox/LocalMailboxPage';
 import { NewslettersPage } from '../features/newsletters/NewslettersPage';
 import { TemplatesPage } from '../features/newsletters/TemplatesPage';
 import { useGetSessionQuery } from '../features/session/session-api';
 import { SignInPage } from '../features/session/SignInPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
-import { newslettersPath } from '../../shared/app-paths';
+import { localMailboxPath, newslettersPath } from '../../shared/app-paths';
 import { ShellLayout } from './ShellLayout';
 
 function HomeRedirect({ session }: { session: Session }) {
@@ -32,6 +33,7 @@ function routerFor(session: Session) {
         // A static segment outranks `:id`, so 'templates' is never read as a letter id.
         { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/templates', element: <TemplatesPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/:id', element: <ComposerPage /> },
+        { path: localMailboxPath.slice(1), element: <LocalMailboxPage /> },
         { path: 'settings', element: <SettingsPage platformUrl={session.platformUrl} mode={session.mode} /> },
         { path: '*', element: <HomeRedirect session={session} /> },
       ],

@@ -1,10 +1,10 @@
 import { AppShell, Group, NavLink, Select, Stack, Text, Title } from '@mantine/core';
-import { Link, Outlet, useNavigate, useParams } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
 import { useDeliveryNotices } from '../features/delivery/use-delivery-notices';
 import { HelpButton } from '../features/help/HelpButton';
 import { ConflictNotices } from '../features/sync/ConflictNotices';
-import { newslettersPath } from '../../shared/app-paths';
+import { localMailboxPath, newslettersPath } from '../../shared/app-paths';
 import { SyncIndicator } from './SyncIndicator';
 import { useDesktopShell } from './use-desktop-shell';
 
@@ -12,6 +12,7 @@ import { useDesktopShell } from './use-desktop-shell';
 export function ShellLayout({ session }: { session: Session }) {
   const { brandSlug = '', channelSlug = '' } = useParams();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const organization = session.organizations.find((o) => o.slug === brandSlug);
   useDesktopShell();
   useDeliveryNotices();
@@ -53,6 +54,7 @@ export function ShellLayout({ session }: { session: Session }) {
             onChange={(slug) => slug && organization && navigate(newslettersPath(organization.slug, slug))}
           />
           {organization && channelSlug && <NavLink component={Link} to={newslettersPath(organization.slug, channelSlug)} label="Newsletters" active />}
+          <NavLink component={Link} to={localMailboxPath} label="Local mailbox" active={pathname === localMailboxPath} />
         </Stack>
       </AppShell.Navbar>
       <AppShell.Main>
