@@ -43,6 +43,9 @@ import { useClaim } from './use-claim';
 import { useComposerDocument } from './use-composer-document';
 import { useLocalSave } from './use-local-save';
 
+/** The letter's title is its email subject (spec 1 §3); the label says so. */
+export const TITLE_FIELD_LABEL = 'Title (email subject)';
+
 /**
  * The composer route: title area, action bar, and what the letter's status calls for: the
  * canvas with its sidebar (and live preview) while composing, the email with the schedule
@@ -191,10 +194,13 @@ export function ComposerPage() {
         <span>{title || letter.title || 'Untitled'}</span>
       </Breadcrumbs>
       <Group align="flex-end" gap="sm">
+        {/* Spec 1 §3: the title IS the email subject. One value, edited in one place per screen:
+            here while composing, as Subject under INBOX PREVIEW at the schedule step. */}
         <TextInput
-          label="Title"
+          label={TITLE_FIELD_LABEL}
+          description={view === 'schedule' ? 'Edit it as the Subject under Inbox preview.' : undefined}
           value={title ?? ''}
-          readOnly={!(titleEditable(status) && mayEdit)}
+          readOnly={view === 'schedule' || !(titleEditable(status) && mayEdit)}
           style={{ flex: 1, maxWidth: 640 }}
           onChange={(event) => changeTitle(event.currentTarget.value)}
         />
