@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Loader, SegmentedControl, Stack, TextInput, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Loader, Stack, TextInput, Tooltip } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -25,6 +26,7 @@ import { useGetSessionQuery } from '../session/session-api';
 import { COMPOSER_COMMANDS } from './composer-commands';
 import { useGetLetterQuery } from './composer-api';
 import { ComposerWorkspace } from './ComposerWorkspace';
+import { DeviceToggle } from './DeviceToggle';
 import { HistoryButtons } from './HistoryButtons';
 import { ActionBar } from './lifecycle/ActionBar';
 import { ConfirmDialog } from './lifecycle/ConfirmDialog';
@@ -204,8 +206,10 @@ export function ComposerPage() {
           style={{ flex: 1, maxWidth: 640 }}
           onChange={(event) => changeTitle(event.currentTarget.value)}
         />
-        <Badge variant="outline">{publicationStatusLabel(status)}</Badge>
-        <Badge variant="light" color="gray">
+        <Badge variant="outline" tt="none">
+          {publicationStatusLabel(status)}
+        </Badge>
+        <Badge variant="light" color="gray" tt="none">
           {(view === 'schedule' ? form.values.segmentName : letter.segmentName) ?? 'No audience'}
         </Badge>
         <SaveIndicator state={state} updatedAt={savedAt ?? letter.updatedAt} unsaved={view === 'schedule' && form.unsaved} />
@@ -238,19 +242,17 @@ export function ComposerPage() {
             <>
               <HistoryButtons enabled={editable} />
               <Tooltip label={`Toggle Preview (${shortcutLabel('view.togglePreview')})`}>
-                <Button variant={previewOpen ? 'filled' : 'default'} aria-pressed={previewOpen} onClick={() => setPreviewOpen((open) => !open)}>
+                <Button
+                  size="xs"
+                  leftSection={<IconEye size={16} />}
+                  variant={previewOpen ? 'filled' : 'default'}
+                  aria-pressed={previewOpen}
+                  onClick={() => setPreviewOpen((open) => !open)}
+                >
                   Preview
                 </Button>
               </Tooltip>
-              <SegmentedControl
-                aria-label="Preview device"
-                value={device}
-                onChange={(value) => setDevice(value as PreviewDevice)}
-                data={[
-                  { label: 'Desktop', value: 'desktop' },
-                  { label: 'Mobile', value: 'mobile' },
-                ]}
-              />
+              <DeviceToggle device={device} onChange={setDevice} />
             </>
           )
         }

@@ -1,4 +1,5 @@
-import { Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { IconArrowBackUp, IconArrowForwardUp } from '@tabler/icons-react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { RootState } from '../../app/store';
 import { shortcutLabel, useCommandHandlers } from '../../app/command-bus';
@@ -15,14 +16,14 @@ export function HistoryButtons({ enabled }: { enabled: boolean }) {
   return (
     <Group gap={4}>
       <Tooltip label={`Undo (${shortcutLabel('edit.undo')})`}>
-        <Button size="xs" variant="default" disabled={!enabled || !canUndo} onClick={() => dispatch(undone())}>
-          Undo
-        </Button>
+        <ActionIcon size={30} variant="default" aria-label="Undo" disabled={!enabled || !canUndo} onClick={() => dispatch(undone())}>
+          <IconArrowBackUp size={18} />
+        </ActionIcon>
       </Tooltip>
       <Tooltip label={`Redo (${shortcutLabel('edit.redo')})`}>
-        <Button size="xs" variant="default" disabled={!enabled || !canRedo} onClick={() => dispatch(redone())}>
-          Redo
-        </Button>
+        <ActionIcon size={30} variant="default" aria-label="Redo" disabled={!enabled || !canRedo} onClick={() => dispatch(redone())}>
+          <IconArrowForwardUp size={18} />
+        </ActionIcon>
       </Tooltip>
     </Group>
   );

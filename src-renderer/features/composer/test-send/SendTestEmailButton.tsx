@@ -1,4 +1,5 @@
 import { Button, Tooltip } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Letter } from '../../../../shared/model/letter';
 import { shortcutLabel, useCommandHandlers } from '../../../app/command-bus';
@@ -26,7 +27,7 @@ export function SendTestEmailButton(props: {
   return (
     <>
       <Tooltip label={`Send a Test Email (${shortcutLabel('letter.sendTestEmail')})`}>
-        <Button variant="default" onClick={() => setOpened(true)}>
+        <Button variant="default" leftSection={<IconSend size={16} />} onClick={() => setOpened(true)}>
           Send test
         </Button>
       </Tooltip>
