@@ -145,7 +145,9 @@ export function ComposerPage() {
 
   // A letter drafted offline is opened by uniqueId; once synced, its link uses its id.
   useEffect(() => {
-    if (letter?.id && id !== String(letter.id)) navigate(letterPath(brandSlug, channelSlug, letter.id), { replace: true });
+    // Only for the letter the route names: while another letter's route loads (a clone just
+    // opened), the query still holds the previous letter, which must not pull the route back.
+    if (letter?.id && id === letter.uniqueId) navigate(letterPath(brandSlug, channelSlug, letter.id), { replace: true });
   }, [letter?.id, id, brandSlug, channelSlug, navigate]);
 
   const isThisLetter = useCallback(
