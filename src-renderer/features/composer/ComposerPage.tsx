@@ -148,7 +148,7 @@ export function ComposerPage() {
     // Only for the letter the route names: while another letter's route loads (a clone just
     // opened), the query still holds the previous letter, which must not pull the route back.
     if (letter?.id && id === letter.uniqueId) navigate(letterPath(brandSlug, channelSlug, letter.id), { replace: true });
-  }, [letter?.id, id, brandSlug, channelSlug, navigate]);
+  }, [letter?.id, letter?.uniqueId, id, brandSlug, channelSlug, navigate]);
 
   const isThisLetter = useCallback(
     (pathname: string) => letter !== undefined && letter !== null && [letter.uniqueId, letter.id].some((key) => key !== null && pathname === letterPath(brandSlug, channelSlug, key)),
