@@ -1,4 +1,5 @@
 import { Button, ColorSwatch, Group, Popover, SimpleGrid, TextInput, UnstyledButton } from '@mantine/core';
+import { IconPalette } from '@tabler/icons-react';
 import { useState } from 'react';
 import { colourPalette } from '../../../../shared/rules/colour-palette';
 import { usePaletteAccent } from './palette-accent';
@@ -26,7 +27,7 @@ export function ColourButton({ disabled, onApply }: Props) {
     <Popover opened={opened} onChange={setOpened} position="bottom-start" withinPortal shadow="md">
       <Popover.Target>
         <ToolbarButton label="Text colour" disabled={disabled} onClick={() => setOpened((o) => !o)}>
-          <span style={{ borderBottom: '3px solid currentColor', lineHeight: 1 }}>A</span>
+          <IconPalette size={16} />
         </ToolbarButton>
       </Popover.Target>
       <Popover.Dropdown>
