@@ -1,13 +1,14 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconHelp } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useCommandHandler } from '../../app/command-bus';
+import { useCommandHandlers } from '../../app/command-bus';
+import { HELP_COMMANDS } from '../../app/shell-commands';
 import { HelpDialog } from './HelpDialog';
 
 /** The shell's Help button; the Help menu's 'Letterdesk Help' (help.guide) opens the same dialog. */
 export function HelpButton() {
   const [opened, setOpened] = useState(false);
-  useCommandHandler('help.guide', () => setOpened(true));
+  useCommandHandlers(HELP_COMMANDS, { 'help.guide': () => setOpened(true) });
   return (
     <>
       <Tooltip label="Help">

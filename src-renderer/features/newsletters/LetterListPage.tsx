@@ -2,10 +2,11 @@ import { Alert, Button, Group, Loader, Text, TextInput, Title, Tooltip } from '@
 import type { ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PublicationStatus, type LetterStatusFilter } from '../../../shared/model/publication';
-import { shortcutLabel, useCommandHandler } from '../../app/command-bus';
+import { shortcutLabel, useCommandHandlers } from '../../app/command-bus';
 import { letterPath } from '../../../shared/app-paths';
 import { useGetSessionQuery } from '../session/session-api';
 import { CloneFailedAlert } from './CloneFailedAlert';
+import { LETTER_LIST_COMMANDS } from './letter-list-commands';
 import { LetterListTabs } from './LetterListTabs';
 import { useCreateLetterMutation } from './newsletters-api';
 import { NewslettersTable } from './NewslettersTable';
@@ -60,7 +61,7 @@ export function LetterListPage(props: {
   const cloning = useCloneLetter(templates ? PublicationStatus.template : undefined);
   const filtered = list.searching || filtering;
 
-  useCommandHandler('file.newLetter', () => void onNew(), !creation.isLoading);
+  useCommandHandlers(LETTER_LIST_COMMANDS, { 'file.newLetter': () => void onNew() }, !creation.isLoading);
 
   async function onNew() {
     const result = await createLetter({ brandSlug, channelSlug, ...(templates ? { template: true } : {}) });
