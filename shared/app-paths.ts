@@ -9,6 +9,9 @@ export const templatesPath = (brandSlug: string, channelSlug: string) => `${news
 export const letterPath = (brandSlug: string, channelSlug: string, id: number | string) =>
   `${newslettersPath(brandSlug, channelSlug)}/${encodeURIComponent(String(id))}`;
 
+/** The platform's local mailbox: emails kept instead of sent when it has no mail server. */
+export const localMailboxPath = '/local-mailbox';
+
 /** Settings (the desktop app's platform choice); Settings… and CmdOrCtrl+, open it. */
 export const settingsPath = '/settings';
 

@@ -22,6 +22,8 @@ export interface CommandDeclaration {
   menu: MenuName;
   /** An Electron menu role: the item's behaviour is the platform's own (copy, zoom...). */
   role?: string;
+  /** Electron's main process runs it itself (it needs no window), so no screen handles it. */
+  runsInMain?: boolean;
   /** Only in development builds (reload, devtools). */
   developmentOnly?: boolean;
   /** Only on macOS (the app menu's Hide, for example). */
@@ -41,7 +43,7 @@ const canPreviewAndSchedule = ({ letter }: CommandState) =>
 export const COMMANDS = [
   { id: 'app.about', label: 'About Letterdesk', menu: 'app', role: 'about' },
   { id: 'app.settings', label: 'Settings…', accelerator: 'CmdOrCtrl+,', menu: 'app', separatorBefore: true },
-  { id: 'app.checkForUpdates', label: 'Check for Updates…', menu: 'app' },
+  { id: 'app.checkForUpdates', label: 'Check for Updates…', menu: 'app', runsInMain: true },
   { id: 'app.hide', label: 'Hide Letterdesk', accelerator: 'Command+H', menu: 'app', role: 'hide', macOnly: true, separatorBefore: true },
   { id: 'app.quit', label: 'Quit Letterdesk', accelerator: 'CmdOrCtrl+Q', menu: 'app', role: 'quit', separatorBefore: true },
 
@@ -97,6 +99,11 @@ export function commandById(id: CommandId): CommandDeclaration {
   const command = COMMANDS.find((c) => c.id === id);
   if (!command) throw new Error(`Unknown command ${id}`);
   return command;
+}
+
+/** Commands that a screen of the renderer must run: no platform role, not main's own. */
+export function screenCommands(): CommandDeclaration[] {
+  return (COMMANDS as readonly CommandDeclaration[]).filter((c) => !c.role && !c.runsInMain);
 }
 
 export function isCommandEnabled(command: CommandDeclaration, state: CommandState): boolean {

@@ -9,6 +9,7 @@ import { FEATURE_FLAG_NAMES } from '../model/feature-flags';
 import { SuggestionSourceSchema } from './platform-media';
 import { DeliveryEventSchema } from './platform-delivery-events';
 import { reportChannels } from './bridge-reports';
+import { LocalMailboxResponseSchema } from './local-mailbox';
 import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
 import type { DesktopBridge } from './desktop';
 import { ChannelSettingsSchema } from '../model/channel-settings';
@@ -229,9 +230,17 @@ export const bridgeChannels = {
       uniqueId: z.string().min(1),
       toEmail: z.string().trim().min(1, 'Email is required').email('Enter a valid email address'),
     }),
-    /** `note`: why it was not sent by email (the platform has no SMTP server: it is in its local mailbox). */
-    output: z.object({ message: z.string(), note: z.string().nullable() }),
+    /**
+     * `note`: why it was not sent by email (the platform has no SMTP server: it is in its
+     * local mailbox). `keptInLocalMailbox`: the same fact as a flag, for the dialog to say.
+     */
+    output: z.object({ message: z.string(), note: z.string().nullable(), keptInLocalMailbox: z.boolean() }),
   },
+  /**
+   * The platform's local mailbox: the emails it kept instead of sending (no mail server set
+   * up), newest first, and whether it has a mail server. Needs the platform.
+   */
+  'localMailbox.list': { input: empty, output: LocalMailboxResponseSchema },
   /** A copy titled 'Copy of {title}' with `status` and no publication date; made locally, works offline. */
   'letters.clone': {
     input: z.object({ uniqueId: z.string().min(1), status: PublicationStatusSchema.optional() }),
@@ -325,8 +334,12 @@ export const bridgeEvents = {
    * the platform's) was replaced in the stored letter; an open composer replaces them too.
    */
   'images.uploaded': z.object({ letterUniqueId: z.string(), urls: z.record(z.string(), z.string()) }),
-  /** A scheduled send started, finished or stopped on the platform (main notifies natively). */
-  'delivery.event': DeliveryEventSchema,
+  /**
+   * A scheduled send started, finished or stopped on the platform (main notifies natively).
+   * `keptInLocalMailbox`: the platform has no mail server, so its emails stayed in its
+   * local mailbox (the core asks the platform once); absent when that is not known.
+   */
+  'delivery.event': DeliveryEventSchema.extend({ keptInLocalMailbox: z.boolean().optional() }),
 } as const;
 export type BridgeEvents = typeof bridgeEvents;
 export type EventName = keyof BridgeEvents;

@@ -113,20 +113,6 @@ export const TestEmailResponseSchema = z.object({
 });
 export type TestEmailResponse = z.infer<typeof TestEmailResponseSchema>;
 
-export const LocalMailboxMessageSchema = z.object({
-  id: z.number().int(),
-  channelId: z.number().int(),
-  letterId: z.number().int().nullable(),
-  from: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  html: z.string(),
-  createdAt: z.string(),
-  sent: z.boolean(),
-  note: z.string(),
-});
-export type LocalMailboxMessage = z.infer<typeof LocalMailboxMessageSchema>;
-
-/** The newest messages first. */
-export const LocalMailboxResponseSchema = z.object({ items: z.array(LocalMailboxMessageSchema) });
-export type LocalMailboxResponse = z.infer<typeof LocalMailboxResponseSchema>;
+// The local mailbox's schemas live in their own file, so the bridge contract can use them
+// without importing this one (which imports the bridge).
+export { LocalMailboxMessageSchema, LocalMailboxResponseSchema, type LocalMailboxMessage, type LocalMailboxResponse } from './local-mailbox';

@@ -20,4 +20,8 @@ describe('checkDividerThickness: 0 to 50, blank is 0', () => {
   ])('refuses %j', (input, message) => {
     expect(checkDividerThickness(input)).toEqual({ ok: false, message });
   });
+
+  it('reads an empty number field (null) as 0, as the Styles tab passes it', () => {
+    expect(checkDividerThickness(null)).toEqual({ ok: true, value: 0 });
+  });
 });

@@ -8,7 +8,6 @@ import {
   checkColor,
   checkDesktopWidth,
   checkDisclaimer,
-  checkDividerThickness,
   checkFontSize,
   checkImageWidth,
   checkLineHeight,
@@ -65,15 +64,18 @@ describe('checkDesktopWidth: 600–2000, out-of-range values reset with the spec
   });
 });
 
-describe('checkMobileWidth: at least 240, lower values ignored', () => {
+describe('checkMobileWidth: at least 240, lower values ignored, above 2000 reset to 2000', () => {
+  const ignored: StyleRuleResult<number> = { ok: false, message: STYLE_MESSAGES.mobileWidthIgnored, ignored: true };
+  const reset: StyleRuleResult<number> = { ok: true, value: 2000, warning: 'We support mobile widths smaller than 2000px. Because you set yours above that, we reset it to 2000px.' };
   it.each<[NumberFieldValue, StyleRuleResult<number>]>([
-    [0, refused(STYLE_MESSAGES.mobileWidthTooSmall)],
-    [239, refused(STYLE_MESSAGES.mobileWidthTooSmall)],
+    [0, ignored],
+    [239, ignored],
     [240, ok(240)],
     [241, ok(241)],
     [480, ok(480)],
     [2000, ok(2000)],
-    [2001, refused(STYLE_MESSAGES.mobileWidthTooLarge)],
+    [2001, reset],
+    [5000, reset],
     ['', refused(STYLE_MESSAGES.mobileWidthRequired)],
   ])('%j', (raw, expected) => expect(checkMobileWidth(raw)).toEqual(expected));
 });
@@ -132,18 +134,6 @@ describe('checkLineHeight: empty counts as 0, under 1 not applied, clamped to 50
     [50.01, ok(50)],
     [51, ok(50)],
   ])('%j', (raw, expected) => expect(checkLineHeight(raw)).toEqual(expected));
-});
-
-describe('checkDividerThickness: blank is 0, below 0 refused, above 50 is 50', () => {
-  it.each<[NumberFieldValue, StyleRuleResult<number>]>([
-    ['', ok(0)],
-    [-1, refused(STYLE_MESSAGES.dividerThickness)],
-    [0, ok(0)],
-    [1, ok(1)],
-    [49, ok(49)],
-    [50, ok(50)],
-    [51, ok(50)],
-  ])('%j', (raw, expected) => expect(checkDividerThickness(raw)).toEqual(expected));
 });
 
 describe('checkImageWidth: 50 up to the desktop width, others ignored', () => {

@@ -6,8 +6,6 @@ import {
   BUTTON_FONT_SIZE_MIN,
   DESKTOP_WIDTH_MAX,
   DESKTOP_WIDTH_MIN,
-  DIVIDER_THICKNESS_MAX,
-  DIVIDER_THICKNESS_MIN,
   FONT_SIZE_MIN,
   IMAGE_WIDTH_MIN,
   LETTER_FONT_SIZE_DEFAULT,
@@ -25,7 +23,11 @@ import { safeColor } from '../render/css';
 // possibly with a warning (the value was corrected), or a message and nothing to store: a
 // value that breaks a rule is never written to the letter.
 
-export type StyleRuleResult<T> = { ok: true; value: T; warning?: string } | { ok: false; message: string };
+/**
+ * `ignored`: the spec says the value is ignored rather than refused: nothing is stored and
+ * the field goes back to the stored value, with the message as a note.
+ */
+export type StyleRuleResult<T> = { ok: true; value: T; warning?: string } | { ok: false; message: string; ignored?: boolean };
 
 /** What a number field holds: a number, or text while it is empty or half typed. */
 export type NumberFieldValue = number | string | null | undefined;
@@ -35,15 +37,14 @@ export const STYLE_MESSAGES = {
   desktopWidthTooLarge: 'We support desktop widths smaller than 2000px. Because you set yours above that, we reset it to 2000px.',
   desktopWidthRequired: 'Enter a desktop width.',
   mobileWidthRequired: 'Enter a mobile width.',
-  mobileWidthTooSmall: `The mobile width must be at least ${MOBILE_WIDTH_MIN}px.`,
-  mobileWidthTooLarge: `The mobile width must be at most ${DESKTOP_WIDTH_MAX}px.`,
+  mobileWidthIgnored: `We support mobile widths of ${MOBILE_WIDTH_MIN}px or more, so a smaller value is ignored.`,
+  mobileWidthTooLarge: `We support mobile widths smaller than ${DESKTOP_WIDTH_MAX}px. Because you set yours above that, we reset it to ${DESKTOP_WIDTH_MAX}px.`,
   padding: `Padding must be between 0 and ${PADDING_MAX}.`,
   borderSize: `Border sizes must be between 0 and ${BORDER_SIZE_MAX}.`,
   borderRadius: `The border radius must be between 0 and ${BORDER_SIZE_MAX}.`,
   fontSizeTooSmall: `The font size must be at least ${FONT_SIZE_MIN}.`,
   buttonFontSizeRequired: 'Enter a font size.',
   lineHeightTooSmall: `The line height must be at least ${LINE_HEIGHT_MIN}.`,
-  dividerThickness: `The thickness must be at least ${DIVIDER_THICKNESS_MIN}.`,
   imageWidth: (max: number) => `The image width must be between ${IMAGE_WIDTH_MIN} and ${max}px.`,
   color: 'Enter a colour such as #1D2D4D.',
   disclaimerRequired: 'The disclaimer is required.',
@@ -75,16 +76,17 @@ export function checkDesktopWidth(raw: NumberFieldValue): StyleRuleResult<number
 }
 
 /**
- * Mobile width: at least 240, and values below are ignored (spec 2 §5). The spec gives no
- * maximum; the email's breakpoint cannot usefully exceed the widest desktop width, so that
- * is the ceiling.
+ * Mobile width (spec 2 §5, spec 1 §9): at least 240, and a value below is ignored (not
+ * stored; the field shows the stored width again). The spec gives no maximum; the email's
+ * widths share the desktop's ceiling, so above 2000 resets to 2000 with a warning worded
+ * like the desktop width's.
  */
 export function checkMobileWidth(raw: NumberFieldValue): StyleRuleResult<number> {
   const value = fieldNumber(raw);
   if (value === null) return { ok: false, message: STYLE_MESSAGES.mobileWidthRequired };
   const width = Math.round(value);
-  if (width < MOBILE_WIDTH_MIN) return { ok: false, message: STYLE_MESSAGES.mobileWidthTooSmall };
-  if (width > DESKTOP_WIDTH_MAX) return { ok: false, message: STYLE_MESSAGES.mobileWidthTooLarge };
+  if (width < MOBILE_WIDTH_MIN) return { ok: false, message: STYLE_MESSAGES.mobileWidthIgnored, ignored: true };
+  if (width > DESKTOP_WIDTH_MAX) return { ok: true, value: DESKTOP_WIDTH_MAX, warning: STYLE_MESSAGES.mobileWidthTooLarge };
   return { ok: true, value: width };
 }
 
@@ -129,13 +131,6 @@ export function checkLineHeight(raw: NumberFieldValue): StyleRuleResult<number> 
   const value = round2(fieldNumber(raw) ?? 0);
   if (value < LINE_HEIGHT_MIN) return { ok: false, message: STYLE_MESSAGES.lineHeightTooSmall };
   return { ok: true, value: Math.min(LINE_HEIGHT_MAX, value) };
-}
-
-/** Divider thickness: blank counts as 0, below 0 is refused, above 50 becomes 50 (the px the email draws at most). */
-export function checkDividerThickness(raw: NumberFieldValue): StyleRuleResult<number> {
-  const value = fieldNumber(raw) ?? 0;
-  if (value < DIVIDER_THICKNESS_MIN) return { ok: false, message: STYLE_MESSAGES.dividerThickness };
-  return { ok: true, value: Math.min(DIVIDER_THICKNESS_MAX, Math.round(value)) };
 }
 
 /** Image width: 50 up to the letter's desktop width; values outside are ignored. */

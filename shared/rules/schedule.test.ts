@@ -201,4 +201,11 @@ describe('html blocks', () => {
     const layout = newLayoutSection('layout-1', 4);
     expect(hasInvalidHtmlBlock([{ ...layout, blocks: [newSection('paragraph', 'p2'), html(false, false)] }])).toBe(true);
   });
+
+  it('does not count an empty html block as invalid: it has nothing to check', () => {
+    expect(hasInvalidHtmlBlock([newSection('html', 'fresh')])).toBe(false);
+    const blank = html(false, false);
+    if (blank.type !== 'html') throw new Error('not an html section');
+    expect(hasInvalidHtmlBlock([{ ...blank, blockModel: { ...blank.blockModel, html: '  \n' } }])).toBe(false);
+  });
 });

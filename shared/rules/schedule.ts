@@ -166,7 +166,10 @@ export function initialUtmRows(saved: readonly UtmEntry[]): UtmEntry[] {
 /** An html block (at any depth) whose HTML the platform found invalid and that is not relaxed. */
 export function hasInvalidHtmlBlock(sections: readonly Section[]): boolean {
   return sections.some(
-    (section) => (section.type === 'html' && !section.blockModel.isValid && !section.blockModel.isRelaxed) || hasInvalidHtmlBlock(section.blocks),
+    (section) =>
+      // An empty block is not invalid: it has nothing to check and adds nothing to the email.
+      (section.type === 'html' && section.blockModel.html.trim() !== '' && !section.blockModel.isValid && !section.blockModel.isRelaxed) ||
+      hasInvalidHtmlBlock(section.blocks),
   );
 }
 

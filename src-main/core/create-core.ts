@@ -10,6 +10,7 @@ import { featureFlagHandlers } from './handlers/feature-flags';
 import { imageHandlers } from './handlers/images';
 import { createImageService } from './images/image-service';
 import { letterHandlers } from './handlers/letters';
+import { localMailboxHandlers } from './handlers/local-mailbox';
 import { lifecycleHandlers } from './handlers/lifecycle';
 import { openGraphHandlers } from './handlers/open-graph';
 import { renderHandlers } from './handlers/render';
@@ -62,6 +63,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...syncHandlers(sync),
     ...claimHandlers({ store, session, client }),
     ...segmentHandlers({ session, client, kv }),
+    ...localMailboxHandlers({ session, client }),
     ...lifecycleHandlers({ store, session, sync, client, previews }),
     ...featureFlagHandlers({ session, client, kv }),
     ...openGraphHandlers(),

@@ -140,6 +140,8 @@ describe('offline', () => {
     expect(status).toMatchObject({ code: 'offline', message: 'Changing the status needs a connection to the platform. Your letter is saved on this computer.' });
     const test = await failure(core.dispatch('letters.sendTest', { uniqueId: letter.uniqueId, toEmail: 'me@example.com' }));
     expect(test.code).toBe('offline');
+    const mailbox = await failure(core.dispatch('localMailbox.list', {}));
+    expect(mailbox).toMatchObject({ code: 'offline', message: 'The local mailbox is on the platform: it needs a connection to the platform.' });
     const local = await call<Letter>(core, 'letters.get', { ...WEEKLY, id: letter.uniqueId });
     expect(local).toMatchObject({ publicationStatus: PublicationStatus.draft, title: 'On the train' });
 
@@ -154,8 +156,14 @@ describe('other platform calls', () => {
   it('sends a test email and answers the platform’s message', async () => {
     const { core } = await openCore();
     const letter = await call<Letter>(core, 'letters.create', WEEKLY);
-    const sent = await call<{ message: string; note: string | null }>(core, 'letters.sendTest', { uniqueId: letter.uniqueId, toEmail: 'editor@example.com' });
+    await call(core, 'letters.saveLocal', { uniqueId: letter.uniqueId, changes: { title: 'Kept for a look' } });
+    const sent = await call<ChannelOutput<'letters.sendTest'>>(core, 'letters.sendTest', { uniqueId: letter.uniqueId, toEmail: 'editor@example.com' });
     expect(sent.message).toBe('Test sent. It should arrive in a jiffy.');
+    // The test platform has no SMTP server: the email stayed in its local mailbox, which the app can list.
+    expect(sent.keptInLocalMailbox).toBe(true);
+    const mailbox = await call<ChannelOutput<'localMailbox.list'>>(core, 'localMailbox.list', {});
+    expect(mailbox.smtpConfigured).toBe(false);
+    expect(mailbox.items[0]).toMatchObject({ subject: 'Kept for a look', to: 'editor@example.com' });
     const refused = await failure(core.dispatch('letters.sendTest', { uniqueId: letter.uniqueId, toEmail: 'not an address' }));
     expect(refused.code).toBe('invalid_input');
   });

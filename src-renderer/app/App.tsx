@@ -7,12 +7,13 @@ import { COMPANY_CHANNEL_SLUG } from '../../shared/model/channel';
 import { ChannelSettingsPage } from '../features/channel-settings/ChannelSettingsPage';
 import { ComposerPage } from '../features/composer/ComposerPage';
 import { ChannelDashboardPage } from '../features/dashboards/ChannelDashboardPage';
+import { LocalMailboxPage } from '../features/local-mailbox/LocalMailboxPage';
 import { NewslettersPage } from '../features/newsletters/NewslettersPage';
 import { TemplatesPage } from '../features/newsletters/TemplatesPage';
 import { useGetSessionQuery } from '../features/session/session-api';
 import { SignInPage } from '../features/session/SignInPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
-import { newslettersPath } from '../../shared/app-paths';
+import { localMailboxPath, newslettersPath } from '../../shared/app-paths';
 import { ShellLayout } from './ShellLayout';
 
 function HomeRedirect({ session }: { session: Session }) {
@@ -36,6 +37,7 @@ function routerFor(session: Session) {
         { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/:id', element: <ComposerPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/metrics', element: <ChannelDashboardPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/settings', element: <ChannelSettingsPage /> },
+        { path: localMailboxPath.slice(1), element: <LocalMailboxPage /> },
         { path: 'settings', element: <SettingsPage platformUrl={session.platformUrl} mode={session.mode} /> },
         { path: '*', element: <HomeRedirect session={session} /> },
       ],

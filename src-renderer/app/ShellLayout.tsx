@@ -1,11 +1,12 @@
 import { AppShell, Avatar, Divider, Group, Menu, NavLink, Select, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconAdjustments, IconChartBar, IconChevronDown, IconLogout, IconMail, IconNews, IconSettings, IconTemplate } from '@tabler/icons-react';
+import { IconAdjustments, IconChartBar, IconChevronDown, IconInbox, IconLogout, IconMail, IconNews, IconSettings, IconTemplate } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
 import { useDeliveryNotices } from '../features/delivery/use-delivery-notices';
 import { useSignOutMutation } from '../features/session/session-api';
+import { HelpButton } from '../features/help/HelpButton';
 import { ConflictNotices } from '../features/sync/ConflictNotices';
-import { channelDashboardPath, channelSettingsPath, newslettersPath, settingsPath, templatesPath } from '../../shared/app-paths';
+import { channelDashboardPath, channelSettingsPath, localMailboxPath, newslettersPath, settingsPath, templatesPath } from '../../shared/app-paths';
 import { SyncIndicator } from './SyncIndicator';
 import { useDesktopShell } from './use-desktop-shell';
 
@@ -96,6 +97,7 @@ export function ShellLayout({ session }: { session: Session }) {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <SyncIndicator />
+            <HelpButton />
             {session.user && <AccountMenu user={session.user} canSignOut={session.mode === 'remote'} />}
           </Group>
         </Group>
@@ -145,6 +147,14 @@ export function ShellLayout({ session }: { session: Session }) {
             leftSection={<IconAdjustments size={18} aria-hidden />}
             active={pathname === settingsPath}
             aria-current={pathname === settingsPath ? 'page' : undefined}
+          />
+          <NavLink
+            component={Link}
+            to={localMailboxPath}
+            label="Local mailbox"
+            leftSection={<IconInbox size={18} aria-hidden />}
+            active={pathname === localMailboxPath}
+            aria-current={pathname === localMailboxPath ? 'page' : undefined}
           />
         </AppShell.Section>
       </AppShell.Navbar>

@@ -31,6 +31,30 @@ export function useCommandHandler(id: CommandId, handler: Handler, enabled = tru
   }, [id, enabled]);
 }
 
+/**
+ * Registers one screen's commands at once. `ids` is the screen's exported list (what the
+ * registry coverage test reads) and `run` must have a handler for each of them, so the
+ * list and what the screen does cannot drift apart.
+ */
+export function useCommandHandlers<Id extends CommandId>(ids: readonly Id[], run: Record<Id, Handler>, enabled: Partial<Record<Id, boolean>> | boolean = true): void {
+  const latest = useRef(run);
+  latest.current = run;
+  const isOn = (id: Id) => (typeof enabled === 'boolean' ? enabled : enabled[id] ?? true);
+  const onKey = ids.map((id) => (isOn(id) ? '1' : '0')).join('');
+  useEffect(() => {
+    const registered: Array<[Id, Handler]> = [];
+    ids.forEach((id, index) => {
+      if (onKey[index] !== '1') return;
+      const handler: Handler = () => latest.current[id]();
+      handlers.set(id, [...(handlers.get(id) ?? []), handler]);
+      registered.push([id, handler]);
+    });
+    return () => {
+      for (const [id, handler] of registered) handlers.set(id, (handlers.get(id) ?? []).filter((h) => h !== handler));
+    };
+  }, [ids, onKey]);
+}
+
 export function currentPlatform(): CommandPlatform {
   return /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent) ? 'mac' : 'other';
 }

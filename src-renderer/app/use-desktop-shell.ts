@@ -4,7 +4,8 @@ import type { CommandState } from '../../shared/commands';
 import { COMPANY_CHANNEL_SLUG } from '../../shared/model/channel';
 import { useGetLetterQuery } from '../features/composer/composer-api';
 import { getBridge } from './bridge';
-import { useCommandHandler } from './command-bus';
+import { useCommandHandlers } from './command-bus';
+import { SETTINGS_COMMANDS } from './shell-commands';
 import { settingsPath } from '../../shared/app-paths';
 
 /**
@@ -18,7 +19,7 @@ export function useDesktopShell(): void {
   const { brandSlug = '', channelSlug = '', id = '' } = useParams();
   const desktop = getBridge().desktop;
 
-  useCommandHandler('app.settings', () => navigate(settingsPath));
+  useCommandHandlers(SETTINGS_COMMANDS, { 'app.settings': () => navigate(settingsPath) });
   useEffect(() => getBridge().on('app.navigate', ({ path }) => navigate(path)), [navigate]);
 
   // The composer's query for the same letter: served from the cache it already fills.

@@ -94,6 +94,6 @@ export const letterDeliveryRoutes: FastifyPluginAsync<LetterDeliveryOptions> = a
 
   app.get(platformPaths.localMailbox(), async (request, reply) => {
     const user = currentUser(request);
-    return sendAs(reply, LocalMailboxResponseSchema, { items: await listLocalMailbox(db, user.id) });
+    return sendAs(reply, LocalMailboxResponseSchema, { items: await listLocalMailbox(db, user.id), smtpConfigured: mail.kind === 'smtp' });
   });
 };

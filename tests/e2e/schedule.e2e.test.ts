@@ -69,7 +69,7 @@ describe('scheduling a letter', () => {
     await expect.poll(() => app.page.getByText(scheduledToastMessage(`${sendAt}:00`, ZONE)).count()).toBe(1);
     const sendDate = app.page.getByRole('textbox', { name: 'Send date' });
     expect(await sendDate.inputValue()).toMatch(new RegExp(`^${dayjs(sendAt).format('MMM DD, YYYY')} at 9:30 am E[SD]T$`));
-    expect(await app.page.getByRole('textbox', { name: 'Subject' }).getAttribute('readonly')).not.toBeNull();
+    expect(await app.page.getByRole('textbox', { name: 'Subject', exact: true }).getAttribute('readonly')).not.toBeNull();
     expect(await app.page.getByRole('textbox', { name: 'Title' }).getAttribute('readonly')).not.toBeNull();
     const scheduled = await platformLetter(id);
     expect(scheduled).toMatchObject({

@@ -149,7 +149,7 @@ export function lifecycleHandlers(deps: {
     async 'letters.sendTest'({ uniqueId, toEmail }) {
       return onPlatform(uniqueId, 'Sending a test email', async (letter) => {
         const answer = await client.sendTestEmail(letter.channelId, letter.id, toEmail);
-        return { message: answer.message, note: answer.note };
+        return { message: answer.message, note: answer.note, keptInLocalMailbox: !answer.sent };
       });
     },
 

@@ -25,7 +25,12 @@ import {
 } from '../../../shared/contract/platform-letters';
 import { FeatureFlagResponseSchema, ValidateMergeTagResponseSchema } from '../../../shared/contract/platform-audience';
 import { DeliveryEventsResponseSchema, type DeliveryEventsResponse } from '../../../shared/contract/platform-delivery-events';
-import { TestEmailResponseSchema, type TestEmailResponse } from '../../../shared/contract/platform-delivery';
+import {
+  LocalMailboxResponseSchema,
+  TestEmailResponseSchema,
+  type LocalMailboxResponse,
+  type TestEmailResponse,
+} from '../../../shared/contract/platform-delivery';
 import { GenerateSuggestionsResponseSchema, type GenerateSuggestionsResponse } from '../../../shared/contract/platform-media';
 import { ClickLinksResponseSchema, EditionMetricsResponseSchema, type ClickLinksResponse, type EditionMetricsResponse } from '../../../shared/contract/platform-metrics';
 import {
@@ -97,6 +102,8 @@ export interface PlatformClient {
   updateSettings(channelSlug: string, uniqueId: string, body: LetterSettingsRequest): Promise<Letter>;
   saveOnScheduling(channelId: number, id: number, body: SaveOnSchedulingRequest): Promise<Letter>;
   sendTestEmail(channelId: number, id: number, toEmail: string): Promise<TestEmailResponse>;
+  /** The emails the platform kept instead of sending (no SMTP server), and whether it has one. */
+  localMailbox(): Promise<LocalMailboxResponse>;
   validateMergeTag(letterId: number, mergeTag: string): Promise<{ valid: boolean; message: string }>;
   suggest(letterId: number, field: 'subject' | 'previewText', uniqueId: string): Promise<GenerateSuggestionsResponse>;
   featureFlag(name: FeatureFlagName, brandSlug: string, channelId: number): Promise<boolean>;
@@ -216,6 +223,7 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
       call('POST', platformPaths.letterSettings(channelSlug, uniqueId), LetterResponseSchema, body, { idempotent: true }),
     saveOnScheduling: (channelId, id, body) => call('POST', platformPaths.saveOnScheduling(channelId, id), LetterResponseSchema, body),
     sendTestEmail: (channelId, id, toEmail) => call('POST', platformPaths.sendTestEmail(channelId, id), TestEmailResponseSchema, { toEmail }),
+    localMailbox: () => call('GET', platformPaths.localMailbox(), LocalMailboxResponseSchema),
     validateMergeTag: (letterId, mergeTag) => call('POST', platformPaths.validateMergeTag(letterId), ValidateMergeTagResponseSchema, { mergeTag }),
     suggest: (letterId, field, uniqueId) =>
       call(

@@ -20,6 +20,20 @@ export interface DeliveryFeedOptions {
 export function createDeliveryFeed({ client, kv, emit, log }: DeliveryFeedOptions) {
   /** An older platform without the feed answers 404: said once, then not asked again this run. */
   let unsupported = false;
+  /** Whether the platform keeps emails in its local mailbox (no mail server): asked once, when there is news. */
+  let keptLocally: boolean | null = null;
+
+  async function keptInLocalMailbox(): Promise<boolean | undefined> {
+    if (keptLocally !== null) return keptLocally;
+    try {
+      keptLocally = !(await client.localMailbox()).smtpConfigured;
+      return keptLocally;
+    } catch (error) {
+      // The notice then says what it always said; the next event asks again.
+      log('Could not ask the platform whether it has a mail server', error);
+      return undefined;
+    }
+  }
 
   return {
     /** Throws what the platform client throws, except an absent feed. */
@@ -36,7 +50,11 @@ export function createDeliveryFeed({ client, kv, emit, log }: DeliveryFeedOption
         while (more && !stopped()) {
           const page = await client.deliveryEvents(since);
           const oldest = now().getTime() - DELIVERY_NOTICE_MAX_AGE_MS;
-          for (const event of page.items) if (Date.parse(event.at) >= oldest) emit('delivery.event', event);
+          for (const event of page.items) {
+            if (Date.parse(event.at) < oldest) continue;
+            const kept = await keptInLocalMailbox();
+            emit('delivery.event', kept === undefined ? event : { ...event, keptInLocalMailbox: kept });
+          }
           // After the events are out: a crash in between repeats a notice rather than losing one.
           await kv.set(cursorKey, page.cursor);
           since = page.cursor;

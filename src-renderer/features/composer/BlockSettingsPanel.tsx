@@ -10,6 +10,8 @@ import { useSectionEdit } from './settings/section-edit';
 
 /** 80 units (320 px), as the spec sizes the block settings panel. */
 const PANEL_WIDTH = 320;
+/** Below the app shell's 52 px header, with a little air. */
+const PANEL_STICKY_TOP = 60;
 
 const allFlagsOff = () => false;
 
@@ -29,22 +31,34 @@ export function BlockSettingsPanel({ section, onClose, ...rest }: BlockSettingsP
   return (
     <Transition mounted={section !== null} transition="slide-left" duration={150}>
       {(style) => (
-        <Paper
-          role="dialog"
-          aria-label="Block settings"
-          shadow="md"
-          withBorder
-          style={{ ...style, position: 'absolute', top: 0, right: 0, bottom: 0, width: PANEL_WIDTH, zIndex: 10, display: 'flex', flexDirection: 'column' }}
-        >
-          <Group justify="space-between" p="md" pb="sm">
-            <Title order={4}>{section ? `${BLOCK_NAMES[section.type]} settings` : ''}</Title>
-            <CloseButton aria-label="Close block settings" onClick={onClose} />
-          </Group>
-          <ScrollArea style={{ flex: 1 }} px="md" pb="md" type="auto">
-            {/* Keyed by section: another block's panel starts with its own fields, not the last one's typing. */}
-            {section && <SettingsBody key={section.uniqueId} section={section} {...rest} />}
-          </ScrollArea>
-        </Paper>
+        // The rail spans the workspace; the panel sticks below the app header inside it, so it
+        // stays in view whichever block is selected, a block far down a long letter too.
+        <div style={{ ...style, position: 'absolute', top: 0, right: 0, bottom: 0, width: PANEL_WIDTH, zIndex: 10, pointerEvents: 'none' }}>
+          <Paper
+            role="dialog"
+            aria-label="Block settings"
+            shadow="md"
+            withBorder
+            style={{
+              position: 'sticky',
+              top: PANEL_STICKY_TOP,
+              maxHeight: `calc(100vh - ${PANEL_STICKY_TOP + 8}px)`,
+              height: '100%',
+              display: 'flex',
+              flexDirection: 'column',
+              pointerEvents: 'auto',
+            }}
+          >
+            <Group justify="space-between" p="md" pb="sm">
+              <Title order={4}>{section ? `${BLOCK_NAMES[section.type]} settings` : ''}</Title>
+              <CloseButton aria-label="Close block settings" onClick={onClose} />
+            </Group>
+            <ScrollArea style={{ flex: 1 }} px="md" pb="md" type="auto">
+              {/* Keyed by section: another block's panel starts with its own fields, not the last one's typing. */}
+              {section && <SettingsBody key={section.uniqueId} section={section} {...rest} />}
+            </ScrollArea>
+          </Paper>
+        </div>
       )}
     </Transition>
   );

@@ -1,21 +1,34 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Loader, SegmentedControl, Stack, TextInput, Tooltip } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Loader, Stack, TextInput, Tooltip } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router';
 import { COMPANY_CHANNEL_SLUG } from '../../../shared/model/channel';
 import { isEditableStatus, PublicationStatus, publicationStatusLabel, isTemplateStatus } from '../../../shared/model/publication';
 import { abTestBlocksDraft, hasInvalidHtmlBlock, schedulingGate } from '../../../shared/rules/schedule';
-import { composerView, leaveNeedsWarning, showsDeviceToggle, titleEditable, type PrimaryAction } from '../../../shared/rules/schedule-actions';
+import {
+  composerView,
+  leaveNeedsWarning,
+  primaryAction,
+  saveAsDraftState,
+  showsDeviceToggle,
+  titleEditable,
+  type PrimaryAction,
+} from '../../../shared/rules/schedule-actions';
 import { getBridge } from '../../app/bridge';
-import { shortcutLabel, useCommandHandler } from '../../app/command-bus';
+import { shortcutLabel, useCommandHandlers } from '../../app/command-bus';
 import { channelDashboardPath, letterPath, newslettersPath, templatesPath } from '../../../shared/app-paths';
 import { hasReport, reportToggleLabel } from '../../../shared/rules/report-view';
 import { ReportView } from '../reports/ReportView';
 import type { RootState } from '../../app/store';
 import { LetterNotFound } from '../../ui/LetterNotFound';
+import { useCloneLetterMutation } from '../newsletters/newsletters-api';
+import { CLONE_FAILED_MESSAGE } from '../newsletters/use-clone-letter';
 import { useGetSessionQuery } from '../session/session-api';
+import { COMPOSER_COMMANDS } from './composer-commands';
 import { useGetLetterQuery } from './composer-api';
 import { ComposerWorkspace } from './ComposerWorkspace';
+import { DeviceToggle } from './DeviceToggle';
 import { HistoryButtons } from './HistoryButtons';
 import { ActionBar } from './lifecycle/ActionBar';
 import { ConfirmDialog } from './lifecycle/ConfirmDialog';
@@ -24,6 +37,8 @@ import { ScheduledView } from './lifecycle/ScheduledView';
 import { ScheduleSidebar } from './lifecycle/ScheduleSidebar';
 import { useLifecycleActions } from './lifecycle/use-lifecycle-actions';
 import { useScheduleForm } from './lifecycle/use-schedule-form';
+import { toastError } from './lifecycle/toasts';
+import { MoreActionsMenu } from './MoreActionsMenu';
 import { PreviewPane, type PreviewDevice } from './PreviewPane';
 import { SaveIndicator } from './SaveIndicator';
 import { TakenOverAlert } from './TakenOverAlert';
@@ -31,6 +46,9 @@ import { SendTestEmailButton } from './test-send/SendTestEmailButton';
 import { useClaim } from './use-claim';
 import { useComposerDocument } from './use-composer-document';
 import { useLocalSave } from './use-local-save';
+
+/** The letter's title is its email subject (spec 1 §3); the label says so. */
+export const TITLE_FIELD_LABEL = 'Title (email subject)';
 
 /**
  * The composer route: title area, action bar, and what the letter's status calls for: the
@@ -43,17 +61,12 @@ export function ComposerPage() {
   const { data: letter, isLoading, error, refetch } = useGetLetterQuery({ brandSlug, channelSlug, id });
   const { save, state, error: saveError, savedAt, flush, settle, isSaving } = useLocalSave(letter?.uniqueId);
   const blocksDocument = useComposerDocument(letter, save, refetch, isSaving);
-  // Save (CmdOrCtrl+S): finish the local save, then push to the platform now.
-  useCommandHandler('file.save', () => (blocksDocument.flush(), void flush().then(() => getBridge().invoke('sync.now', {}))), Boolean(letter));
   const [title, setTitle] = useState<string | null>(null);
   const { refusal, takenOverBy, takeOver } = useClaim(letter);
   const [previewOpen, setPreviewOpen] = useState(false);
   // Spec 1 §2: a sent letter opens on its report; the secondary button shows the newsletter.
   const [newsletterChosen, setNewsletterChosen] = useState(false);
   const [device, setDevice] = useState<PreviewDevice>('desktop');
-  useCommandHandler('view.togglePreview', () => setPreviewOpen((open) => !open), Boolean(letter));
-  useCommandHandler('view.desktopPreview', () => (setDevice('desktop'), setPreviewOpen(true)), Boolean(letter));
-  useCommandHandler('view.mobilePreview', () => (setDevice('mobile'), setPreviewOpen(true)), Boolean(letter));
 
   const { data: session } = useGetSessionQuery();
   const channel = session?.organizations.find((o) => o.slug === brandSlug)?.channels.find((c) => c.channelSlug === channelSlug);
@@ -83,6 +96,37 @@ export function ComposerPage() {
     leave: () => navigate(exitPath),
   });
 
+  const [cloneLetter, cloning] = useCloneLetterMutation();
+  // Clone: the copy ('Copy of …') is made on this computer with the edits made so far, then opened.
+  const clone = async () => {
+    if (!letter || cloning.isLoading) return;
+    blocksDocument.flush();
+    await settle();
+    const result = await cloneLetter(isTemplate ? { uniqueId: letter.uniqueId, status: PublicationStatus.template } : { uniqueId: letter.uniqueId });
+    if ('data' in result && result.data) navigate(letterPath(brandSlug, channelSlug, result.data.id ?? result.data.uniqueId));
+    else toastError(CLONE_FAILED_MESSAGE);
+  };
+  /** What the action bar's buttons would do now; set while rendering, read by the keyboard and menu. */
+  const actions = useRef<{ primary: PrimaryAction | null; primaryBlocked: boolean; saveAsDraft: boolean }>({ primary: null, primaryBlocked: true, saveAsDraft: false });
+  useCommandHandlers(
+    COMPOSER_COMMANDS,
+    {
+      // Save (CmdOrCtrl+S): finish the local save, then push to the platform now.
+      'file.save': () => (blocksDocument.flush(), void flush().then(() => getBridge().invoke('sync.now', {}))),
+      'view.togglePreview': () => setPreviewOpen((open) => !open),
+      'view.desktopPreview': () => (setDevice('desktop'), setPreviewOpen(true)),
+      'view.mobilePreview': () => (setDevice('mobile'), setPreviewOpen(true)),
+      // The same step as the action bar's button, and only when that button would take it.
+      'letter.previewAndSchedule': () => {
+        const { primary, primaryBlocked } = actions.current;
+        if (primary?.kind === 'previewAndSchedule' && !primaryBlocked) void lifecycle.primary(primary);
+      },
+      'letter.saveAsDraft': () => actions.current.saveAsDraft && void lifecycle.saveAsDraft(),
+      'letter.clone': () => void clone(),
+    },
+    Boolean(letter),
+  );
+
   // The field owns the title while the letter is open: a refetch must not undo typing.
   useEffect(() => {
     setTitle(letter?.title ?? null);
@@ -105,8 +149,10 @@ export function ComposerPage() {
 
   // A letter drafted offline is opened by uniqueId; once synced, its link uses its id.
   useEffect(() => {
-    if (letter?.id && id !== String(letter.id)) navigate(letterPath(brandSlug, channelSlug, letter.id), { replace: true });
-  }, [letter?.id, id, brandSlug, channelSlug, navigate]);
+    // Only for the letter the route names: while another letter's route loads (a clone just
+    // opened), the query still holds the previous letter, which must not pull the route back.
+    if (letter?.id && id === letter.uniqueId) navigate(letterPath(brandSlug, channelSlug, letter.id), { replace: true });
+  }, [letter?.id, letter?.uniqueId, id, brandSlug, channelSlug, navigate]);
 
   const isThisLetter = useCallback(
     (pathname: string) => letter !== undefined && letter !== null && [letter.uniqueId, letter.id].some((key) => key !== null && pathname === letterPath(brandSlug, channelSlug, key)),
@@ -137,6 +183,13 @@ export function ComposerPage() {
     fieldErrors: form.hasErrors,
   });
   const showsReport = view === 'rendered' && hasReport(status) && letter.id !== null && !newsletterChosen;
+  const companyLevel = letter.channelSlug === COMPANY_CHANNEL_SLUG;
+  const draftState = saveAsDraftState(status, abTestBlocksDraft(subjects));
+  actions.current = {
+    primary: primaryAction(status, { busy: lifecycle.busy, companyLevel }),
+    primaryBlocked: lifecycle.busy || !mayEdit || gate.blocked,
+    saveAsDraft: draftState.shown && !draftState.disabled && !lifecycle.busy && mayEdit,
+  };
   const onPrimary = (action: PrimaryAction) => (action.confirm ? setConfirming(action) : void lifecycle.primary(action));
   const confirmingPrimary = confirming !== null && confirming !== 'pause' ? confirming : null;
 
@@ -150,25 +203,23 @@ export function ComposerPage() {
         <span>{title || letter.title || 'Untitled'}</span>
       </Breadcrumbs>
       <Group align="flex-end" gap="sm">
+        {/* Spec 1 §3: the title IS the email subject. One value, edited in one place per screen:
+            here while composing, as Subject under INBOX PREVIEW at the schedule step. */}
         <TextInput
-          label="Title"
+          label={TITLE_FIELD_LABEL}
+          description={view === 'schedule' ? 'Edit it as the Subject under Inbox preview.' : undefined}
           value={title ?? ''}
-          readOnly={!(titleEditable(status) && mayEdit)}
+          readOnly={view === 'schedule' || !(titleEditable(status) && mayEdit)}
           style={{ flex: 1, maxWidth: 640 }}
           onChange={(event) => changeTitle(event.currentTarget.value)}
         />
-        <Badge variant="outline">{publicationStatusLabel(status)}</Badge>
-        <Badge variant="light" color="gray">
+        <Badge variant="outline" tt="none">
+          {publicationStatusLabel(status)}
+        </Badge>
+        <Badge variant="light" color="gray" tt="none">
           {(view === 'schedule' ? form.values.segmentName : letter.segmentName) ?? 'No audience'}
         </Badge>
-        <SaveIndicator state={state} updatedAt={savedAt ?? letter.updatedAt} />
-        {view === 'schedule' && form.unsaved && (
-          <Tooltip label="Kept on this computer. The platform gets these changes when you schedule.">
-            <Badge variant="light" color="yellow">
-              Unsaved changes
-            </Badge>
-          </Tooltip>
-        )}
+        <SaveIndicator state={state} updatedAt={savedAt ?? letter.updatedAt} unsaved={view === 'schedule' && form.unsaved} />
       </Group>
       {saveError && <Alert color="red">{saveError}</Alert>}
       {refusal && (
@@ -183,7 +234,7 @@ export function ComposerPage() {
       {blocksDocument.loadError && <Alert color="red">{blocksDocument.loadError}</Alert>}
       <ActionBar
         status={status}
-        companyLevel={letter.channelSlug === COMPANY_CHANNEL_SLUG}
+        companyLevel={companyLevel}
         busy={lifecycle.busy}
         gate={mayEdit ? gate : { blocked: true, hint: null }}
         abTestBlocksDraft={abTestBlocksDraft(subjects)}
@@ -198,19 +249,17 @@ export function ComposerPage() {
             <>
               <HistoryButtons enabled={editable} />
               <Tooltip label={`Toggle Preview (${shortcutLabel('view.togglePreview')})`}>
-                <Button variant={previewOpen ? 'filled' : 'default'} aria-pressed={previewOpen} onClick={() => setPreviewOpen((open) => !open)}>
+                <Button
+                  size="xs"
+                  leftSection={<IconEye size={16} />}
+                  variant={previewOpen ? 'filled' : 'default'}
+                  aria-pressed={previewOpen}
+                  onClick={() => setPreviewOpen((open) => !open)}
+                >
                   Preview
                 </Button>
               </Tooltip>
-              <SegmentedControl
-                aria-label="Preview device"
-                value={device}
-                onChange={(value) => setDevice(value as PreviewDevice)}
-                data={[
-                  { label: 'Desktop', value: 'desktop' },
-                  { label: 'Mobile', value: 'mobile' },
-                ]}
-              />
+              <DeviceToggle device={device} onChange={setDevice} />
             </>
           )
         }
@@ -222,11 +271,12 @@ export function ComposerPage() {
         )}
         {/* A test shows the edits made up to the moment it is sent. */}
         <SendTestEmailButton letter={letter} onBeforeSend={() => (blocksDocument.flush(), settle())} />
+        <MoreActionsMenu onClone={() => void clone()} cloning={cloning.isLoading} />
       </ActionBar>
       {view === 'edit' && (
         <>
           {previewOpen && <PreviewPane letter={letter} device={device} revision={revision} />}
-          <ComposerWorkspace letter={letter} readOnly={!editable} />
+          <ComposerWorkspace letter={letter} readOnly={!editable} device={device} />
         </>
       )}
       {view === 'schedule' && (

@@ -8,14 +8,19 @@ import { useChannel } from '../session/use-channel';
 import { useUploadedImageUrls } from './images/use-uploaded-image-urls';
 import type { RootState } from '../../app/store';
 import { BlockSettingsPanel } from './BlockSettingsPanel';
+import type { PreviewDevice } from './PreviewPane';
 import { Canvas, CANVAS_DROPPABLE } from './canvas/Canvas';
 import { sectionAdded, sectionMoved } from './composer-slice';
+import { PaletteAccentContext } from './rich-text/palette-accent';
 import { PALETTE_DROPPABLE } from './sidebar/BlocksPalette';
 import { paletteFor, type PaletteItem } from './sidebar/palette';
 import { Sidebar } from './sidebar/Sidebar';
 
-/** The canvas and the sidebar under one drag and drop context, with the block settings panel. */
-export function ComposerWorkspace({ letter, readOnly }: { letter: Letter; readOnly: boolean }) {
+/**
+ * The canvas and the sidebar under one drag and drop context, with the block settings panel.
+ * `device` is the Desktop/Mobile toggle: the canvas takes that width of the letter.
+ */
+export function ComposerWorkspace({ letter, readOnly, device = 'desktop' }: { letter: Letter; readOnly: boolean; device?: PreviewDevice }) {
   const dispatch = useDispatch();
   const [settingsOpen, setSettingsOpen] = useState(false);
   // Only the open settings panel needs the selected section; closed, typing re-renders nothing here.
@@ -42,19 +47,21 @@ export function ComposerWorkspace({ letter, readOnly }: { letter: Letter; readOn
   };
 
   return (
-    <DragDropContext onDragEnd={onDragEnd}>
-      <Group align="stretch" gap="md" wrap="nowrap" style={{ position: 'relative', minHeight: 480 }}>
-        <Canvas letter={letter} readOnly={readOnly} onOpenSettings={() => setSettingsOpen(true)} />
-        <Sidebar items={items} readOnly={readOnly} onAdd={(item) => add(item)} />
-        <BlockSettingsPanel
-          section={selected}
-          onClose={() => setSettingsOpen(false)}
-          readOnly={readOnly}
-          letter={letter}
-          isFeatureOn={isFeatureOn}
-          channel={channel}
-        />
-      </Group>
-    </DragDropContext>
+    <PaletteAccentContext.Provider value={channel?.accentColor ?? null}>
+      <DragDropContext onDragEnd={onDragEnd}>
+        <Group align="stretch" gap="md" wrap="nowrap" style={{ position: 'relative', minHeight: 480 }}>
+          <Canvas letter={letter} readOnly={readOnly} device={device} onOpenSettings={() => setSettingsOpen(true)} />
+          <Sidebar items={items} readOnly={readOnly} onAdd={(item) => add(item)} />
+          <BlockSettingsPanel
+            section={selected}
+            onClose={() => setSettingsOpen(false)}
+            readOnly={readOnly}
+            letter={letter}
+            isFeatureOn={isFeatureOn}
+            channel={channel}
+          />
+        </Group>
+      </DragDropContext>
+    </PaletteAccentContext.Provider>
   );
 }

@@ -41,7 +41,7 @@ export function useDeliveryNotices(): void {
                 navigate(notice.route);
               }}
             >
-              Open the newsletter
+              {notice.routeLabel}
             </Anchor>
           </>
         ),

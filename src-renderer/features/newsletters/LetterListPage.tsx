@@ -3,11 +3,12 @@ import { IconPlus, IconSearch, IconSortAscending, IconSortDescending } from '@ta
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PublicationStatus, type LetterSortColumn, type LetterStatusFilter } from '../../../shared/model/publication';
-import { shortcutLabel, useCommandHandler } from '../../app/command-bus';
+import { shortcutLabel, useCommandHandlers } from '../../app/command-bus';
 import { letterPath } from '../../../shared/app-paths';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
 import { useGetSessionQuery } from '../session/session-api';
 import { CloneFailedAlert } from './CloneFailedAlert';
+import { LETTER_LIST_COMMANDS } from './letter-list-commands';
 import { LetterListTabs } from './LetterListTabs';
 import { NewLetterDialog } from './NewLetterDialog';
 import { useCreateLetterMutation, useLetterMetricsQuery, useListLettersQuery } from './newsletters-api';
@@ -80,7 +81,7 @@ export function LetterListPage(props: {
   const metrics = useLetterMetricsQuery({ brandSlug, channelSlug, ids }, { skip: ids.length === 0 });
   const metricsById = useMemo(() => new Map((metrics.data?.items ?? []).map((item) => [item.id, item])), [metrics.data]);
 
-  useCommandHandler('file.newLetter', () => onNew(), !creation.isLoading);
+  useCommandHandlers(LETTER_LIST_COMMANDS, { 'file.newLetter': () => onNew() }, !creation.isLoading);
 
   function onNew() {
     if (!templates && (channelTemplates.data?.length ?? 0) > 0) setChoosing(true);

@@ -2,6 +2,7 @@ import { FOOTER_TEXT, PRODUCT_NAME } from '../../../../shared/model/blocks/foote
 import { useChannel } from '../../session/use-channel';
 import type { LetterSettings, SectionOf } from '../../../../shared/model';
 import { imageWidthOf } from '../../../../shared/model';
+import { HtmlBlockFrame } from './HtmlBlockFrame';
 import { Placeholder } from './Placeholder';
 
 // Canvas views of the simple blocks, drawn close to the email: the preview pane shows the
@@ -55,12 +56,7 @@ export function HtmlView({ section }: { section: SectionOf<'html'> }) {
   const m = section.blockModel;
   if (!m.html.trim()) return <Placeholder>Use the editor in the HTML Block Settings to write your code.</Placeholder>;
   if (!m.isValid && !m.isRelaxed) return <Placeholder>Invalid HTML</Placeholder>;
-  // The canvas never runs the letter's markup: the sandboxed preview pane renders it.
-  return (
-    <pre style={{ margin: 0, fontSize: 12, whiteSpace: 'pre-wrap', fontFamily: 'monospace' }} aria-label="HTML code">
-      {m.html}
-    </pre>
-  );
+  return <HtmlBlockFrame html={m.html} />;
 }
 
 export function SocialView({ section }: { section: SectionOf<'profile' | 'share'> }) {

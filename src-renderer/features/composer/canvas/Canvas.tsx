@@ -1,9 +1,9 @@
 import { Droppable } from '@hello-pangea/dnd';
 import { Text } from '@mantine/core';
-import { useCallback, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { Delta, Letter } from '../../../../shared/model';
-import { effectiveDesktopWidth } from '../../../../shared/model';
+import { effectiveDesktopWidth, effectiveMobileWidth } from '../../../../shared/model';
 import type { RootState } from '../../../app/store';
 import { redone, textEdited, undone } from '../composer-slice';
 import { footerIndex } from '../section-list';
@@ -16,8 +16,24 @@ function isTextTarget(target: EventTarget): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
+/** A modal of its own (Send a Test Email, Help) is not the composer: its keys are its own. */
+function inOtherDialog(target: EventTarget): boolean {
+  return target instanceof Element && target.closest('[aria-modal="true"]') !== null;
+}
+
 /** The letter's sections as a drop target: select, reorder, and edit their text. */
-export function Canvas({ letter, readOnly, onOpenSettings }: { letter: Letter; readOnly: boolean; onOpenSettings: () => void }) {
+export function Canvas({
+  letter,
+  readOnly,
+  device = 'desktop',
+  onOpenSettings,
+}: {
+  letter: Letter;
+  readOnly: boolean;
+  /** The Desktop/Mobile toggle: the canvas is as wide as the letter on that device. */
+  device?: 'desktop' | 'mobile';
+  onOpenSettings: () => void;
+}) {
   const dispatch = useDispatch();
   const { present: sections, selectedId, settings } = useSelector((state: RootState) => state.composer);
   // The Styles tab edits the composer's settings; the stored letter catches up only after the save.
@@ -27,27 +43,40 @@ export function Canvas({ letter, readOnly, onOpenSettings }: { letter: Letter; r
   const onOpenSettingsRef = useRef(onOpenSettings);
   onOpenSettingsRef.current = onOpenSettings;
   const openSettings = useCallback(() => onOpenSettingsRef.current(), []);
+  const letterWidth = device === 'mobile' ? effectiveMobileWidth(settings) : effectiveDesktopWidth(settings);
   const footer = footerIndex(sections);
   const movableCount = footer === -1 ? sections.length : footer;
 
-  // The browser host has no native Edit menu, so the canvas runs its own history keys.
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (readOnly || !(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z' || isTextTarget(event.target)) return;
-    event.preventDefault();
-    dispatch(event.shiftKey ? redone() : undone());
-  };
+  // The browser host has no native Edit menu, so the composer runs its own history keys.
+  // On the whole window, not only the canvas: after a button (Delete) removed itself, the
+  // focus is on the page's body, and Ctrl/Cmd+Z must still bring the section back.
+  useEffect(() => {
+    if (readOnly) return undefined;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented || !(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== 'z') return;
+      if (event.target && (isTextTarget(event.target) || inOtherDialog(event.target))) return;
+      event.preventDefault();
+      dispatch(event.shiftKey ? redone() : undone());
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [readOnly, dispatch]);
 
   return (
     <div
       role="region"
       aria-label="Canvas"
       tabIndex={-1}
-      onKeyDown={onKeyDown}
       style={{ flex: 1, minWidth: 0, background: settings.backgroundColorBody, padding: '16px 140px 16px 16px', overflow: 'auto', outline: 'none' }}
     >
       <Droppable droppableId={CANVAS_DROPPABLE} isDropDisabled={readOnly}>
         {(drop) => (
-          <div ref={drop.innerRef} {...drop.droppableProps} style={{ maxWidth: effectiveDesktopWidth(settings) + 32, margin: '0 auto', minHeight: 100, boxShadow: '0 0 0 1px var(--mantine-color-gray-3)' }}>
+          <div
+            ref={drop.innerRef}
+            {...drop.droppableProps}
+            data-device={device}
+            style={{ maxWidth: letterWidth + 32, margin: '0 auto', minHeight: 100, boxShadow: '0 0 0 1px var(--mantine-color-gray-3)' }}
+          >
             {sections.map((section, index) => (
               <CanvasSection
                 key={section.uniqueId}

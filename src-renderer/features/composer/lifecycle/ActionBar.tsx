@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
 import {
   canPauseAndEdit,
@@ -12,6 +12,7 @@ import {
 } from '../../../../shared/rules/schedule-actions';
 import type { SchedulingGate } from '../../../../shared/rules/schedule';
 import { ComposerSteps } from '../ComposerSteps';
+import { DeviceToggle } from '../DeviceToggle';
 import type { PreviewDevice } from '../PreviewPane';
 
 export interface ActionBarProps {
@@ -47,21 +48,14 @@ export function ActionBar(props: ActionBarProps) {
 
   return (
     <Stack gap={4}>
-      <Group gap="sm" role="toolbar" aria-label="Composer actions" wrap="wrap">
+      {/* One row at 1280 px: icons where a word is not needed, the step indicator gives way first. */}
+      <Group gap="sm" role="toolbar" aria-label="Composer actions" wrap="nowrap">
         <ComposerSteps active={composerStep(status)} />
         {props.tools}
         {showsDeviceToggle(status) && (
-          <SegmentedControl
-            aria-label="Preview device"
-            value={device}
-            onChange={(value) => props.onDeviceChange(value as PreviewDevice)}
-            data={[
-              { label: 'Desktop', value: 'desktop' },
-              { label: 'Mobile', value: 'mobile' },
-            ]}
-          />
+          <DeviceToggle device={device} onChange={props.onDeviceChange} />
         )}
-        <Group gap="xs" ml="auto">
+        <Group gap="xs" ml="auto" wrap="nowrap">
           {props.children}
           {saveAsDraft.shown && (
             <Tooltip label={saveAsDraft.reason} disabled={!saveAsDraft.reason}>

@@ -34,6 +34,8 @@ export function InboxPreview({ letterUniqueId, form, title, onTitleChange, aiEna
       <Stack gap="xs">
         <TextInput
           label={values.hasAbTest ? 'Subject A' : 'Subject'}
+          // Spec 1 §3: the subject is the letter's title, one value, so editing it here renames the letter.
+          description="This is the letter’s title too."
           withAsterisk
           value={title}
           error={form.visibleError('title')}

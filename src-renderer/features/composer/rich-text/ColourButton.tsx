@@ -1,26 +1,21 @@
 import { Button, ColorSwatch, Group, Popover, SimpleGrid, TextInput, UnstyledButton } from '@mantine/core';
+import { IconPalette } from '@tabler/icons-react';
 import { useState } from 'react';
+import { colourPalette } from '../../../../shared/rules/colour-palette';
+import { usePaletteAccent } from './palette-accent';
 import { ToolbarButton } from './ToolbarButton';
-
-// A small fixed palette; the letter's accent colour is the caller's to add (spec 2 §9:
-// "accent colour plus 15 fixed colours" is the block settings palette).
-export const TEXT_COLOURS = [
-  '#000000', '#202a33', '#4a4a4a', '#9b9b9b', '#ffffff',
-  '#d0021b', '#f5a623', '#f8e71c', '#7ed321', '#417505',
-  '#4a90e2', '#0000ee', '#1d2d4d', '#9013fe', '#bd10e0',
-] as const;
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 interface Props {
   disabled?: boolean;
-  extraColours?: readonly string[];
   /** A colour, or null to take the colour off. */
   onApply: (colour: string | null) => void;
 }
 
-/** 'Text colour': a palette of swatches and a hex field. */
-export function ColourButton({ disabled, extraColours = [], onApply }: Props) {
+/** 'Text colour': the composer's palette (the channel's accent colour plus 15) and a hex field. */
+export function ColourButton({ disabled, onApply }: Props) {
+  const accent = usePaletteAccent();
   const [opened, setOpened] = useState(false);
   const [hex, setHex] = useState('');
   const choose = (colour: string | null) => {
@@ -32,12 +27,12 @@ export function ColourButton({ disabled, extraColours = [], onApply }: Props) {
     <Popover opened={opened} onChange={setOpened} position="bottom-start" withinPortal shadow="md">
       <Popover.Target>
         <ToolbarButton label="Text colour" disabled={disabled} onClick={() => setOpened((o) => !o)}>
-          <span style={{ borderBottom: '3px solid currentColor', lineHeight: 1 }}>A</span>
+          <IconPalette size={16} />
         </ToolbarButton>
       </Popover.Target>
       <Popover.Dropdown>
-        <SimpleGrid cols={5} spacing={4}>
-          {[...extraColours, ...TEXT_COLOURS].map((colour) => (
+        <SimpleGrid cols={8} spacing={4}>
+          {colourPalette(accent).map((colour) => (
             <UnstyledButton
               key={colour}
               aria-label={`Colour ${colour}`}

@@ -1,4 +1,5 @@
 import { Button, Group, Popover, TextInput } from '@mantine/core';
+import { IconLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { isAllowedLink } from './paste-html';
 import { ToolbarButton } from './ToolbarButton';
@@ -37,7 +38,7 @@ export function LinkButton({ current, disabled, onApply }: Props) {
     <Popover opened={opened} onChange={setOpened} position="bottom-start" trapFocus withinPortal shadow="md">
       <Popover.Target>
         <ToolbarButton label="Link" active={current !== null} disabled={disabled} onClick={() => (opened ? setOpened(false) : open())}>
-          <span style={{ textDecoration: 'underline' }}>🔗</span>
+          <IconLink size={16} />
         </ToolbarButton>
       </Popover.Target>
       <Popover.Dropdown>

@@ -171,8 +171,8 @@ describe('RichTextEditor', () => {
     const box = await editable();
     await selectAllText(box);
     fireEvent.click(screen.getByRole('button', { name: 'Text colour' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Colour #d0021b' }));
-    await waitFor(() => expect(lastDelta(onChange)).toEqual({ ops: [{ insert: 'red', attributes: { color: '#d0021b' } }, { insert: '\n' }] }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Colour #e03131' }));
+    await waitFor(() => expect(lastDelta(onChange)).toEqual({ ops: [{ insert: 'red', attributes: { color: '#e03131' } }, { insert: '\n' }] }));
   });
 
   it('clears formatting from the selection', async () => {

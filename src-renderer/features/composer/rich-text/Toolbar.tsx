@@ -3,7 +3,17 @@ import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, REMOVE_LIST
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { $patchStyleText } from '@lexical/selection';
 import { Group } from '@mantine/core';
-import { IconListNumbers } from '@tabler/icons-react';
+import {
+  IconAlignCenter,
+  IconAlignLeft,
+  IconAlignRight,
+  IconBold,
+  IconClearFormatting,
+  IconItalic,
+  IconList,
+  IconListNumbers,
+  type Icon,
+} from '@tabler/icons-react';
 import type { ElementFormatType } from 'lexical';
 import { $getSelection, $isRangeSelection, FORMAT_ELEMENT_COMMAND, FORMAT_TEXT_COMMAND } from 'lexical';
 import { memo, useEffect, useState } from 'react';
@@ -15,11 +25,12 @@ import { ToolbarButton } from './ToolbarButton';
 
 export const TOOLBAR_HEIGHT = 30;
 
-const ALIGNMENTS: Array<{ label: string; format: ElementFormatType; glyph: string }> = [
-  { label: 'Align left', format: 'left', glyph: '⇤' },
-  { label: 'Align center', format: 'center', glyph: '↔' },
-  { label: 'Align right', format: 'right', glyph: '⇥' },
+const ALIGNMENTS: Array<{ label: string; format: ElementFormatType; Glyph: Icon }> = [
+  { label: 'Align left', format: 'left', Glyph: IconAlignLeft },
+  { label: 'Align center', format: 'center', Glyph: IconAlignCenter },
+  { label: 'Align right', format: 'right', Glyph: IconAlignRight },
 ];
+const ICON_SIZE = 16;
 
 /** The spec's toolbar: bold, italic, link, colour, ordered and bullet lists, alignment, clear. */
 export const Toolbar = memo(function Toolbar() {
@@ -49,20 +60,20 @@ export const Toolbar = memo(function Toolbar() {
   return (
     <Group gap={2} h={TOOLBAR_HEIGHT} role="toolbar" aria-label="Text formatting" wrap="nowrap">
       <ToolbarButton label="Bold" active={state.bold} onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'bold')}>
-        <strong>B</strong>
+        <IconBold size={ICON_SIZE} />
       </ToolbarButton>
       <ToolbarButton label="Italic" active={state.italic} onClick={() => editor.dispatchCommand(FORMAT_TEXT_COMMAND, 'italic')}>
-        <em>I</em>
+        <IconItalic size={ICON_SIZE} />
       </ToolbarButton>
       <LinkButton current={state.link} onApply={(url) => editor.dispatchCommand(TOGGLE_LINK_COMMAND, url)} />
       <ColourButton onApply={setColour} />
       <ToolbarButton label="Numbered list" active={state.list === 'number'} onClick={() => toggleList('number')}>
-        <IconListNumbers size={16} aria-hidden />
+        <IconListNumbers size={ICON_SIZE} />
       </ToolbarButton>
       <ToolbarButton label="Bulleted list" active={state.list === 'bullet'} onClick={() => toggleList('bullet')}>
-        •
+        <IconList size={ICON_SIZE} />
       </ToolbarButton>
-      {ALIGNMENTS.map(({ label, format, glyph }) => (
+      {ALIGNMENTS.map(({ label, format, Glyph }) => (
         <ToolbarButton
           key={format}
           label={label}
@@ -70,11 +81,11 @@ export const Toolbar = memo(function Toolbar() {
          
           onClick={() => editor.dispatchCommand(FORMAT_ELEMENT_COMMAND, format)}
         >
-          {glyph}
+          <Glyph size={ICON_SIZE} />
         </ToolbarButton>
       ))}
       <ToolbarButton label="Clear formatting" onClick={() => editor.update($clearFormatting)}>
-        ⌫
+        <IconClearFormatting size={ICON_SIZE} />
       </ToolbarButton>
     </Group>
   );

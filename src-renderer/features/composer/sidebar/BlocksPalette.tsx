@@ -3,6 +3,7 @@ import { Button, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { memo, useCallback, useRef } from 'react';
 import { useSelector } from 'react-redux';
 import type { RootState } from '../../../app/store';
+import { PaletteIcon } from './palette-icons';
 import { PALETTE_GROUPS, paletteItemRefusal, placedPromotions, type PaletteItem } from './palette';
 
 export const PALETTE_DROPPABLE = 'palette';
@@ -92,15 +93,16 @@ const PaletteGrid = memo(function PaletteGrid({ items, disabled, onAdd, placed, 
                                 data-disabled={refusal !== null || undefined}
                                 aria-disabled={refusal !== null || undefined}
                                 onClick={() => refusal === null && onAdd(item)}
-                                styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
-                                style={{ ...drag.draggableProps.style, height: 44 }}
+                                styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2, flexDirection: 'column', gap: 2 } }}
+                                style={{ ...drag.draggableProps.style, height: 56 }}
                               >
+                                <PaletteIcon name={item.name} />
                                 {item.name}
                               </Button>
                             </Tooltip>
                             {/* Dragging copies the item: a stand-in keeps its place so the grid does not reflow. */}
                             {snapshot.isDragging && (
-                              <Button aria-hidden tabIndex={-1} variant="default" size="xs" px={4} style={{ height: 44 }}>
+                              <Button aria-hidden tabIndex={-1} variant="default" size="xs" px={4} style={{ height: 56 }}>
                                 {item.name}
                               </Button>
                             )}

@@ -23,7 +23,7 @@ export interface PaletteItem {
 /** Iterable's provider id (spec 1). */
 export const ESP_ITERABLE = 1;
 
-export const PALETTE: readonly PaletteItem[] = [
+export const PALETTE = [
   { name: 'Heading', group: 'CREATE', type: 'heading' },
   { name: 'Paragraph', group: 'CREATE', type: 'paragraph' },
   { name: 'Button', group: 'CREATE', type: 'button' },
@@ -49,10 +49,10 @@ export const PALETTE: readonly PaletteItem[] = [
   { name: 'Evvnt', group: 'INTEGRATIONS', type: 'evvnt', flag: 'eventsBlock' },
   { name: 'RevContent', group: 'INTEGRATIONS', type: 'revContent' },
   { name: 'Iterable', group: 'INTEGRATIONS', type: 'iterable', esp: ESP_ITERABLE },
-];
+] as const satisfies readonly PaletteItem[];
 
 export function paletteFor(letter: { esp: number }, isOn: (flag: FeatureFlagName) => boolean): PaletteItem[] {
-  return PALETTE.filter((item) => (item.flag === undefined || isOn(item.flag)) && (item.esp === undefined || item.esp === letter.esp));
+  return (PALETTE as readonly PaletteItem[]).filter((item) => (item.flag === undefined || isOn(item.flag)) && (item.esp === undefined || item.esp === letter.esp));
 }
 
 /** Spec 1 §4 and spec 2 §1: the Promotion item's tooltip once every zone holds a promotion. */

@@ -1,13 +1,13 @@
 import { Select, Stack } from '@mantine/core';
 import { LINE_STYLES, type DividerSettings, type LineStyle } from '../../../../shared/model';
-import { checkDividerThickness } from '../../../../shared/rules/letter-styles';
+import { DIVIDER_DEBOUNCE_MS, checkDividerThickness } from '../../../../shared/rules/divider-settings';
 import { ColorStyleField } from './fields/ColorStyleField';
 import { NumberStyleField } from './fields/NumberStyleField';
 import { useStylesEnvironment } from './styles-context';
 import { useLetterStyles } from './use-letter-styles';
 
-/** Spec 2 §5: divider thickness is debounced 400 ms. */
-export const DIVIDER_THICKNESS_DEBOUNCE_MS = 400;
+/** Spec 2 §5: divider thickness is debounced 400 ms (the block panel's rule and pause). */
+export const DIVIDER_THICKNESS_DEBOUNCE_MS = DIVIDER_DEBOUNCE_MS;
 
 const STYLE_LABELS: Record<LineStyle, string> = { solid: 'Solid', dashed: 'Dashed', dotted: 'Dotted' };
 

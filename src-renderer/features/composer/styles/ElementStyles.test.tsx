@@ -75,10 +75,18 @@ describe('DIVIDER', () => {
     const { settings } = renderStyles();
     const panel = await openSection('DIVIDER');
     await replaceWith(fieldIn(panel, 'Thickness'), '-2');
-    await waitFor(() => expect(within(panel).getByText('The thickness must be at least 0.')).toBeTruthy(), { timeout: 2000 });
+    await waitFor(() => expect(within(panel).getByText('Thickness must be from 0 to 50.')).toBeTruthy(), { timeout: 2000 });
     expect(settings().dividers.thickness).toBe(1);
     await chooseOption(panel, 'Divider style', 'Dashed');
     expect(settings().dividers.style).toBe('dashed');
+  });
+
+  it('refuses a thickness over 50 with the same rule and words as the divider block panel', async () => {
+    const { settings } = renderStyles();
+    const panel = await openSection('DIVIDER');
+    await replaceWith(fieldIn(panel, 'Thickness'), '51');
+    await waitFor(() => expect(within(panel).getByText('Thickness must be from 0 to 50.')).toBeTruthy(), { timeout: 2000 });
+    expect(settings().dividers.thickness).toBe(1);
   });
 });
 

@@ -9,6 +9,8 @@ afterEach(cleanup);
 
 const SMALL = 'We support desktop widths larger than 600px. Because you set yours below that, we reset it to 600px.';
 const LARGE = 'We support desktop widths smaller than 2000px. Because you set yours above that, we reset it to 2000px.';
+const MOBILE_LARGE = 'We support mobile widths smaller than 2000px. Because you set yours above that, we reset it to 2000px.';
+const MOBILE_IGNORED = 'We support mobile widths of 240px or more, so a smaller value is ignored.';
 
 describe('Styles tab', () => {
   it("lists the spec's sections in order", () => {
@@ -63,16 +65,27 @@ describe('EMAIL STYLES', () => {
     expect(width.value).toBe('600');
   });
 
-  it('ignores a mobile width under 240 with a message; 240 and above are written', async () => {
+  it('ignores a mobile width under 240: nothing written, the field shows the stored width again; 240 and above are written', async () => {
     const { settings } = renderStyles();
     const email = await openSection('EMAIL STYLES');
     const mobile = fieldIn(email, 'Mobile width');
     await retype(mobile, '239');
-    await waitFor(() => expect(within(email).getByText('The mobile width must be at least 240px.')).toBeTruthy(), { timeout: 2000 });
+    await waitFor(() => expect(within(email).getByText(MOBILE_IGNORED)).toBeTruthy(), { timeout: 2000 });
+    expect(mobile.value).toBe('320');
     expect(settings().maxWidthMobile).toBe(320);
     await retype(mobile, '240');
     await waitFor(() => expect(settings().maxWidthMobile).toBe(240), { timeout: 2000 });
-    expect(within(email).queryByText('The mobile width must be at least 240px.')).toBeNull();
+    expect(within(email).queryByText(MOBILE_IGNORED)).toBeNull();
+  });
+
+  it('resets a mobile width over 2000 to 2000 with a warning, like the desktop width', async () => {
+    const { settings } = renderStyles();
+    const email = await openSection('EMAIL STYLES');
+    const mobile = fieldIn(email, 'Mobile width');
+    await retype(mobile, '2500');
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MOBILE_LARGE), { timeout: 2000 });
+    expect(mobile.value).toBe('2000');
+    expect(settings().maxWidthMobile).toBe(2000);
   });
 
   it('writes a valid background colour and refuses one that is not a colour', async () => {

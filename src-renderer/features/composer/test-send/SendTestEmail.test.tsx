@@ -7,10 +7,12 @@ import { Provider } from 'react-redux';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Bridge, Session } from '../../../../shared/contract/bridge';
 import type { Result } from '../../../../shared/contract/errors';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { LOCAL_MAILBOX_NOTE, TEST_SENT_MESSAGE } from '../../../../shared/contract/platform-delivery';
 import { installCommandSources } from '../../../app/command-bus';
 import { createAppStore } from '../../../app/store';
 import { testLetter } from '../test-support';
+import { KEPT_IN_LOCAL_MAILBOX_STATUS } from './SendTestEmailDialog';
 import { SendTestEmailButton } from './SendTestEmailButton';
 
 // The dialog and its button over the bridge's transport: the fake below stands in for the
@@ -47,7 +49,7 @@ beforeAll(() => {
 afterAll(() => uninstall());
 beforeEach(() => {
   calls = [];
-  answerSendTest = async () => ({ ok: true, data: { message: TEST_SENT_MESSAGE, note: null } });
+  answerSendTest = async () => ({ ok: true, data: { message: TEST_SENT_MESSAGE, note: null, keptInLocalMailbox: false } });
 });
 afterEach(cleanup);
 
@@ -56,7 +58,12 @@ function renderButton(letter = testLetter({ title: 'Spring issue' }), onBeforeSe
     <Provider store={createAppStore()}>
       <MantineProvider env="test">
         <Notifications />
-        <SendTestEmailButton letter={letter} {...(onBeforeSend ? { onBeforeSend } : {})} />
+        <MemoryRouter initialEntries={['/letter']}>
+          <Routes>
+            <Route path="/letter" element={<SendTestEmailButton letter={letter} {...(onBeforeSend ? { onBeforeSend } : {})} />} />
+            <Route path="/local-mailbox" element={<p>Local mailbox screen</p>} />
+          </Routes>
+        </MemoryRouter>
       </MantineProvider>
     </Provider>,
   );
@@ -97,7 +104,7 @@ describe('Send a Test Email', () => {
 
   it('reads Sending... while it runs, then the platform’s message, after the composer’s saves', async () => {
     let release: () => void = () => {};
-    answerSendTest = () => new Promise((resolve) => (release = () => resolve({ ok: true, data: { message: TEST_SENT_MESSAGE, note: null } })));
+    answerSendTest = () => new Promise((resolve) => (release = () => resolve({ ok: true, data: { message: TEST_SENT_MESSAGE, note: null, keptInLocalMailbox: false } })));
     let savedAt = -1;
     renderButton(testLetter({ uniqueId: 'letter-9', title: 'Spring issue' }), async () => {
       savedAt = order++;
@@ -118,14 +125,18 @@ describe('Send a Test Email', () => {
     await waitFor(() => expect(within(dialog).getByRole('status').textContent).toBe('Test sent. It should arrive in a jiffy.'));
   });
 
-  it('says where the test went when the platform has no mail server', async () => {
-    answerSendTest = async () => ({ ok: true, data: { message: TEST_SENT_MESSAGE, note: LOCAL_MAILBOX_NOTE } });
+  it('says one true thing when the platform has no mail server: the test is in its local mailbox, which it opens', async () => {
+    answerSendTest = async () => ({ ok: true, data: { message: TEST_SENT_MESSAGE, note: LOCAL_MAILBOX_NOTE, keptInLocalMailbox: true } });
     renderButton();
     const dialog = await openDialog();
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: 'Email address' })).toHaveProperty('value', 'editor@example.com'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send test' }));
-    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toBe(TEST_SENT_MESSAGE));
-    expect(within(dialog).getByText(LOCAL_MAILBOX_NOTE)).toBeTruthy();
+    await waitFor(() => expect(within(dialog).getByRole('status').textContent).toBe(KEPT_IN_LOCAL_MAILBOX_STATUS));
+    // Neither 'Test sent' nor the platform's setting name: the dialog says what happened.
+    expect(dialog.textContent).not.toContain(TEST_SENT_MESSAGE);
+    expect(dialog.textContent).not.toContain('SMTP_URL');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Open the local mailbox' }));
+    await waitFor(() => expect(screen.getByText('Local mailbox screen')).toBeTruthy());
   });
 
   it('shows the platform’s refusal in the status and as a toast', async () => {

@@ -1,7 +1,9 @@
 import { Button, Tooltip } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Letter } from '../../../../shared/model/letter';
-import { shortcutLabel, useCommandHandler } from '../../../app/command-bus';
+import { shortcutLabel, useCommandHandlers } from '../../../app/command-bus';
+import { TEST_SEND_COMMANDS } from '../composer-commands';
 import { useGetSessionQuery } from '../../session/session-api';
 import { canSendTestEmail } from './can-send-test-email';
 import { SendTestEmailDialog } from './SendTestEmailDialog';
@@ -19,13 +21,13 @@ export function SendTestEmailButton(props: {
   const [opened, setOpened] = useState(false);
   const visible = canSendTestEmail(letter);
   const { data: session } = useGetSessionQuery();
-  useCommandHandler('letter.sendTestEmail', () => setOpened(true), visible);
+  useCommandHandlers(TEST_SEND_COMMANDS, { 'letter.sendTestEmail': () => setOpened(true) }, visible);
 
   if (!visible) return null;
   return (
     <>
       <Tooltip label={`Send a Test Email (${shortcutLabel('letter.sendTestEmail')})`}>
-        <Button variant="default" onClick={() => setOpened(true)}>
+        <Button variant="default" leftSection={<IconSend size={16} />} onClick={() => setOpened(true)}>
           Send test
         </Button>
       </Tooltip>

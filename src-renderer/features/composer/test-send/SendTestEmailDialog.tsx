@@ -1,6 +1,8 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { localMailboxPath } from '../../../../shared/app-paths';
 import { bridgeChannels } from '../../../../shared/contract/bridge';
 import type { Letter } from '../../../../shared/model/letter';
 import { useSendTestEmailMutation } from './test-send-api';
@@ -8,17 +10,20 @@ import { useSendTestEmailMutation } from './test-send-api';
 /** Spec 1 §8 "Test email": the status reads this while the send runs. */
 export const SENDING_STATUS = 'Sending...';
 const SEND_FAILED_TITLE = 'Test email not sent';
+/** What the dialog says when the platform kept the test instead of emailing it (no mail server). */
+export const KEPT_IN_LOCAL_MAILBOX_STATUS = 'Kept in the platform’s local mailbox: no mail server is set up, so nothing was emailed.';
 
 // The bridge's own rule for the address, so the dialog and the core refuse the same input
 // with the same words.
 const toEmailSchema = bridgeChannels['letters.sendTest'].input.shape.toEmail;
 
-type Status = { tone: 'busy' | 'sent' | 'failed'; message: string; note?: string | null } | null;
+type Status = { tone: 'busy' | 'sent' | 'kept' | 'failed'; message: string } | null;
 
 /**
  * Send a Test Email (spec 1 §2 Overlays, §8): an address, required and valid; the status
- * reads 'Sending...' and then the platform's message (and its note when the test went to the
- * platform's local mailbox instead); a failure also raises a toast with it.
+ * reads 'Sending...' and then one true thing: the platform's message when it emailed the test,
+ * or that it kept it in its local mailbox (with a way to open it) when it has no mail
+ * server; a failure also raises a toast with it.
  * `onBeforeSend` lets the composer finish its pending local saves, so the test shows them.
  */
 export function SendTestEmailDialog(props: {
@@ -33,6 +38,7 @@ export function SendTestEmailDialog(props: {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>(null);
   const [sendTestEmail, sending] = useSendTestEmailMutation();
+  const navigate = useNavigate();
 
   // The address is kept between openings (the same person usually tests again); the last
   // outcome is not.
@@ -60,8 +66,7 @@ export function SendTestEmailDialog(props: {
     }
     const result = await sendTestEmail({ uniqueId: letter.uniqueId, toEmail: parsed.data });
     if ('data' in result && result.data) {
-      // The note says where the test went when it was not emailed (the platform's local mailbox).
-      setStatus({ tone: 'sent', message: result.data.message, note: result.data.note });
+      setStatus(result.data.keptInLocalMailbox ? { tone: 'kept', message: KEPT_IN_LOCAL_MAILBOX_STATUS } : { tone: 'sent', message: result.data.message });
       return;
     }
     const error = 'error' in result ? result.error : undefined;
@@ -100,17 +105,24 @@ export function SendTestEmailDialog(props: {
             role="status"
             aria-live="polite"
             size="sm"
-            c={status?.tone === 'failed' ? 'red' : status?.tone === 'sent' ? 'teal' : 'dimmed'}
+            c={status?.tone === 'failed' ? 'red' : status?.tone === 'sent' ? 'teal' : status?.tone === 'kept' ? 'orange.8' : 'dimmed'}
             mih="1.4em"
           >
             {status?.message ?? ''}
           </Text>
-          {status?.note && (
-            <Text size="sm" c="orange.8">
-              {status.note}
-            </Text>
-          )}
           <Group justify="flex-end">
+            {status?.tone === 'kept' && (
+              <Button
+                variant="light"
+                mr="auto"
+                onClick={() => {
+                  onClose();
+                  navigate(localMailboxPath);
+                }}
+              >
+                Open the local mailbox
+              </Button>
+            )}
             <Button variant="default" onClick={onClose}>
               Close
             </Button>

@@ -1,7 +1,7 @@
 import { ColorInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { checkColor } from '../../../../../shared/rules/letter-styles';
-import { TEXT_COLOURS } from '../../rich-text/ColourButton';
+import { colourPalette } from '../../../../../shared/rules/colour-palette';
 
 // A colour picker with the spec's palette (the channel's accent colour plus 15 fixed colours,
 // spec 2 §9). A typed colour is stored once it is one the email can draw; a half-typed one
@@ -54,7 +54,7 @@ export function ColorField({ label, value, onValid, accentColor, allowTransparen
       format="hex"
       disabled={disabled}
       placeholder={allowTransparent ? 'None' : undefined}
-      swatches={[...(accentColor ? [accentColor] : []), ...TEXT_COLOURS]}
+      swatches={colourPalette(accentColor)}
       swatchesPerRow={8}
       error={error}
       onFocus={() => {

@@ -2,26 +2,8 @@ import { ColorInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { checkColor } from '../../../../../shared/rules/letter-styles';
 import { sameStyleValue } from '../../../../../shared/rules/apply-letter-styles';
+import { colourPalette } from '../../../../../shared/rules/colour-palette';
 import { useStylesEnvironment } from '../styles-context';
-
-/** The spec's palette: the channel's accent colour plus 15 fixed colours. */
-export const FIXED_SWATCHES = [
-  '#000000',
-  '#202a33',
-  '#495057',
-  '#868e96',
-  '#dee2e6',
-  '#ffffff',
-  '#1d2d4d',
-  '#1c7ed6',
-  '#15aabf',
-  '#2f9e44',
-  '#f59f00',
-  '#e8590c',
-  '#e03131',
-  '#c2255c',
-  '#7048e8',
-] as const;
 
 export interface ColorStyleFieldProps {
   label: string;
@@ -59,7 +41,7 @@ export function ColorStyleField({ label, value, onCommit, disabled = false }: Co
     }
   };
 
-  const swatches = environment.channel ? [environment.channel.accentColor, ...FIXED_SWATCHES] : [...FIXED_SWATCHES];
+  const swatches = colourPalette(environment.channel?.accentColor);
   return (
     <ColorInput
       label={label}

@@ -46,6 +46,13 @@ export function NumberStyleField({ label, ariaLabel, value, check, onCommit, deb
   /** `settle`: also show the stored value in the field (after a pause or on blur, never mid-typing). */
   const evaluate = (raw: number | string, settle: boolean) => {
     const result = check(raw);
+    if (!result.ok && result.ignored) {
+      // Ignored, not refused (spec 2 §5 mobile width): the field shows the stored value again once typing pauses.
+      setError(null);
+      setWarning(result.message);
+      if (settle) setDraft(value);
+      return;
+    }
     if (!result.ok) {
       setError(result.message);
       setWarning(null);

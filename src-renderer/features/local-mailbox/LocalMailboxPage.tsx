@@ -1,0 +1,75 @@
+import { Alert, Button, Group, Loader, NavLink, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { IconMail, IconRefresh } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import type { LocalMailboxMessage } from '../../../shared/contract/local-mailbox';
+import { useListLocalMailboxQuery } from './local-mailbox-api';
+
+/**
+ * The platform's local mailbox: the emails it kept instead of sending because it has no
+ * mail server (test emails, and scheduled sends on a machine without one). Each is shown as
+ * it would arrive, in a sandboxed frame: its markup never runs scripts in the app.
+ */
+export function LocalMailboxPage() {
+  const { data, isFetching, error, refetch } = useListLocalMailboxQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const items = data?.items ?? [];
+  const chosen = items.find((item) => item.id === chosenId) ?? items[0] ?? null;
+
+  return (
+    <Stack p="md" gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Local mailbox</Title>
+        <Button variant="default" leftSection={<IconRefresh size={16} />} loading={isFetching} onClick={() => void refetch()}>
+          Refresh
+        </Button>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {data?.smtpConfigured
+          ? 'The platform has a mail server set up, so it emails for real. Emails it kept before that are listed here.'
+          : 'The platform has no mail server set up, so the emails it would send (test emails and newsletters) are kept here. None of them left the machine.'}
+      </Text>
+      {error && <Alert color="red">{'message' in error ? String(error.message) : 'The local mailbox could not be read.'}</Alert>}
+      {!data && isFetching && <Loader aria-label="Loading the local mailbox" />}
+      {data && items.length === 0 && <Text>The local mailbox is empty.</Text>}
+      {chosen && (
+        <Group align="flex-start" gap="md" wrap="nowrap">
+          <Paper withBorder w={320} style={{ flexShrink: 0 }}>
+            <ScrollArea.Autosize mah="70vh">
+              <nav aria-label="Kept emails">
+                {items.map((item) => (
+                  <NavLink
+                    key={item.id}
+                    active={item.id === chosen.id}
+                    onClick={() => setChosenId(item.id)}
+                    leftSection={<IconMail size={16} />}
+                    label={item.subject || '(no subject)'}
+                    description={`To ${item.to} · ${dayjs(item.createdAt).format('MMM D, YYYY h:mm a')}`}
+                  />
+                ))}
+              </nav>
+            </ScrollArea.Autosize>
+          </Paper>
+          <KeptEmail message={chosen} />
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function KeptEmail({ message }: { message: LocalMailboxMessage }) {
+  return (
+    <Paper withBorder p="md" style={{ flex: 1, minWidth: 0 }} aria-label="Kept email" component="section">
+      <Stack gap={4} mb="sm">
+        <Title order={3}>{message.subject || '(no subject)'}</Title>
+        <Text size="sm">{`From ${message.from}`}</Text>
+        <Text size="sm">{`To ${message.to}`}</Text>
+        <Text size="sm" c="dimmed">
+          {dayjs(message.createdAt).format('MMM D, YYYY [at] h:mm a')}
+        </Text>
+      </Stack>
+      {/* An empty sandbox: no scripts, no forms, no navigation of the app from the email's markup. */}
+      <iframe title="Kept email content" sandbox="" srcDoc={message.html} style={{ width: '100%', height: '70vh', border: 0, background: '#fff' }} />
+    </Paper>
+  );
+}

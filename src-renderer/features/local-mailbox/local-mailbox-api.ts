@@ -1,0 +1,16 @@
+import type { ChannelOutput } from '../../../shared/contract/bridge';
+import { api } from '../../app/api';
+import { ipc } from '../../app/ipc-base-query';
+
+// The platform's local mailbox through the core (localMailbox.list): asked afresh each time
+// the screen opens, since new test emails land there at any time.
+
+export const localMailboxApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listLocalMailbox: build.query<ChannelOutput<'localMailbox.list'>, void>({
+      query: () => ipc('localMailbox.list', {}),
+    }),
+  }),
+});
+
+export const { useListLocalMailboxQuery } = localMailboxApi;
