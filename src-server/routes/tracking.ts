@@ -5,6 +5,7 @@ import { jsonSchemaOf } from '../http/api-docs';
 import { answerCutLinks, invalidLinkPage, sendPage, usePageReplies } from '../pages/page-replies';
 import { OPEN_PIXEL_SUFFIX, TRACKING_PREFIX, trackingPaths } from '../tracking/tracking-paths';
 import { findClickTarget, recordClick, recordOpen } from '../tracking/tracking-records';
+import type { EventSource } from '../tracking/tracking-records';
 import { routePattern } from './route-params';
 
 // Open and click tracking of scheduled sends (DECISIONS: under /t on the platform's own
@@ -42,8 +43,9 @@ const clickDocs = {
   },
 };
 
-function userAgentOf(request: FastifyRequest): string {
-  return String(request.headers['user-agent'] ?? '').slice(0, 1000);
+/** The user agent, and the address only for its country (never stored). */
+function sourceOf(request: FastifyRequest): EventSource {
+  return { userAgent: String(request.headers['user-agent'] ?? '').slice(0, 1000), address: request.ip };
 }
 
 function sendGif(reply: FastifyReply): FastifyReply {
@@ -73,7 +75,7 @@ export const trackingRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }
       const { file } = request.params as { file: string };
       if (file.endsWith(OPEN_PIXEL_SUFFIX)) {
         const token = file.slice(0, -OPEN_PIXEL_SUFFIX.length);
-        await recordOpen(db, token, userAgentOf(request)).catch((error: unknown) => request.log.error({ err: error }, 'Could not record an open'));
+        await recordOpen(db, token, sourceOf(request)).catch((error: unknown) => request.log.error({ err: error }, 'Could not record an open'));
       }
       return sendGif(reply);
     },
@@ -89,7 +91,7 @@ export const trackingRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }
     const position = readPosition(rawPosition);
     const target = position === null ? null : await findClickTarget(db, token, position);
     if (!target) return sendPage(reply, invalidLinkPage(), 404);
-    await recordClick(db, target, userAgentOf(request)).catch((error: unknown) => request.log.error({ err: error }, 'Could not record a click'));
+    await recordClick(db, target, sourceOf(request)).catch((error: unknown) => request.log.error({ err: error }, 'Could not record a click'));
     return reply.header('cache-control', 'no-store, private').redirect(target.url, 302);
   });
 };

@@ -8,6 +8,7 @@ import * as idempotencyKeys from './0006-idempotency-keys';
 import * as scheduledDelivery from './0007-scheduled-delivery';
 import * as publicPages from './0008-public-pages';
 import * as tracking from './0009-tracking';
+import * as reportRollups from './0012-report-rollups';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0007-scheduled-delivery': scheduledDelivery,
   '0008-public-pages': publicPages,
   '0009-tracking': tracking,
+  '0012-report-rollups': reportRollups,
 };
