@@ -25,6 +25,7 @@ import { publicUnsubscribeRoutes } from './routes/public-unsubscribe';
 import { publicOptOutRoutes } from './routes/public-opt-out';
 import { trackingRoutes } from './routes/tracking';
 import { letterMetricsRoutes } from './routes/letter-metrics';
+import { editionReportRoutes } from './routes/edition-reports';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
@@ -52,6 +53,8 @@ export interface BuildAppOptions {
   allowHttpImageFetch?: boolean;
   /** Told when a letter is scheduled, to queue its send; without it the jobs' sweep finds it (or nothing sends). */
   delivery?: DeliveryScheduler | null;
+  /** Where readers reach the public pages (PUBLIC_URL), for the report's letter page link; default the request's own origin. */
+  publicUrl?: string | undefined;
 }
 
 /** Never in a log line: request logs carry no bodies, but a handler's own log might. */
@@ -84,6 +87,7 @@ export async function buildApp({
   imageStorage,
   allowHttpImageFetch,
   delivery,
+  publicUrl,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // Made first so a malformed SMTP_URL stops the start rather than the first test send.
   const mail = createMailTransport(db, { smtpUrl, from: mailFrom });
@@ -120,6 +124,7 @@ export async function buildApp({
   await app.register(publicOptOutRoutes, { db });
   await app.register(trackingRoutes, { db });
   await app.register(letterMetricsRoutes, { db });
+  await app.register(editionReportRoutes, { db, publicUrl: publicUrl ?? null });
   await app.register(letterDeliveryRoutes, { db, mail });
   app.addHook('onClose', async () => mail.close());
   return app as unknown as FastifyInstance;

@@ -112,6 +112,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
       imageStorage: createDiskImageStorage(options.imagesDir ?? path.join(options.dataDir ?? defaultDataDir(), 'images')),
       allowHttpImageFetch: options.allowHttpImageFetch ?? false,
       delivery: jobs,
+      publicUrl: options.publicUrl,
     });
     const address = await app.listen({ port: options.port ?? DEFAULT_PLATFORM_PORT, host: options.host ?? '127.0.0.1' });
     const url = address.replace(/\/$/, '');
