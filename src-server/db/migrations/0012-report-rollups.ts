@@ -170,7 +170,7 @@ const triggers = [
  * themselves: the migration's backfill, and the benchmark's after seeding events in bulk.
  * Not for a live letter: events written meanwhile could be counted twice or not at all.
  */
-export async function rebuildReportRollups(db: Kysely<unknown>, letterIds?: number[]): Promise<void> {
+export async function rebuildReportRollups<DB>(db: Kysely<DB>, letterIds?: number[]): Promise<void> {
   const only = (column: string) => (letterIds ? sql` AND ${sql.ref(column)} = ANY(${letterIds}::int[])` : sql``);
   await sql`
     UPDATE letter_recipients r SET
