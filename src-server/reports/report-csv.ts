@@ -23,6 +23,7 @@ export interface CsvDownload {
 
 interface Scope {
   letterId: number;
+  channelId: number;
   channelSlug: string;
   timezone: string;
 }
@@ -225,6 +226,6 @@ export function reportCsv(db: Db, scope: Scope, type: ReportCsvType, range: Repo
 
 /** User activity as a CSV: every recipient the filter and search keep, not one page. */
 export function userActivityCsv(db: Db, scope: Scope, query: Pick<UserActivityQuery, 'filter' | 'search'>): CsvDownload {
-  const where = sql`${activityFilter(query.filter)} AND ${activitySearch(query.search)}`;
+  const where = sql`${activityFilter(query.filter)} AND ${activitySearch(query.search, scope.channelId)}`;
   return { filename: filename(scope, 'user-activity'), body: recipients(db, scope, where) };
 }

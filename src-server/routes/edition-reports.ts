@@ -101,7 +101,12 @@ export const editionReportRoutes: FastifyPluginAsync<{ db: Db; publicUrl?: strin
   };
   // Without a configured public address the platform's own is the public pages' host.
   const publicHost = (request: FastifyRequest) => publicUrl ?? `${request.protocol}://${request.host}`;
-  const scopeOf = (letter: LetterRecord, channel: ChannelRow) => ({ letterId: letter.id, channelSlug: channel.slug, timezone: channel.timezone });
+  const scopeOf = (letter: LetterRecord, channel: ChannelRow) => ({
+    letterId: letter.id,
+    channelId: channel.id,
+    channelSlug: channel.slug,
+    timezone: channel.timezone,
+  });
 
   app.get(path(platformPaths.report), { schema: docs.report }, async (request, reply) => {
     const { letter, channel } = await reportOf(request);
@@ -124,9 +129,9 @@ export const editionReportRoutes: FastifyPluginAsync<{ db: Db; publicUrl?: strin
   });
 
   app.get(path(platformPaths.reportUserActivity), { schema: docs.activity }, async (request, reply) => {
-    const { letter } = await reportOf(request);
+    const { letter, channel } = await reportOf(request);
     const query = parseInput(UserActivityQuerySchema, request.query);
-    return sendAs(reply, UserActivityResponseSchema, await userActivity(db, letter.id, query));
+    return sendAs(reply, UserActivityResponseSchema, await userActivity(db, { letterId: letter.id, channelId: channel.id }, query));
   });
 
   app.get(path(platformPaths.reportUserActivityCsv), { schema: docs.activityCsv }, async (request, reply) => {
