@@ -9,6 +9,7 @@ import { createDb } from '../src-server/db/database';
 import type { Db } from '../src-server/db/database';
 import { rebuildReportRollups } from '../src-server/db/migrations/0012-report-rollups';
 import { startPlatform } from '../src-server/start';
+import { trackingPaths } from '../src-server/tracking/tracking-paths';
 import { createBody } from '../src-server/testing/letter-fixtures';
 import { percentile, trackPeakMemory } from './support/figures';
 import { clickLinksFromEvents, editionMetricsFromEvents } from './support/report-queries-from-events';
@@ -30,6 +31,10 @@ const RUNS = 40;
 const WARM_UP = 5;
 // Counting from the events takes seconds a run at this size: fewer runs of the baseline.
 const BASELINE_RUNS = 5;
+// New readers opening at once through the pixel: what the rollups cost each open.
+const FIRST_OPENS = 3_000;
+const OPEN_CONNECTIONS = 20;
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
 async function api<T>(url: string, method: string, token: string | null, body?: unknown): Promise<T> {
   const response = await fetch(url, {
@@ -108,6 +113,36 @@ async function measure(run: () => Promise<unknown>, runs = RUNS, warmUp = WARM_U
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
+/** Readers who had not opened open at once, through the real pixel; the counters must gain exactly them. */
+async function firstOpens(url: string, db: Db, letterId: number): Promise<void> {
+  const tokens = (
+    await sql<{ trackingToken: string }>`
+      SELECT tracking_token FROM letter_recipients
+      WHERE letter_id = ${letterId} AND status = 'sent' AND first_opened_at IS NULL
+      ORDER BY subscriber_id DESC LIMIT ${FIRST_OPENS}`.execute(db)
+  ).rows.map((row) => row.trackingToken);
+  const opened = async () =>
+    (await db.selectFrom('letterReportCounters').select('opened').where('letterId', '=', letterId).executeTakeFirstOrThrow()).opened;
+  const before = await opened();
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: OPEN_CONNECTIONS }, async () => {
+      while (next < tokens.length) {
+        const token = tokens[next++]!;
+        const response = await fetch(`${url}${trackingPaths.open(token)}`, { headers: { 'user-agent': BROWSER } });
+        await response.arrayBuffer();
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const gained = (await opened()) - before;
+  console.log(
+    `\nfirst opens through the pixel, ${OPEN_CONNECTIONS} at once: ${(tokens.length / seconds).toFixed(0)} opens/s ` +
+      `(${tokens.length} in ${seconds.toFixed(1)} s); readers who opened +${gained} (expected ${tokens.length})`,
+  );
+}
+
 export default async function reportsBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'letterdesk-bench-reports-'));
   const memory = trackPeakMemory();
@@ -157,6 +192,8 @@ export default async function reportsBench(): Promise<void> {
       figures.set(label, figure);
       console.log(`  ${label.padEnd(46)} p50 ${ms(figure.p50).padStart(9)}  p95 ${ms(figure.p95).padStart(9)}`);
     }
+
+    await firstOpens(platform.url, db, id);
 
     console.log(`\nthe old way (counted from the events per request, SQL only, no HTTP; ${BASELINE_RUNS} runs after 1 warm-up)`);
     const baselines: [string, string, () => Promise<unknown>][] = [

@@ -46,6 +46,18 @@ async function recipientByToken(db: Db, token: string): Promise<TrackedRecipient
   return row ?? null;
 }
 
+/**
+ * Every first open or click of a letter updates its one counters row (the trigger) and
+ * every event its hour row, so events of one letter take turns there. Waiting for the
+ * disk at each commit would make each turn as long as a disk flush (about 100 opens a
+ * second on this project's test machine); a tracking event commits without waiting for
+ * it. A crash can lose the last moment's events, each with its counts (one transaction),
+ * never counts without their events.
+ */
+async function withoutFlushWait(trx: Trx): Promise<void> {
+  await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+}
+
 async function countInHour(trx: Trx, letterId: number, at: Date, events: { opens: number; clicks: number }): Promise<void> {
   await sql`
     INSERT INTO letter_report_hours AS h (letter_id, hour, opens, clicks)
@@ -77,6 +89,7 @@ export async function recordOpen(db: Db, token: string, source: EventSource, ope
   if (!recipient) return false;
   const confirmed = isConfirmedOpen(source.userAgent, openedAt, recipient.sentAt);
   await db.transaction().execute(async (trx) => {
+    await withoutFlushWait(trx);
     await writeOpen(trx, recipient, openedAt, confirmed, source);
     await countInHour(trx, recipient.letterId, openedAt, { opens: 1, clicks: 0 });
   });
@@ -105,6 +118,7 @@ export async function recordClick(db: Db, target: ClickTarget, source: EventSour
   const { letterId, subscriberId, position } = target;
   const confirmed = isConfirmedOpen(source.userAgent, clickedAt, target.sentAt);
   await db.transaction().execute(async (trx) => {
+    await withoutFlushWait(trx);
     const reader = await sql<{ firstConfirmedOpenAt: Date | null }>`
       UPDATE letter_recipients SET
         clicks = clicks + 1,
