@@ -18,6 +18,7 @@ export const settingsPath = '/settings';
 /** The channel's metrics dashboard (spec 1 §2 "Metrics dashboards"); a sent letter's 'Dashboard' goes here. */
 export const channelDashboardPath = (brandSlug: string, channelSlug: string) =>
   `/organizations/${encodeURIComponent(brandSlug)}/channels/${encodeURIComponent(channelSlug)}/metrics`;
+
 /** A channel's settings (spec 2 §2): name, logo, colours, font size, timezone, address, footer language. */
 export const channelSettingsPath = (brandSlug: string, channelSlug: string) =>
   `/organizations/${encodeURIComponent(brandSlug)}/channels/${encodeURIComponent(channelSlug)}/settings`;

@@ -30,6 +30,7 @@ import { publicArchiveRoutes } from './routes/public-archive';
 import { letterMetricsRoutes } from './routes/letter-metrics';
 import { letterListMetricsRoutes } from './routes/letter-list-metrics';
 import { channelSettingsRoutes } from './routes/channel-settings';
+import { editionReportRoutes } from './routes/edition-reports';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
@@ -59,6 +60,8 @@ export interface BuildAppOptions {
   delivery?: DeliveryScheduler | null;
   /** The ESP bounce webhook's shared secret (BOUNCE_WEBHOOK_SECRET); without it the webhook answers 404. */
   bounceWebhookSecret?: string | null;
+  /** Where readers reach the public pages (PUBLIC_URL), for the report's letter page link; default the request's own origin. */
+  publicUrl?: string | undefined;
 }
 
 /** Never in a log line: request logs carry no bodies, but a handler's own log might. */
@@ -93,6 +96,7 @@ export async function buildApp({
   allowHttpImageFetch,
   delivery,
   bounceWebhookSecret,
+  publicUrl,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // Made first so a malformed SMTP_URL stops the start rather than the first test send.
   const mail = createMailTransport(db, { smtpUrl, from: mailFrom });
@@ -134,6 +138,7 @@ export async function buildApp({
   await app.register(letterMetricsRoutes, { db });
   await app.register(letterListMetricsRoutes, { db });
   await app.register(channelSettingsRoutes, { db });
+  await app.register(editionReportRoutes, { db, publicUrl: publicUrl ?? null });
   await app.register(letterDeliveryRoutes, { db, mail });
   app.addHook('onClose', async () => mail.close());
   return app as unknown as FastifyInstance;

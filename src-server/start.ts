@@ -128,6 +128,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
       allowHttpImageFetch: options.allowHttpImageFetch ?? false,
       delivery: jobs,
       bounceWebhookSecret: options.bounceWebhookSecret ?? null,
+      publicUrl: options.publicUrl,
     });
     const address = await app.listen({ port: options.port ?? DEFAULT_PLATFORM_PORT, host: options.host ?? '127.0.0.1' });
     const url = address.replace(/\/$/, '');

@@ -8,14 +8,14 @@ import { z } from 'zod';
  * One letter's numbers. Every count is of recipients (readers), never of events:
  * - sent: recipients the platform tried (accepted + bounced);
  * - accepted: the mail server took the email;
- * - bounced: the mail server refused the address;
- * - delivered: accepted, less bounce-backs (none are received yet, so equal to accepted);
+ * - bounced: the mail server refused the address, or the email bounced back after it took it;
+ * - delivered: accepted, less those that bounced back later (bounce mail or an ESP webhook);
  * - opensUnique: recipients who loaded the open pixel at least once, machines included;
  * - opensUniqueConfirmed: recipients with a confirmed open (not a privacy proxy, prefetcher
  *   or scanner, not within seconds of the send), or a click;
  * - clicksUnique: recipients who followed at least one tracked link;
- * - unsubscribed: recipients who unsubscribed through an email's link after the send began
- *   and have not undone it.
+ * - unsubscribed: recipients who unsubscribed through this letter's email (its link or
+ *   one-click header) and have not undone it.
  * A letter never sent answers all zeros.
  */
 export const EditionMetricsSchema = z.object({

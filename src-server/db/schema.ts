@@ -187,6 +187,17 @@ export interface LetterRecipientsTable {
   bouncedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** When the reader left through this letter's unsubscribe link (migration 0011). */
   unsubscribedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  // The reader's own rollup (migration 0012), kept by tracking/tracking-records.ts.
+  opens: Generated<number>;
+  firstOpenedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  firstConfirmedOpenAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** ISO country code of the first open's address; null when unknown. */
+  openCountry: ColumnType<string | null, string | null | undefined, string | null>;
+  clicks: Generated<number>;
+  firstClickedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  lastClickedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Last click, else first open, else sent: user activity's order (generated). */
+  lastActivityAt: ColumnType<Date | null, never, never>;
 }
 
 export type BounceKind = 'hard' | 'soft';
@@ -210,6 +221,9 @@ export interface LetterLinksTable {
   letterId: number;
   position: number;
   url: string;
+  /** Readers who followed it, and every follow (migration 0012), kept by the click writer. */
+  uniques: Generated<number>;
+  total: Generated<number>;
 }
 
 /** One load of the open pixel; `confirmed` is false for privacy proxies, prefetchers and scanners. */
@@ -221,6 +235,8 @@ export interface RecipientOpensTable {
   openedAt: Generated<Date>;
   confirmed: boolean;
   userAgent: Generated<string>;
+  /** ISO country code of the address it came from (migration 0012); the address is never stored. */
+  country: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One follow of a tracked link. */
@@ -247,6 +263,38 @@ export interface AbTestsTable {
   winner: RecipientVariant | null;
   decidedAt: Timestamp | null;
   createdAt: Generated<Date>;
+}
+
+/** A letter's counts of readers (migration 0012), kept by triggers on letter_recipients. */
+export interface LetterReportCountersTable {
+  letterId: number;
+  recipients: number;
+  accepted: number;
+  refused: number;
+  /** Accepted, then bounced back (bounced_at). */
+  bouncedBack: number;
+  opened: number;
+  openedConfirmed: number;
+  clicked: number;
+  unsubscribed: number;
+  firstSentAt: Timestamp | null;
+}
+
+/** Per letter and UTC hour: events (kept by the writers) and readers whose first open / click fell in it (the trigger). */
+export interface LetterReportHoursTable {
+  letterId: number;
+  hour: Timestamp;
+  opens: number;
+  clicks: number;
+  uniqueOpens: number;
+  uniqueClicks: number;
+}
+
+/** Readers by the country of their first open's address; '' is unknown. */
+export interface LetterReportCountriesTable {
+  letterId: number;
+  countryCode: string;
+  readers: number;
 }
 
 export type DeliveryEventKind = 'started' | 'sent' | 'failed';
@@ -284,6 +332,9 @@ export interface Database {
   recipientClicks: RecipientClicksTable;
   bounceEvents: BounceEventsTable;
   abTests: AbTestsTable;
+  letterReportCounters: LetterReportCountersTable;
+  letterReportHours: LetterReportHoursTable;
+  letterReportCountries: LetterReportCountriesTable;
 }
 
 export type LetterRow = Selectable<LettersTable>;

@@ -7,6 +7,7 @@ import { OPEN_PIXEL_SUFFIX, TRACKING_PREFIX, trackingPaths } from '../tracking/t
 import { platformUrlOf } from '../delivery/letter-render';
 import { clickDestination } from '../tracking/click-destination';
 import { findClickTarget, recordClick, recordOpen } from '../tracking/tracking-records';
+import type { EventSource } from '../tracking/tracking-records';
 import { routePattern } from './route-params';
 
 // Open and click tracking of scheduled sends (DECISIONS: under /t on the platform's own
@@ -46,8 +47,9 @@ const clickDocs = {
   },
 };
 
-function userAgentOf(request: FastifyRequest): string {
-  return String(request.headers['user-agent'] ?? '').slice(0, 1000);
+/** The user agent, and the address only for its country (never stored). */
+function sourceOf(request: FastifyRequest): EventSource {
+  return { userAgent: String(request.headers['user-agent'] ?? '').slice(0, 1000), address: request.ip };
 }
 
 function sendGif(reply: FastifyReply): FastifyReply {
@@ -77,7 +79,7 @@ export const trackingRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }
       const { file } = request.params as { file: string };
       if (file.endsWith(OPEN_PIXEL_SUFFIX)) {
         const token = file.slice(0, -OPEN_PIXEL_SUFFIX.length);
-        await recordOpen(db, token, userAgentOf(request)).catch((error: unknown) => request.log.error({ err: error }, 'Could not record an open'));
+        await recordOpen(db, token, sourceOf(request)).catch((error: unknown) => request.log.error({ err: error }, 'Could not record an open'));
       }
       return sendGif(reply);
     },
@@ -93,7 +95,7 @@ export const trackingRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }
     const position = readPosition(rawPosition);
     const target = position === null ? null : await findClickTarget(db, token, position);
     if (!target) return sendPage(reply, invalidLinkPage(), 404);
-    await recordClick(db, target, userAgentOf(request)).catch((error: unknown) => request.log.error({ err: error }, 'Could not record a click'));
+    await recordClick(db, target, sourceOf(request)).catch((error: unknown) => request.log.error({ err: error }, 'Could not record a click'));
     // The letter's UTM parameters for this reader; without them, the address as the letter has it.
     const destination = await clickDestination(db, target, platformUrlOf(request)).catch((error: unknown) => {
       request.log.error({ err: error }, 'Could not add UTM parameters to a click');
