@@ -6,7 +6,7 @@ import { z } from 'zod';
 
 /**
  * One letter's numbers. Every count is of recipients (readers), never of events:
- * - sent: recipients the platform tried (accepted + bounced);
+ * - sent: recipients the platform tried (accepted + refused at the send);
  * - accepted: the mail server took the email;
  * - bounced: the mail server refused the address, or the email bounced back after it took it;
  * - delivered: accepted, less those that bounced back later (bounce mail or an ESP webhook);
