@@ -1,11 +1,13 @@
 import type { ClickLink, EditionMetrics } from '../../shared/contract/platform-metrics';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
+import type { LetterReportCountersTable } from '../db/schema';
 
 // The numbers of one letter's scheduled send (definitions: shared/contract/platform-metrics.ts,
 // counting rules of spec 1 §9), read from the counters the triggers on letter_recipients
 // keep (migration 0012): one row, whatever the size of the send.
 
-const NEVER_SENT: EditionMetrics = {
+export const NEVER_SENT: EditionMetrics = {
   accepted: 0,
   bounced: 0,
   clicksUnique: 0,
@@ -17,8 +19,17 @@ const NEVER_SENT: EditionMetrics = {
 };
 
 export async function editionMetrics(db: Db, letterId: number): Promise<EditionMetrics> {
-  const row = await db.selectFrom('letterReportCounters').selectAll().where('letterId', '=', letterId).executeTakeFirst();
-  if (!row) return NEVER_SENT;
+  return (await editionMetricsOf(db, [letterId])).get(letterId) ?? NEVER_SENT;
+}
+
+/** The metrics of several letters in one read (the letters list); a letter never sent is absent. */
+export async function editionMetricsOf(db: Db, letterIds: readonly number[]): Promise<Map<number, EditionMetrics>> {
+  if (letterIds.length === 0) return new Map();
+  const rows = await db.selectFrom('letterReportCounters').selectAll().where('letterId', 'in', letterIds).execute();
+  return new Map(rows.map((row) => [row.letterId, metricsOf(row)]));
+}
+
+function metricsOf(row: Selectable<LetterReportCountersTable>): EditionMetrics {
   return {
     // Tried: taken or refused at send.
     sent: row.accepted + row.refused,
