@@ -17,6 +17,7 @@ import { makeScheduledLettersDue, waitUntilDelivered } from '../src-server/testi
 import { READY_TO_SCHEDULE, createBody } from '../src-server/testing/letter-fixtures';
 import { trackPeakMemory } from './support/figures';
 import { startSmtpSink } from './support/smtp-sink';
+import { api } from './support/api-call';
 
 // Delivery throughput (issue 16 "Scale"): an embedded platform, N subscribers in a segment,
 // a letter with merge tags and tracked links scheduled for them and sent by the platform's
@@ -54,16 +55,6 @@ interface Run {
   recipients: number;
   batchSize: number;
   connections: number;
-}
-
-async function api<T>(url: string, method: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 async function seedAudience(db: Db, channelId: number, tag: string, size: number): Promise<number> {

@@ -13,6 +13,7 @@ import { trackingPaths } from '../src-server/tracking/tracking-paths';
 import { createBody } from '../src-server/testing/letter-fixtures';
 import { percentile, trackPeakMemory } from './support/figures';
 import { clickLinksFromEvents, editionMetricsFromEvents } from './support/report-queries-from-events';
+import { api } from './support/api-call';
 
 // An edition's report at scale (issue 16 "Scale"): one letter sent to 1,000,000 recipients
 // with 300,000 opens (by 220,000 readers) and 100,000 clicks (by 70,000 readers) over two
@@ -35,16 +36,6 @@ const BASELINE_RUNS = 5;
 const FIRST_OPENS = 3_000;
 const OPEN_CONNECTIONS = 20;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-
-async function api<T>(url: string, method: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 async function timed(label: string, work: () => Promise<unknown>): Promise<void> {
   const started = performance.now();

@@ -10,6 +10,7 @@ import { createDb } from '../src-server/db/database';
 import { startPlatform } from '../src-server/start';
 import { createBody } from '../src-server/testing/letter-fixtures';
 import { trackPeakMemory } from './support/figures';
+import { api } from './support/api-call';
 
 // The platform under load (issue 6 "Scale"): an embedded platform with 200 letters, 50
 // connections autosaving them for about 20 s (autocannon, in this process: client and
@@ -33,16 +34,6 @@ function blocks(): string {
     return section;
   });
   return serializeSections(sections);
-}
-
-async function api<T>(url: string, method: string, token: string | null, body?: unknown): Promise<T> {
-  const response = await fetch(url, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
 }
 
 async function createLetters(url: string, token: string, channelId: number): Promise<Placed[]> {

@@ -6,7 +6,7 @@ import { defaultLetterSettings } from '../../shared/model/letter-settings';
 import { createAccount } from '../db/accounts';
 import type { AccountFixture } from '../db/accounts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
-import { createBody } from '../testing/letter-fixtures';
+import { createBody, specCreatePayload } from '../testing/letter-fixtures';
 import { createTestApp, signIn } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 
@@ -131,26 +131,7 @@ describe('creating letters', () => {
 describe("creating with exactly the spec's payload (spec 1 §7)", () => {
   it('accepts it without a uniqueId and fills one in', async () => {
     // The spec's field list, as another client would send it: no uniqueId, no version.
-    const payload = {
-      authors: [{ uniqueId: 'u-1', name: 'Demo', surname: 'Editor', email: 'editor@example.com' }],
-      blocks: '[]',
-      channelId: weeklyId,
-      copyRendered: '',
-      delta: { ops: [] },
-      emailTemplate: '',
-      includePromotions: false,
-      openGraphHeadline: '',
-      openGraphDescription: '',
-      openGraphImageUrl: '',
-      private: false,
-      publicationDate: null,
-      publicationStatus: 0,
-      publicationEvent: 0,
-      segmentId: null,
-      subtitle: '',
-      settings: JSON.stringify(defaultLetterSettings()),
-      title: 'From the spec',
-    };
+    const payload = { ...specCreatePayload(weeklyId), title: 'From the spec' };
     const first = await t.app.inject({ method: 'POST', url: lettersUrl, headers: editor, payload });
     expect(first.statusCode, first.body).toBe(201);
     const letter = LetterResponseSchema.parse(first.json());

@@ -16,9 +16,9 @@ export type Headers = { authorization: string };
 /** A wall-clock time far enough ahead that no test run reaches it. */
 export const FUTURE_DATE = '2099-06-01 09:00:00';
 
-export function createBody(channelId: number, overrides: Partial<CreateLetterRequest> = {}): CreateLetterRequest {
+/** The create call's payload exactly as spec 1 §7 lists it: what another client sends (no uniqueId). */
+export function specCreatePayload(channelId: number): Omit<CreateLetterRequest, 'uniqueId'> {
   return {
-    uniqueId: randomUUID(),
     authors: [{ uniqueId: 'u-1', name: 'Demo', surname: 'Editor', email: 'editor@example.com' }],
     blocks: '[]',
     channelId,
@@ -37,8 +37,12 @@ export function createBody(channelId: number, overrides: Partial<CreateLetterReq
     subtitle: '',
     settings: JSON.stringify(defaultLetterSettings()),
     title: '',
-    ...overrides,
   };
+}
+
+/** The desktop app's payload: the spec's, with the uniqueId it makes for offline drafts. */
+export function createBody(channelId: number, overrides: Partial<CreateLetterRequest> = {}): CreateLetterRequest {
+  return { uniqueId: randomUUID(), ...specCreatePayload(channelId), ...overrides };
 }
 
 export async function createLetterAs(

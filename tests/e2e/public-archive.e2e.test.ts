@@ -4,9 +4,9 @@ import utc from 'dayjs/plugin/utc.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import { publicPagePaths } from '../../shared/contract/public-pages';
-import { defaultLetterSettings } from '../../shared/model/letter-settings';
 import { newSection } from '../../shared/model/section-factory';
 import { createPlatformClient } from '../../src-main/core/platform/platform-client';
+import { specCreatePayload } from '../../src-server/testing/letter-fixtures';
 import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
 
@@ -47,8 +47,8 @@ describe('the public web archive', () => {
     token = (await client.login({ ...EMBEDDED_ACCOUNT })).token;
     const weekly = (await client.me()).organizations.flatMap((org) => org.channels).find((channel) => channel.channelSlug === 'weekly')!;
 
-    // Made as another client would: the spec's payload (letterBody), no uniqueId.
-    const letter = await client.createLetter('demo', 'weekly', { ...letterBody(weekly.id), blocks: blocks(), title: SUBJECT });
+    // Made as another client would: the spec's payload (specCreatePayload), no uniqueId.
+    const letter = await client.createLetter('demo', 'weekly', { ...specCreatePayload(weekly.id), blocks: blocks(), title: SUBJECT });
     const id = letter.id!;
     await client.updateStatus(weekly.id, id, { publicationStatus: 7, currentStatus: 0, uniqueId: letter.uniqueId, pollIds: [] });
     await client.saveOnScheduling(weekly.id, id, {
@@ -106,32 +106,9 @@ describe('the public web archive', () => {
     // The same page by its numeric id; a draft is not public.
     await app.page.goto(`${app.host.platformUrl}${publicPagePaths.letterArchive('weekly', id)}`);
     expect(await app.page.title()).toBe(SUBJECT);
-    const draft = await client.createLetter('demo', 'weekly', { ...letterBody(weekly.id), title: 'Still a draft' });
+    const draft = await client.createLetter('demo', 'weekly', { ...specCreatePayload(weekly.id), title: 'Still a draft' });
     const refused = await app.page.goto(`${app.host.platformUrl}${publicPagePaths.letterArchive('weekly', draft.uniqueId)}`);
     expect(refused?.status()).toBe(404);
     expect(await app.page.getByRole('heading', { name: 'This link is no longer valid.' }).count()).toBe(1);
   }, 150_000);
 });
-
-function letterBody(channelId: number) {
-  return {
-    authors: [],
-    blocks: '[]',
-    channelId,
-    copyRendered: '',
-    delta: { ops: [] },
-    emailTemplate: '',
-    includePromotions: false,
-    openGraphHeadline: '',
-    openGraphDescription: '',
-    openGraphImageUrl: '',
-    private: false,
-    publicationDate: null,
-    publicationStatus: 0,
-    publicationEvent: 0,
-    segmentId: null,
-    subtitle: '',
-    settings: JSON.stringify(defaultLetterSettings()),
-    title: '',
-  };
-}
