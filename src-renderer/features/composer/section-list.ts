@@ -75,10 +75,6 @@ export function canDelete(section: Section): boolean {
   return section.type !== 'footer';
 }
 
-export function canRewrite(section: Section): boolean {
-  return section.type === 'paragraph';
-}
-
 export function canSelect(section: Section): boolean {
   return !section.isLocked;
 }

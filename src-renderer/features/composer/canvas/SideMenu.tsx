@@ -1,6 +1,6 @@
-import { Button, Stack, Tooltip } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import type { Section } from '../../../../shared/model';
-import { canClone, canDelete, canRewrite } from '../section-list';
+import { canClone, canDelete } from '../section-list';
 
 export interface SideMenuProps {
   section: Section;
@@ -31,16 +31,6 @@ export function SideMenu({ section, index, movableCount, readOnly, onMove, onClo
             Move down
           </Button>
         </>
-      )}
-      {canRewrite(section) && (
-        <Tooltip label="The AI assistant comes later">
-          {/* A disabled button gets no pointer events, so the tooltip hangs on its wrapper. */}
-          <span>
-            <Button size="compact-xs" variant="default" disabled fullWidth>
-              Rewrite
-            </Button>
-          </span>
-        </Tooltip>
       )}
       {canClone(section) && !readOnly && (
         <Button size="compact-xs" variant="default" onClick={onClone}>
