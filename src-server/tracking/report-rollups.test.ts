@@ -112,9 +112,10 @@ describe('migration 0012-report-rollups', () => {
   it('backfills from the recipients and events already written', async () => {
     const before = await rollups(h.t.db, letterId);
     const migrator = new Migrator({ db: h.t.db, provider: { getMigrations: async () => migrations } });
-    const down = await migrator.migrateDown();
+    // Back to the migration before it (later ones go down first), then up again.
+    const down = await migrator.migrateTo('0011-bounces-unsubscribes');
     expect(down.error).toBeUndefined();
-    expect(down.results?.[0]?.migrationName).toBe('0012-report-rollups');
+    expect(down.results?.map((result) => result.migrationName)).toContain('0012-report-rollups');
     await migrateToLatest(h.t.db);
     const after = await rollups(h.t.db, letterId);
     // Opens' countries went with the column the migration's down dropped.

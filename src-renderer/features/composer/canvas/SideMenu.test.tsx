@@ -21,7 +21,7 @@ function menuFor(section: Section, readOnly = false) {
 
 describe('side menu rules', () => {
   it.each<[BlockType, string[]]>([
-    ['paragraph', ['Settings', 'Move up', 'Move down', 'Rewrite (disabled)', 'Clone', 'Delete']],
+    ['paragraph', ['Settings', 'Move up', 'Move down', 'Clone', 'Delete']],
     ['heading', ['Settings', 'Move up', 'Move down', 'Clone', 'Delete']],
     ['newpromotion', ['Settings', 'Move up', 'Move down', 'Delete']],
     ['poll', ['Settings', 'Move up', 'Move down', 'Delete']],
@@ -31,7 +31,7 @@ describe('side menu rules', () => {
   });
 
   it('offers no changes in a read-only letter', () => {
-    expect(menuFor(newSection('paragraph', 'x'), true)).toEqual(['Settings', 'Rewrite (disabled)']);
+    expect(menuFor(newSection('paragraph', 'x'), true)).toEqual(['Settings']);
   });
 });
 
