@@ -5,6 +5,7 @@ import type { Letter } from '../../../shared/model/letter';
 import { SENDING_STATUSES } from '../../../shared/rules/schedule-actions';
 import { FreshnessNote } from '../../ui/FreshnessNote';
 import { saveTextFile } from '../../ui/save-text-file';
+import { effectiveAbTestSettings } from '../../../shared/rules/ab-test';
 import { AbTestCard } from './AbTestCard';
 import { CountryOpensCard } from './CountryOpensCard';
 import { CsvDownloadsCard } from './CsvDownloadsCard';
@@ -76,7 +77,13 @@ export function ReportView({ letter, zone, preview }: ReportViewProps) {
         <Stack gap="md">
           <TopLinksCard topLinks={report?.topLinks ?? null} />
           {letter.hasAbTest && (
-            <AbTestCard subjectA={letter.title} subjectB={letter.subjectB} results={head?.abTestMetrics ?? letter.abTestMetrics} inProgress={sending} />
+            <AbTestCard
+              subjectA={letter.title}
+              subjectB={letter.subjectB}
+              results={head?.abTestMetrics ?? letter.abTestMetrics}
+              inProgress={sending}
+              settings={effectiveAbTestSettings(letter.settings)}
+            />
           )}
           <CountryOpensCard items={report?.opensByCountry ?? null} />
         </Stack>
