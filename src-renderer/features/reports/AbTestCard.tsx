@@ -1,15 +1,9 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { AbTestMetrics } from '../../../shared/model/letter';
+import type { AbTestSettings } from '../../../shared/model/letter-settings';
 import { formatRate } from '../../../shared/model/metrics-formulas';
-
-/**
- * The A/B test's fixed settings as the modal states them (spec 1 §9: "sample percentage and
- * duration are fixed translated values; the sample size comes from the data"): each subject
- * goes to 10% of the audience, and the winner is picked after 4 hours (issue 16).
- */
-export const AB_SAMPLE_PERCENT_EACH = 10;
-export const AB_WAIT_HOURS = 4;
+import { formatAbWait } from '../../../shared/rules/ab-test';
 
 export const AB_RESULTS_NOT_READY = 'The A/B test results are not ready yet: the number of recipients of each subject is not known. Check back once the test has finished.';
 
@@ -20,6 +14,11 @@ export interface AbTestCardProps {
   results: AbTestMetrics | null;
   /** The letter is on its way out (spec 1 §4: the badge shows during the sending statuses). */
   inProgress: boolean;
+  /**
+   * The letter's own sample share and wait (its A/B settings, the defaults when it has none):
+   * the modal states what this test did, not spec 1 §9's fixed 10 % and 4 hours.
+   */
+  settings: AbTestSettings;
 }
 
 const rate = (value: number) => formatRate(Math.round(value * 10) / 10);
@@ -32,7 +31,7 @@ function Subject({ label, subject, winner }: { label: string; subject: string; w
         {subject}
       </Text>
       {winner && (
-        <Badge color="green" variant="light">
+        <Badge color="teal" variant="light">
           Winner
         </Badge>
       )}
@@ -41,7 +40,7 @@ function Subject({ label, subject, winner }: { label: string; subject: string; w
 }
 
 /** The A/B test card (spec 1 §2): both subjects, the winner, open rates, and a details modal. */
-export function AbTestCard({ subjectA, subjectB, results, inProgress }: AbTestCardProps) {
+export function AbTestCard({ subjectA, subjectB, results, inProgress, settings }: AbTestCardProps) {
   const [open, setOpen] = useState(false);
   return (
     <Paper withBorder p="md" component="section" aria-label="A/B test">
@@ -78,14 +77,15 @@ export function AbTestCard({ subjectA, subjectB, results, inProgress }: AbTestCa
           </Alert>
         )}
         <Text size="sm" mb="sm">
-          Subjects A and B each went to {AB_SAMPLE_PERCENT_EACH}% of the audience. After {AB_WAIT_HOURS} hours, the subject with the higher
-          open rate went to everyone else.
+          Subjects A and B each went to {settings.samplePercent}% of the audience. After {formatAbWait(settings.waitMinutes)}, the subject with
+          the higher open rate went to everyone else.
         </Text>
         {results && (
           <>
             <Text size="sm" mb="sm">
               Sample size: {results.sampleSize.toLocaleString('en-US')} recipients
-              {results.variantRecipientsCount !== '-' && ` · ${results.variantRecipientsCount.toLocaleString('en-US')} per subject`}
+              {/* The platform's variantRecipientsCount is the rest of the audience, who got the winner (docs/decisions.md, A/B test). */}
+              {results.variantRecipientsCount !== '-' && ` · ${results.variantRecipientsCount.toLocaleString('en-US')} got the winning subject`}
             </Text>
             <Table aria-label="A/B test results">
               <Table.Thead>

@@ -2,6 +2,7 @@ import { Button, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { ReportCsvType, UserActivityFilter } from '../../../shared/contract/platform-reports';
 import type { Letter } from '../../../shared/model/letter';
+import { effectiveAbTestSettings } from '../../../shared/rules/ab-test';
 import { SENDING_STATUSES } from '../../../shared/rules/schedule-actions';
 import { FreshnessNote } from '../../ui/FreshnessNote';
 import { saveTextFile } from '../../ui/save-text-file';
@@ -76,7 +77,13 @@ export function ReportView({ letter, zone, preview }: ReportViewProps) {
         <Stack gap="md">
           <TopLinksCard topLinks={report?.topLinks ?? null} />
           {letter.hasAbTest && (
-            <AbTestCard subjectA={letter.title} subjectB={letter.subjectB} results={head?.abTestMetrics ?? letter.abTestMetrics} inProgress={sending} />
+            <AbTestCard
+              subjectA={letter.title}
+              subjectB={letter.subjectB}
+              results={head?.abTestMetrics ?? letter.abTestMetrics}
+              inProgress={sending}
+              settings={effectiveAbTestSettings(letter.settings)}
+            />
           )}
           <CountryOpensCard items={report?.opensByCountry ?? null} />
         </Stack>
