@@ -32,9 +32,9 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-// Long enough for the sample's readers to open after the 5 s prefetch window on a busy
-// machine, short enough for a test.
-const AB_WAIT_SECONDS = 20;
+// Long enough to look at the report during the wait and for the sample's readers to open
+// after the 5 s prefetch window on a busy machine; short enough for a test.
+const AB_WAIT_SECONDS = 30;
 /** Opens and clicks sooner than 5 s after the send are a machine's (open-classification.ts); a margin for a busy machine. */
 const PAST_PREFETCH_MS = 6_500;
 const app = useAppInBrowser(() => ({ SMTP_URL: smtp.url, LETTERDESK_PUSH_DELAY_MS: '200', AB_TEST_MIN_WAIT_SECONDS: String(AB_WAIT_SECONDS) }));
@@ -140,8 +140,25 @@ describe('an A/B edition report', () => {
     const sampleB = sample.filter((message) => message.mail.subject === SUBJECT_B);
     expect([sampleA.length, sampleB.length]).toEqual([SAMPLE_EACH, SAMPLE_EACH]);
 
+    const sampleArrived = Date.now();
+
+    // During the wait the letter is sending: it opens on its report, whose A/B card says the
+    // test is in progress and whose details say the results are not ready.
+    const report = app.page.getByRole('article', { name: 'Edition metrics' });
+    const abCard = app.page.getByRole('region', { name: 'A/B test' });
+    const dialog = app.page.getByRole('dialog', { name: 'A/B test details' });
+    await app.page.goto(`${app.host.appUrl}${letterPath('demo', 'weekly', id)}`);
+    await expect.poll(() => abCard.getByText('in progress', { exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    await abCard.getByRole('button', { name: 'Details' }).click();
+    await expect.poll(() => dialog.getByRole('alert').count()).toBe(1);
+    expect(await dialog.getByRole('alert').textContent()).toContain('The A/B test results are not ready yet');
+    await expectAccessible(app.page, 'A/B test details while sending');
+    await app.page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(ofLetter().length, 'the A/B wait ended before the sample was opened').toBe(2 * SAMPLE_EACH);
+
     // Readers, not prefetchers: opens in the first 5 s after the send are machines' (open-classification.ts).
-    await sleep(PAST_PREFETCH_MS);
+    await sleep(Math.max(0, sampleArrived + PAST_PREFETCH_MS - Date.now()));
     // A: 3 of 20 open, 1 clicks once. B: 12 of 20 open, 6 click twice each.
     await Promise.all(sampleA.slice(0, 3).map((message) => openEmail(message)));
     await clickLink(sampleA[0]!);
@@ -190,9 +207,9 @@ describe('an A/B edition report', () => {
     const clicksTotal = 1 + 12 + 10;
 
     await app.page.goto(`${app.host.appUrl}${letterPath('demo', 'weekly', id)}`);
-    const report = app.page.getByRole('article', { name: 'Edition metrics' });
+    // The app hears of the letter's new status through its sync.
+    await expect.poll(() => app.page.getByText('Published', { exact: true }).count(), { timeout: 60_000 }).toBeGreaterThan(0);
     await expect.poll(() => report.count(), { timeout: 30_000 }).toBe(1);
-    expect(await app.page.getByText('Published', { exact: true }).count()).toBeGreaterThan(0);
     await expect.poll(() => figure('Sent').textContent(), { timeout: 20_000 }).toContain(String(AUDIENCE));
     expect(await figure('Delivered').textContent()).toContain(String(AUDIENCE));
     expect(await figure('Delivery rate').textContent()).toContain(formatRate(deliveryRate(counts)));
@@ -209,7 +226,6 @@ describe('an A/B edition report', () => {
     expect(await cellsOf(topLinks.nth(1))).toEqual([STORY_URL, String(counts.clicksUnique), String(clicksTotal)]);
 
     // The A/B card: B won on its open rate (12/20 against 3/20).
-    const abCard = app.page.getByRole('region', { name: 'A/B test' });
     expect(await abCard.getByText('Winner', { exact: true }).count()).toBe(1);
     // The badge follows B's subject; A's line has none.
     expect(await abCard.textContent()).toContain(`A${SUBJECT_A}B${SUBJECT_B}Winner`);
@@ -218,7 +234,6 @@ describe('an A/B edition report', () => {
     await expectAccessible(app.page, 'Edition report');
 
     await abCard.getByRole('button', { name: 'Details' }).click();
-    const dialog = app.page.getByRole('dialog', { name: 'A/B test details' });
     await expect.poll(() => dialog.count()).toBe(1);
     expect(await dialog.getByText('Results not ready').count()).toBe(0);
     // The letter's own settings (AB_TEST_MIN_WAIT_SECONDS shortens the wait on this platform only).
