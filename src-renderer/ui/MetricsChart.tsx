@@ -26,11 +26,18 @@ export interface MetricsChartProps {
 
 export function MetricsChart({ kind, label, data, dataKey, series, valueFormatter, height = 260 }: MetricsChartProps) {
   const format = (value: number | string | null) => (value === null ? '—' : typeof value === 'number' && valueFormatter ? valueFormatter(value) : String(value));
-  const Chart = kind === 'bar' ? BarChart : LineChart;
+  const common = { h: height, data, dataKey, series, valueFormatter, withLegend: series.length > 1 };
+  // The picture is hidden from assistive technology (the table reads the figures), so
+  // recharts' keyboard layer must not make it focusable: a hidden element taking focus
+  // would leave keyboard users on nothing.
   return (
     <figure aria-label={label} style={{ margin: 0 }}>
       <div aria-hidden="true">
-        <Chart h={height} data={data} dataKey={dataKey} series={series} valueFormatter={valueFormatter} withLegend={series.length > 1} />
+        {kind === 'bar' ? (
+          <BarChart {...common} barChartProps={{ accessibilityLayer: false }} />
+        ) : (
+          <LineChart {...common} lineChartProps={{ accessibilityLayer: false }} />
+        )}
       </div>
       <VisuallyHidden>
         <table>

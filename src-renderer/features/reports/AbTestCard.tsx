@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { AbTestMetrics } from '../../../shared/model/letter';
 import type { AbTestSettings } from '../../../shared/model/letter-settings';
 import { formatRate } from '../../../shared/model/metrics-formulas';
+import { formatAbWait } from '../../../shared/rules/ab-test';
 
 export const AB_RESULTS_NOT_READY = 'The A/B test results are not ready yet: the number of recipients of each subject is not known. Check back once the test has finished.';
 
@@ -14,18 +15,10 @@ export interface AbTestCardProps {
   /** The letter is on its way out (spec 1 §4: the badge shows during the sending statuses). */
   inProgress: boolean;
   /**
-   * The sample and wait the test ran with. Spec 1 §9 has them as fixed values; here they are
-   * the letter's own A/B settings (10 % per subject and 4 hours unless the editor chose).
+   * The letter's own sample share and wait (its A/B settings, the defaults when it has none):
+   * the modal states what this test did, not spec 1 §9's fixed 10 % and 4 hours.
    */
   settings: AbTestSettings;
-}
-
-/** '4 hours', '15 minutes', '1 hour 30 minutes'. */
-export function waitLabel(minutes: number): string {
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  const parts = [hours > 0 ? `${hours} ${hours === 1 ? 'hour' : 'hours'}` : '', rest > 0 ? `${rest} ${rest === 1 ? 'minute' : 'minutes'}` : ''];
-  return parts.filter(Boolean).join(' ');
 }
 
 const rate = (value: number) => formatRate(Math.round(value * 10) / 10);
@@ -38,7 +31,7 @@ function Subject({ label, subject, winner }: { label: string; subject: string; w
         {subject}
       </Text>
       {winner && (
-        <Badge color="green" variant="light">
+        <Badge color="teal" variant="light">
           Winner
         </Badge>
       )}
@@ -84,13 +77,14 @@ export function AbTestCard({ subjectA, subjectB, results, inProgress, settings }
           </Alert>
         )}
         <Text size="sm" mb="sm">
-          Subjects A and B each went to {settings.samplePercent}% of the audience. After {waitLabel(settings.waitMinutes)}, the subject with
+          Subjects A and B each went to {settings.samplePercent}% of the audience. After {formatAbWait(settings.waitMinutes)}, the subject with
           the higher open rate went to everyone else.
         </Text>
         {results && (
           <>
             <Text size="sm" mb="sm">
               Sample size: {results.sampleSize.toLocaleString('en-US')} recipients
+              {/* The platform's variantRecipientsCount is the rest of the audience, who got the winner (docs/decisions.md, A/B test). */}
               {results.variantRecipientsCount !== '-' && ` · ${results.variantRecipientsCount.toLocaleString('en-US')} got the winning subject`}
             </Text>
             <Table aria-label="A/B test results">

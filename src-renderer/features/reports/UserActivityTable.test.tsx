@@ -55,6 +55,10 @@ describe('the user activity table', () => {
     const handlers = renderTable();
     fireEvent.click(screen.getByRole('button', { name: '2' }));
     expect(handlers.onPageChange).toHaveBeenCalledWith(2);
+    // The arrows are icons: they are named for screen readers.
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(handlers.onPageChange).toHaveBeenLastCalledWith(2);
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: 'Search' }), { target: { value: 'ada' } });
     expect(handlers.onSearchChange).toHaveBeenCalledWith('ada');
   });

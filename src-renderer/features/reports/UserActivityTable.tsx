@@ -28,6 +28,9 @@ export interface UserActivityTableProps {
   onPageChange: (page: number) => void;
 }
 
+/** The pager's arrows are icons only: these are their names for screen readers. */
+const PAGE_CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
+
 const when = (instant: string | null, zone: string) => (instant ? dayjs(instant).tz(zone).format('MMM D, h:mm a') : '—');
 
 /** Who the letter went to and what each did with it, a page at a time, with a filter and a search. */
@@ -88,7 +91,15 @@ export function UserActivityTable({ activity, zone, filter, search, onFilterChan
             <Text size="sm" c="dimmed">
               {activity.total.toLocaleString('en-US')} {activity.total === 1 ? 'reader' : 'readers'}
             </Text>
-            {pages > 1 && <Pagination total={pages} value={activity.page} onChange={onPageChange} aria-label="User activity pages" />}
+            {pages > 1 && (
+              <Pagination
+                total={pages}
+                value={activity.page}
+                onChange={onPageChange}
+                aria-label="User activity pages"
+                getControlProps={(control) => ({ 'aria-label': PAGE_CONTROL_LABELS[control] })}
+              />
+            )}
           </Group>
         </>
       )}
