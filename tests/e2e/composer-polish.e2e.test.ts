@@ -38,8 +38,14 @@ describe('the composer, polished', () => {
         const box = child.getBoundingClientRect();
         return Math.round(box.top + box.height / 2);
       }),
+      // Nothing drawn over its neighbour: each child ends before the next begins, and no
+      // child's content spills out of it (a squeezed step indicator did).
+      overlaps: [...element.children].slice(1).filter((child, i) => child.getBoundingClientRect().left < element.children[i]!.getBoundingClientRect().right - 1).length,
+      spills: [...element.children].filter((child) => child.scrollWidth > child.clientWidth + 1).length,
     }));
     expect(layout.overflow).toBeLessThanOrEqual(0);
+    expect(layout.overlaps).toBe(0);
+    expect(layout.spills).toBe(0);
     for (const centre of layout.centres) expect(Math.abs(centre - layout.centres[0]!)).toBeLessThanOrEqual(2);
     expect(await palette('Heading').locator('svg').count()).toBe(1);
     expect(await button('Undo').locator('svg').count()).toBe(1);

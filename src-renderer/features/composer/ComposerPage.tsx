@@ -246,7 +246,7 @@ export function ComposerPage() {
         onPauseAndEdit={() => setConfirming('pause')}
         tools={
           view === 'edit' && (
-            <>
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               <HistoryButtons enabled={editable} />
               <Tooltip label={`Toggle Preview (${shortcutLabel('view.togglePreview')})`}>
                 <Button
@@ -260,7 +260,7 @@ export function ComposerPage() {
                 </Button>
               </Tooltip>
               <DeviceToggle device={device} onChange={setDevice} />
-            </>
+            </Group>
           )
         }
       >

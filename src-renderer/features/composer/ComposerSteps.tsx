@@ -6,7 +6,7 @@ import { Stepper } from '@mantine/core';
  */
 export function ComposerSteps({ active }: { active: 0 | 1 | 2 | 3 }) {
   return (
-    <Stepper active={active} size="xs" wrap={false} allowNextStepsSelect={false} aria-label="Letter progress" style={{ flex: 1, minWidth: 240, maxWidth: 560 }}>
+    <Stepper active={active} size="xs" wrap={false} allowNextStepsSelect={false} aria-label="Letter progress" maw={560}>
       <Stepper.Step label="Create" />
       <Stepper.Step label="Preview and schedule" />
       <Stepper.Step label="Scheduled" />

@@ -88,7 +88,7 @@ export function NewslettersTable(props: {
   const { letters, brandSlug, channelSlug, sort, onSort, kind = 'newsletters', onClone, onDelete, cloningId = null, metrics, esp = 0, timezone = null } = props;
   const templates = kind === 'templates';
   return (
-    <Table.ScrollContainer minWidth={templates ? 560 : 980}>
+    <Table.ScrollContainer minWidth={templates ? 560 : 900}>
       <Table highlightOnHover aria-label={templates ? 'Templates' : 'Newsletters'} verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -114,7 +114,7 @@ export function NewslettersTable(props: {
             return (
               <Table.Tr key={letter.uniqueId}>
                 {/* Titles wrap, but not to a word a line when the numbers take the width. */}
-                <Table.Td miw={240}>
+                <Table.Td miw={200}>
                   <Anchor component={Link} to={letterPath(brandSlug, channelSlug, letter.id ?? letter.uniqueId)}>
                     {displayTitle(letter)}
                   </Anchor>
@@ -134,11 +134,11 @@ export function NewslettersTable(props: {
                 </Table.Td>
                 <Table.Td>{publicationStatusLabel(letter.publicationStatus)}</Table.Td>
                 {!templates && <Table.Td>{letter.segmentName ?? '—'}</Table.Td>}
-                {!templates && <Table.Td style={{ whiteSpace: 'nowrap' }}>{sendDate(letter, timezone)}</Table.Td>}
+                {!templates && <Table.Td>{sendDate(letter, timezone)}</Table.Td>}
                 {!templates && <Table.Td ta="right">{sent ? counts.sent.toLocaleString('en-US') : '—'}</Table.Td>}
                 {!templates && <Table.Td ta="right">{sent ? formatRate(openRate(counts, esp)) : '—'}</Table.Td>}
                 {!templates && <Table.Td ta="right">{sent ? formatRate(clickRate(counts)) : '—'}</Table.Td>}
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{dayjs(letter.updatedAt).format('MMM D, YYYY h:mm A')}</Table.Td>
+                <Table.Td>{dayjs(letter.updatedAt).format('MMM D, YYYY h:mm A')}</Table.Td>
                 {onClone && (
                   <Table.Td>
                     <RowActions letter={letter} busy={cloningId === letter.uniqueId} onClone={onClone} onDelete={onDelete} />

@@ -47,10 +47,11 @@ export function ActionBar(props: ActionBarProps) {
   const saveAsDraft = saveAsDraftState(status, props.abTestBlocksDraft);
 
   return (
-    <Stack gap={4}>
-      {/* One row at 1280 px: icons where a word is not needed, the step indicator gives way first. */}
-      <Group gap="sm" role="toolbar" aria-label="Composer actions" wrap="nowrap">
-        <ComposerSteps active={composerStep(status)} />
+    <Stack gap="xs">
+      {/* The step indicator has a line of its own, so the toolbar keeps one row at 1280 px
+          beside the navigation, with every step's words. */}
+      <ComposerSteps active={composerStep(status)} />
+      <Group gap="xs" role="toolbar" aria-label="Composer actions" wrap="nowrap">
         {props.tools}
         {showsDeviceToggle(status) && (
           <DeviceToggle device={device} onChange={props.onDeviceChange} />
