@@ -32,6 +32,13 @@ describe('the metrics card', () => {
     expect(figure('Bounces')).toBe('0');
   });
 
+  it('says one reader in the singular', () => {
+    renderCard(<MetricsCard metrics={{ ...METRICS, opensUniqueConfirmed: 1, clicksUnique: 1 }} esp={0} />);
+    expect(screen.getByRole('group', { name: 'Open rate' }).textContent).toContain('1 confirmed unique open');
+    expect(screen.getByRole('group', { name: 'Open rate' }).textContent).not.toContain('opens');
+    expect(screen.getByRole('group', { name: 'Click rate' }).textContent).toMatch(/1 unique click$/);
+  });
+
   it('shows the empty state when the metrics could not be loaded', () => {
     renderCard(<MetricsCard metrics={null} esp={0} />);
     expect(screen.getByRole('status').textContent).toContain('No metrics to show');

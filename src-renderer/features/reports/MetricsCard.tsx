@@ -22,6 +22,8 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
+/** '1 unique click', '2 unique clicks'. */
+const counted = (n: number, thing: string) => `${count(n)} ${thing}${n === 1 ? '' : 's'}`;
 
 /**
  * The edition's numbers with every rate of spec 1 §9 (one decimal; the open rate by the
@@ -41,9 +43,9 @@ export function MetricsCard({ metrics, esp }: { metrics: EditionMetrics | null; 
           <Figure
             label="Open rate"
             value={formatRate(openRate(metrics, esp))}
-            detail={esp > 0 ? `${count(metrics.opensUnique)} unique opens` : `${count(metrics.opensUniqueConfirmed)} confirmed unique opens`}
+            detail={esp > 0 ? counted(metrics.opensUnique, 'unique open') : counted(metrics.opensUniqueConfirmed, 'confirmed unique open')}
           />
-          <Figure label="Click rate" value={formatRate(clickRate(metrics))} detail={`${count(metrics.clicksUnique)} unique clicks`} />
+          <Figure label="Click rate" value={formatRate(clickRate(metrics))} detail={counted(metrics.clicksUnique, 'unique click')} />
           <Figure label="Click-through rate" value={formatRate(clickThroughRate(metrics))} />
           <Figure label="Bounces" value={count(metrics.bounced)} />
           <Figure label="Unsubscribes" value={count(metrics.unsubscribed)} />
