@@ -20,6 +20,9 @@ const NOT_TENANT_SCOPED = new Set([
   // Like the letter feed: the caller's own brands' events, whoever asks (delivery-events.test.ts).
   'GET /api/sync/delivery-events',
   'GET /api/local-mailbox',
+  // The caller's own letters across their organizations (own test: dashboards.test.ts shows a
+  // rival's answer holds none of the demo's).
+  'GET /api/letters/metrics',
   'GET /api/docs/json',
   'GET /media/:key',
   // Reached by the secret subscriber id in an email's link, whoever holds it (own tests:
@@ -58,6 +61,7 @@ function demoQuery(route: Route): string {
   if (route.url.startsWith('/api/feature-flags/')) return `?brandSlug=demo&channelId=${demo.channelId}`;
   if (route.url.includes('/audience/segments')) return `?channels[]=${demo.channelId}`;
   if (route.url.includes('/include-company-letters')) return '?channelSlug=weekly';
+  if (route.url.startsWith('/api/organizations/') && route.url.includes('/metrics/')) return '?from=2026-01-01&to=2026-01-31&channels[]=weekly';
   return '';
 }
 
