@@ -31,16 +31,22 @@ export async function activeSubscribers(db: Db, channelIds: readonly number[], p
     SELECT sum(delta) AS active FROM subscriber_events
     WHERE channel_id = ANY(${ids(channelIds)}) AND at < ${start(period.from)}`.execute(db);
   const days = await sql<{ day: Date; subscribed: string; unsubscribed: string; bounced: string; net: string }>`
-    SELECT d.day,
-      coalesce(count(*) FILTER (WHERE e.kind = 'subscribed'), 0) AS subscribed,
-      coalesce(count(*) FILTER (WHERE e.kind = 'unsubscribed'), 0) AS unsubscribed,
-      coalesce(count(*) FILTER (WHERE e.kind = 'bounced'), 0) AS bounced,
-      coalesce(sum(e.delta), 0) AS net
+    WITH per_day AS (
+      SELECT (e.at AT TIME ZONE 'UTC')::date AS day,
+        count(*) FILTER (WHERE e.kind = 'subscribed') AS subscribed,
+        count(*) FILTER (WHERE e.kind = 'unsubscribed') AS unsubscribed,
+        count(*) FILTER (WHERE e.kind = 'bounced') AS bounced,
+        sum(e.delta) AS net
+      FROM subscriber_events e
+      WHERE e.channel_id = ANY(${ids(channelIds)})
+        AND e.at >= ${start(period.from)} AND e.at < ${start(period.to)} + interval '1 day'
+      GROUP BY 1
+    )
+    SELECT d.day::date AS day, coalesce(p.subscribed, 0) AS subscribed, coalesce(p.unsubscribed, 0) AS unsubscribed,
+      coalesce(p.bounced, 0) AS bounced, coalesce(p.net, 0) AS net
     FROM generate_series(${period.from}::date, ${period.to}::date, interval '1 day') AS d(day)
-    LEFT JOIN subscriber_events e
-      ON e.channel_id = ANY(${ids(channelIds)})
-      AND e.at >= d.day AT TIME ZONE 'UTC' AND e.at < (d.day + interval '1 day') AT TIME ZONE 'UTC'
-    GROUP BY d.day ORDER BY d.day`.execute(db);
+    LEFT JOIN per_day p ON p.day = d.day::date
+    ORDER BY d.day`.execute(db);
   let active = Number(before.rows[0]?.active ?? 0);
   const totals = { active, subscribed: 0, unsubscribed: 0, bounced: 0, netGrowth: 0 };
   const items = days.rows.map((row) => {
