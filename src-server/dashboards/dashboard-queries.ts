@@ -11,7 +11,7 @@ import { percentOf } from '../../shared/rules/dashboard-rates';
 import type { Db } from '../db/database';
 
 // The dashboards' numbers for a set of channels the caller was allowed (routes/dashboards.ts
-// decides which): subscribers from subscriber_events (migration 0015), letters from
+// decides which): subscribers from subscriber_days (migration 0015), letters from
 // letter_report_counters and audience from letter_report_hours (migration 0012). Every
 // query is bounded by its channel ids, so another organization's rows are never read.
 
@@ -28,19 +28,14 @@ const isoDay = (value: unknown) => (value instanceof Date ? value.toISOString().
 
 export async function activeSubscribers(db: Db, channelIds: readonly number[], period: Period): Promise<ActiveSubscribersResponse> {
   const before = await sql<{ active: string | null }>`
-    SELECT sum(delta) AS active FROM subscriber_events
-    WHERE channel_id = ANY(${ids(channelIds)}) AND at < ${start(period.from)}`.execute(db);
+    SELECT sum(net) AS active FROM subscriber_days
+    WHERE channel_id = ANY(${ids(channelIds)}) AND day < ${period.from}::date`.execute(db);
   const days = await sql<{ day: Date; subscribed: string; unsubscribed: string; bounced: string; net: string }>`
     WITH per_day AS (
-      SELECT (e.at AT TIME ZONE 'UTC')::date AS day,
-        count(*) FILTER (WHERE e.kind = 'subscribed') AS subscribed,
-        count(*) FILTER (WHERE e.kind = 'unsubscribed') AS unsubscribed,
-        count(*) FILTER (WHERE e.kind = 'bounced') AS bounced,
-        sum(e.delta) AS net
-      FROM subscriber_events e
-      WHERE e.channel_id = ANY(${ids(channelIds)})
-        AND e.at >= ${start(period.from)} AND e.at < ${start(period.to)} + interval '1 day'
-      GROUP BY 1
+      SELECT day, sum(subscribed) AS subscribed, sum(unsubscribed) AS unsubscribed, sum(bounced) AS bounced, sum(net) AS net
+      FROM subscriber_days
+      WHERE channel_id = ANY(${ids(channelIds)}) AND day >= ${period.from}::date AND day <= ${period.to}::date
+      GROUP BY day
     )
     SELECT d.day::date AS day, coalesce(p.subscribed, 0) AS subscribed, coalesce(p.unsubscribed, 0) AS unsubscribed,
       coalesce(p.bounced, 0) AS bounced, coalesce(p.net, 0) AS net
