@@ -88,11 +88,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql.raw('DROP TRIGGER IF EXISTS subscriber_events_on_insert ON subscribers').execute(db);
-  await sql.raw('DROP TRIGGER IF EXISTS subscriber_events_on_update ON subscribers').execute(db);
-  await sql.raw('DROP TRIGGER IF EXISTS subscriber_events_on_delete ON subscribers').execute(db);
-  await sql.raw('DROP FUNCTION IF EXISTS subscriber_events_record()').execute(db);
-  await sql.raw('DROP TABLE IF EXISTS subscriber_days').execute(db);
-  await sql.raw('DROP FUNCTION IF EXISTS subscriber_days_record()').execute(db);
-  await sql.raw('DROP TABLE IF EXISTS subscriber_events').execute(db);
+  for (const statement of [
+    'DROP TRIGGER IF EXISTS subscriber_events_on_insert ON subscribers',
+    'DROP TRIGGER IF EXISTS subscriber_events_on_update ON subscribers',
+    'DROP TRIGGER IF EXISTS subscriber_events_on_delete ON subscribers',
+    'DROP FUNCTION IF EXISTS subscriber_events_record()',
+    'DROP TABLE IF EXISTS subscriber_events',
+    'DROP FUNCTION IF EXISTS subscriber_days_record()',
+    'DROP TABLE IF EXISTS subscriber_days',
+  ]) {
+    await sql.raw(statement).execute(db);
+  }
 }
