@@ -21,7 +21,7 @@ const LETTERS = 1_000;
 const READERS_PER_LETTER = 10_000;
 /** Hours per letter with opens and clicks: three days after the send. */
 const HOURS = 72;
-const SUBSCRIBER_EVENTS = 1_000_000;
+const SUBSCRIBER_EVENTS = 3_000_000;
 const RUNS = 40;
 const WARM_UP = 5;
 
