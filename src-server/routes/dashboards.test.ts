@@ -143,6 +143,10 @@ describe('rules', () => {
     const rivalHeaders = rival.headers;
     expect((await get(`${platformPaths.dashboardLetters('demo')}${period()}`, rivalHeaders)).statusCode).toBe(403);
     expect((await get(`${platformPaths.dashboardAudience('demo', 'weekly')}${period()}`, rivalHeaders)).statusCode).toBe(403);
+    // Access is decided before the query is read: no period at all still answers 403.
+    expect((await get(platformPaths.dashboardAudience('demo'), rivalHeaders)).statusCode).toBe(403);
+    const posted = await h.app.inject({ method: 'POST', url: platformPaths.organizationLettersMetricsFiltered('demo'), headers: rivalHeaders, payload: { from: 'x' } });
+    expect(posted.statusCode).toBe(403);
     expect((await get(`${platformPaths.dashboardLetters('nobody')}${period()}`)).statusCode).toBe(404);
     expect((await get(`${platformPaths.dashboardLetters('demo', 'nothing')}${period()}`)).statusCode).toBe(404);
     const theirs = DashboardLettersResponseSchema.parse(await ok.call(null, platformPaths.myLettersMetrics()));

@@ -63,17 +63,28 @@ const withChannels = (query: unknown) => {
 };
 
 export const dashboardRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  /** The channel ids the view covers: one channel, or the organization's (narrowed by channels[]). */
-  const scopeOf = async (request: FastifyRequest, channels: string[] | undefined): Promise<number[]> => {
+  /**
+   * Who may look, settled before the query is read (a stranger learns nothing from a 422):
+   * the slugs, the caller's membership (403), an unknown organization or channel (404).
+   */
+  const accessOf = async (request: FastifyRequest): Promise<{ organizationId: number; channel?: string }> => {
     const { brand, channel } = z.object({ brand: z.string(), channel: z.string().optional() }).parse(request.params);
     if (brand.trim() === '') throw invalidData({ slug: [ORGANIZATION_SLUG_REQUIRED_MESSAGE] }, ORGANIZATION_SLUG_REQUIRED_MESSAGE);
     if (channel !== undefined && channel.trim() === '') throw invalidData({ channelSlug: [CHANNEL_SLUG_REQUIRED_MESSAGE] }, CHANNEL_SLUG_REQUIRED_MESSAGE);
     const { organizationId } = await brandBySlug(db, currentUser(request).id, brand);
-    const wanted = channel !== undefined ? [channel] : channels;
-    let query = db.selectFrom('channels').select(['id', 'slug']).where('organizationId', '=', organizationId);
+    if (channel !== undefined) {
+      const found = await db.selectFrom('channels').select('id').where('organizationId', '=', organizationId).where('slug', '=', channel).executeTakeFirst();
+      if (!found) throw notFound(NO_CHANNEL);
+    }
+    return { organizationId, channel };
+  };
+
+  /** The channel ids the view covers: one channel, or the organization's (narrowed by channels[]). */
+  const channelIdsOf = async (access: { organizationId: number; channel?: string }, channels: string[] | undefined): Promise<number[]> => {
+    const wanted = access.channel !== undefined ? [access.channel] : channels;
+    let query = db.selectFrom('channels').select(['id', 'slug']).where('organizationId', '=', access.organizationId);
     if (wanted !== undefined) query = query.where('slug', 'in', wanted.length > 0 ? wanted : ['']);
     const found = await query.orderBy('id').execute();
-    if (channel !== undefined && found.length === 0) throw notFound(NO_CHANNEL);
     const missing = (wanted ?? []).filter((slug) => !found.some((row) => row.slug === slug));
     if (missing.length > 0) throw invalidData({ channels: [DASHBOARD_CHANNEL_MESSAGE] });
     return found.map((row) => row.id);
@@ -94,14 +105,15 @@ export const dashboardRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
             ? docs('Letters sent in the period with their counts and rates, paged, and totals', params, DashboardLettersQuerySchema, DashboardLettersResponseSchema)
             : docs('Opens and clicks per day of the period', params, DashboardQuerySchema, AudienceResponseSchema);
       app.get(url, { schema }, async (request, reply) => {
+        const access = await accessOf(request);
         if (kind === 'letters') {
           const query = parseInput(DashboardLettersQuerySchema, withChannels(request.query));
-          const channelIds = await scopeOf(request, query.channels);
+          const channelIds = await channelIdsOf(access, query.channels);
           const period = periodOf(query.from, query.to)!;
           return sendAs(reply, DashboardLettersResponseSchema, await lettersPage(db, channelIds, { period, direction: query.direction, page: query.page }));
         }
         const query = parseInput(DashboardQuerySchema, withChannels(request.query));
-        const channelIds = await scopeOf(request, query.channels);
+        const channelIds = await channelIdsOf(access, query.channels);
         const period = periodOf(query.from, query.to)!;
         if (kind === 'subscribers') return sendAs(reply, ActiveSubscribersResponseSchema, await activeSubscribers(db, channelIds, period));
         return sendAs(reply, AudienceResponseSchema, { items: await audienceDays(db, channelIds, period) });
@@ -128,8 +140,9 @@ export const dashboardRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
     routePattern(platformPaths.organizationLettersMetrics(':brand')),
     { schema: docs("An organization's sent letters, paged by send date", OrgParams, LettersMetricsQuerySchema, DashboardLettersResponseSchema) },
     async (request, reply) => {
+      const access = await accessOf(request);
       const query = parseInput(LettersMetricsQuerySchema, request.query);
-      const channelIds = await scopeOf(request, undefined);
+      const channelIds = await channelIdsOf(access, undefined);
       return sendAs(reply, DashboardLettersResponseSchema, await lettersPage(db, channelIds, query));
     },
   );
@@ -146,8 +159,9 @@ export const dashboardRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
       ),
     },
     async (request, reply) => {
+      const access = await accessOf(request);
       const filter = parseInput(LettersMetricsFilterSchema, request.body ?? {});
-      const channelIds = await scopeOf(request, filter.channels);
+      const channelIds = await channelIdsOf(access, filter.channels);
       const period = periodOf(filter.from, filter.to);
       return sendAs(reply, DashboardLettersResponseSchema, await lettersPage(db, channelIds, { period, direction: filter.direction, page: filter.page }));
     },

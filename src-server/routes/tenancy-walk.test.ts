@@ -61,7 +61,6 @@ function demoQuery(route: Route): string {
   if (route.url.startsWith('/api/feature-flags/')) return `?brandSlug=demo&channelId=${demo.channelId}`;
   if (route.url.includes('/audience/segments')) return `?channels[]=${demo.channelId}`;
   if (route.url.includes('/include-company-letters')) return '?channelSlug=weekly';
-  if (route.url.startsWith('/api/organizations/') && route.url.includes('/metrics/')) return '?from=2026-01-01&to=2026-01-31&channels[]=weekly';
   return '';
 }
 
