@@ -301,7 +301,7 @@ export interface LetterReportCountriesTable {
 export interface SubscriberEventsTable {
   id: Generated<string>;
   channelId: number;
-  /** Null once the subscriber is deleted; the history stays. */
+  /** Kept when the subscriber is deleted (no foreign key): the history stays true. */
   subscriberId: number | null;
   kind: 'subscribed' | 'unsubscribed' | 'bounced' | 'removed';
   /** +1 on becoming active, -1 on leaving active, else 0. */

@@ -66,4 +66,10 @@ describe('subscriber history', () => {
     expect(after.bounced).toBe(0);
     expect(after.subscribed).toBe((await activeNow()) + 1);
   });
+
+  it('goes with its channel when the organization is deleted', async () => {
+    await db.deleteFrom('organizations').where('slug', '=', 'mine').execute();
+    const left = await sql<{ n: string }>`SELECT (SELECT count(*) FROM subscriber_events) + (SELECT count(*) FROM subscriber_days) AS n`.execute(db);
+    expect(Number(left.rows[0]!.n)).toBe(0);
+  });
 });
