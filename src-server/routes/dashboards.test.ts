@@ -4,6 +4,7 @@ import { platformPaths } from '../../shared/contract/platform-api';
 import {
   ActiveSubscribersResponseSchema,
   AudienceResponseSchema,
+  CHANNEL_SLUG_REQUIRED_MESSAGE,
   DASHBOARD_CHANNEL_MESSAGE,
   DashboardLettersResponseSchema,
   ORGANIZATION_SLUG_REQUIRED_MESSAGE,
@@ -131,6 +132,9 @@ describe('rules', () => {
     const response = await get(`${platformPaths.dashboardLetters('')}${period()}`);
     expect(response.statusCode).toBe(422);
     expect(response.json().message).toBe(ORGANIZATION_SLUG_REQUIRED_MESSAGE);
+    const channel = await get(`${platformPaths.dashboardAudience('demo', '')}${period()}`);
+    expect(channel.statusCode).toBe(422);
+    expect(channel.json().message).toBe(CHANNEL_SLUG_REQUIRED_MESSAGE);
   });
 
   it('refuses bad periods with a message', async () => {
