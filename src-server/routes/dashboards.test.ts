@@ -24,6 +24,7 @@ const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString
 let h: TrackingHarness;
 let rival: Rival;
 let letterId: number;
+let laterId: number;
 
 const get = (url: string, headers: Record<string, string> = h.editor as unknown as Record<string, string>) =>
   h.app.inject({ method: 'GET', url, headers });
@@ -53,6 +54,7 @@ beforeAll(async () => {
   expect((await h.app.inject({ method: 'GET', url: pixel('bob'), headers: { 'user-agent': CHROME } })).statusCode).toBe(200);
   expect((await h.app.inject({ method: 'GET', url: click('ada'), headers: { 'user-agent': CHROME } })).statusCode).toBe(302);
   await h.t.db.updateTable('subscribers').set({ status: 'unsubscribed' }).where('email', '=', audience.email('cy')).execute();
+  laterId = (await h.sendLetter((await h.audience(['dan'])).segmentId, { title: 'Later letter' })).id!;
   expect(PUBLIC_URL).toContain('letters.example.com');
 });
 afterAll(async () => {
@@ -81,6 +83,8 @@ describe('letters', () => {
     const desc = DashboardLettersResponseSchema.parse(await ok(`${platformPaths.organizationLettersMetrics('demo')}?direction=desc`));
     const asc = DashboardLettersResponseSchema.parse(await ok(`${platformPaths.organizationLettersMetrics('demo')}?direction=asc`));
     expect(asc.items.map((item) => item.id)).toEqual([...desc.items].reverse().map((item) => item.id));
+    expect(desc.items[0]!.id).toBe(laterId);
+    expect(asc.items.indexOf(asc.items.find((item) => item.id === letterId)!)).toBeLessThan(asc.items.findIndex((item) => item.id === laterId));
     const mine = DashboardLettersResponseSchema.parse(await ok(platformPaths.myLettersMetrics()));
     expect(mine.items.map((item) => item.id)).toContain(letterId);
     const posted = await h.app.inject({
