@@ -99,6 +99,14 @@ export const platformPaths = {
   /** Counts for a page of the letters list (platform-letter-list-metrics.ts). */
   letterListMetrics: (brandSlug: string, channelSlug: string) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/letters/metrics`,
+  // The metrics dashboards (platform-dashboards.ts holds their payloads); `channelSlug`
+  // given, the channel variant.
+  dashboardActiveSubscribers: (slug: string, channelSlug?: string) => `${dashboardBase(slug, channelSlug)}/active-subscribers`,
+  dashboardLetters: (slug: string, channelSlug?: string) => `${dashboardBase(slug, channelSlug)}/letters`,
+  dashboardAudience: (slug: string, channelSlug?: string) => `${dashboardBase(slug, channelSlug)}/audience`,
+  myLettersMetrics: () => `${API_PREFIX}/letters/metrics`,
+  organizationLettersMetrics: (slug: string) => `${API_PREFIX}/organizations/${enc(slug)}/letters/organization-metrics`,
+  organizationLettersMetricsFiltered: (slug: string) => `${API_PREFIX}/organizations/${enc(slug)}/letters/metrics`,
   /** The channel settings screen (platform-channel-settings.ts): GET and PUT. */
   channelSettings: (brandSlug: string, channelSlug: string) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/settings`,
@@ -183,3 +191,8 @@ export const AutosaveRequestSchema = z.object({
   baseVersion: z.number().int().nonnegative(),
 });
 export type AutosaveRequest = z.infer<typeof AutosaveRequestSchema>;
+
+function dashboardBase(slug: string, channelSlug?: string): string {
+  const organization = `${API_PREFIX}/organizations/${enc(slug)}`;
+  return channelSlug === undefined ? `${organization}/metrics` : `${organization}/channels/${enc(channelSlug)}/metrics`;
+}

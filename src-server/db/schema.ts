@@ -297,6 +297,28 @@ export interface LetterReportCountriesTable {
   readers: number;
 }
 
+/** A change of a subscriber's status (migration 0015), written by triggers on subscribers. */
+export interface SubscriberEventsTable {
+  id: Generated<string>;
+  channelId: number;
+  /** Kept when the subscriber is deleted (no foreign key): the history stays true. */
+  subscriberId: number | null;
+  kind: 'subscribed' | 'unsubscribed' | 'bounced' | 'removed';
+  /** +1 on becoming active, -1 on leaving active, else 0. */
+  delta: number;
+  at: Generated<Date>;
+}
+
+/** subscriber_events per channel and UTC day, kept by a trigger (what the dashboards read). */
+export interface SubscriberDaysTable {
+  channelId: number;
+  day: Date;
+  subscribed: number;
+  unsubscribed: number;
+  bounced: number;
+  net: number;
+}
+
 export type DeliveryEventKind = 'started' | 'sent' | 'failed';
 
 /** What the desktop app hears about a send (GET /api/sync/delivery-events). */
@@ -335,6 +357,8 @@ export interface Database {
   letterReportCounters: LetterReportCountersTable;
   letterReportHours: LetterReportHoursTable;
   letterReportCountries: LetterReportCountriesTable;
+  subscriberEvents: SubscriberEventsTable;
+  subscriberDays: SubscriberDaysTable;
 }
 
 export type LetterRow = Selectable<LettersTable>;

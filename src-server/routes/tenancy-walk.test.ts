@@ -20,6 +20,9 @@ const NOT_TENANT_SCOPED = new Set([
   // Like the letter feed: the caller's own brands' events, whoever asks (delivery-events.test.ts).
   'GET /api/sync/delivery-events',
   'GET /api/local-mailbox',
+  // The caller's own letters across their organizations (own test: dashboards.test.ts shows a
+  // rival's answer holds none of the demo's).
+  'GET /api/letters/metrics',
   'GET /api/docs/json',
   'GET /media/:key',
   // Reached by the secret subscriber id in an email's link, whoever holds it (own tests:
