@@ -14,6 +14,22 @@ export const LETTER_NOT_FOUND_MESSAGE = 'Eep. It doesn’t look like this letter
 
 export type LetterRecord = LetterRow & { channelSlug: string; brandSlug: string; joinedSegmentName: string | null };
 
+/** The columns a letter list shows (LetterSummarySchema), and what they are read from. */
+export type LetterSummaryRecord = Pick<
+  LetterRecord,
+  | 'id'
+  | 'uniqueId'
+  | 'version'
+  | 'title'
+  | 'publicationStatus'
+  | 'publicationDate'
+  | 'segmentId'
+  | 'updatedAt'
+  | 'channelSlug'
+  | 'brandSlug'
+  | 'joinedSegmentName'
+>;
+
 /** Every letter row, deleted ones included: add `deletedAt is null` for what users see. */
 export function selectLetters(db: Kysely<Database>) {
   return db
@@ -36,7 +52,34 @@ export async function findLetter(db: Kysely<Database>, channelId: number, letter
   return record ?? null;
 }
 
-function segmentName(record: LetterRecord): string | null {
+/**
+ * Like selectLetters, but only the columns a list shows: blocks, delta and settings are
+ * the bulk of a row and a list has no use for them.
+ */
+export function selectLetterSummaries(db: Kysely<Database>) {
+  return db
+    .selectFrom('letters')
+    .innerJoin('channels', 'channels.id', 'letters.channelId')
+    .innerJoin('organizations', 'organizations.id', 'channels.organizationId')
+    .leftJoin('segments', (join) =>
+      join.onRef('segments.id', '=', 'letters.segmentId').onRef('segments.channelId', '=', 'letters.channelId'),
+    )
+    .select([
+      'letters.id',
+      'letters.uniqueId',
+      'letters.version',
+      'letters.title',
+      'letters.publicationStatus',
+      'letters.publicationDate',
+      'letters.segmentId',
+      'letters.updatedAt',
+      'channels.slug as channelSlug',
+      'organizations.slug as brandSlug',
+      'segments.name as joinedSegmentName',
+    ]);
+}
+
+function segmentName(record: Pick<LetterRecord, 'segmentId' | 'joinedSegmentName'>): string | null {
   return builtInSegmentName(record.segmentId) ?? record.joinedSegmentName;
 }
 
@@ -82,7 +125,7 @@ export function toLetter(record: LetterRecord): Letter {
   });
 }
 
-export function toLetterSummary(record: LetterRecord): LetterSummary {
+export function toLetterSummary(record: LetterSummaryRecord): LetterSummary {
   return LetterSummarySchema.parse({
     id: record.id,
     uniqueId: record.uniqueId,

@@ -12,6 +12,7 @@ import * as bouncesUnsubscribes from './0011-bounces-unsubscribes';
 import * as abTest from './0010-ab-test';
 import * as channelSettings from './0014-channel-settings';
 import * as reportRollups from './0012-report-rollups';
+import * as letterListIndex from './0016-letter-list-index';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-ab-test': abTest,
   '0014-channel-settings': channelSettings,
   '0012-report-rollups': reportRollups,
+  '0016-letter-list-index': letterListIndex,
 };
