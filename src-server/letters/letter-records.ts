@@ -32,6 +32,11 @@ export type LetterSummaryRecord = Pick<
 
 /** Every letter row, deleted ones included: add `deletedAt is null` for what users see. */
 export function selectLetters(db: Kysely<Database>) {
+  return selectLetterPlacement(db).selectAll('letters');
+}
+
+/** A letter's channel and brand slugs and its audience's name; select the letter's columns on top. */
+export function selectLetterPlacement(db: Kysely<Database>) {
   return db
     .selectFrom('letters')
     .innerJoin('channels', 'channels.id', 'letters.channelId')
@@ -39,7 +44,6 @@ export function selectLetters(db: Kysely<Database>) {
     .leftJoin('segments', (join) =>
       join.onRef('segments.id', '=', 'letters.segmentId').onRef('segments.channelId', '=', 'letters.channelId'),
     )
-    .selectAll('letters')
     .select(['channels.slug as channelSlug', 'organizations.slug as brandSlug', 'segments.name as joinedSegmentName']);
 }
 
@@ -57,14 +61,7 @@ export async function findLetter(db: Kysely<Database>, channelId: number, letter
  * the bulk of a row and a list has no use for them.
  */
 export function selectLetterSummaries(db: Kysely<Database>) {
-  return db
-    .selectFrom('letters')
-    .innerJoin('channels', 'channels.id', 'letters.channelId')
-    .innerJoin('organizations', 'organizations.id', 'channels.organizationId')
-    .leftJoin('segments', (join) =>
-      join.onRef('segments.id', '=', 'letters.segmentId').onRef('segments.channelId', '=', 'letters.channelId'),
-    )
-    .select([
+  return selectLetterPlacement(db).select([
       'letters.id',
       'letters.uniqueId',
       'letters.version',
@@ -73,9 +70,6 @@ export function selectLetterSummaries(db: Kysely<Database>) {
       'letters.publicationDate',
       'letters.segmentId',
       'letters.updatedAt',
-      'channels.slug as channelSlug',
-      'organizations.slug as brandSlug',
-      'segments.name as joinedSegmentName',
     ]);
 }
 

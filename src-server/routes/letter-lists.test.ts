@@ -166,7 +166,7 @@ describe('keyset pages (cursor)', () => {
   // Runs last: the brand is named because the block above gave the demo user a second
   // "weekly" channel.
   async function liveIds(query: string): Promise<number[]> {
-    return (await list(`?brand=demo&perPage=100${query}`)).items.map((item) => item.id);
+    return (await list(`?brand=demo&perPage=100${query}`)).items.map((item) => item.id!);
   }
 
   async function walk(query: string, perPage: number, between: (step: number) => Promise<void>) {
@@ -174,7 +174,7 @@ describe('keyset pages (cursor)', () => {
     let cursor: string | null = null;
     for (let step = 0; step < 50; step += 1) {
       const page = await list(`?brand=demo&perPage=${perPage}${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
-      seen.push(...page.items.map((item) => item.id));
+      seen.push(...page.items.map((item) => item.id!));
       cursor = page.nextCursor;
       if (cursor === null) return seen;
       await between(step);
