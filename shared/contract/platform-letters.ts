@@ -227,7 +227,9 @@ const queryStatus = z.coerce
 
 /**
  * The filtered list's query: `status` (6 = any) and `templates[]` (statuses a letter must
- * be in; the two filters combine) narrow it; pages count from 1.
+ * be in; the two filters combine) narrow it; pages count from 1. `cursor` (a previous
+ * answer's `nextCursor`) starts the page after that answer's last letter instead: such
+ * pages stay exact while letters are added, where `page` would shift.
  */
 export const LetterListQuerySchema = z.object({
   status: queryStatus.default(PublicationStatus.any),
@@ -236,6 +238,8 @@ export const LetterListQuerySchema = z.object({
   direction: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(LETTER_PAGE_SIZE_MAX).default(LETTER_PAGE_SIZE_DEFAULT),
+  /** Opaque; made for one sort and direction, which must be asked for again with it. */
+  cursor: z.string().min(1).max(4_000).optional(),
   /** Names the brand when several of the caller's brands have a channel with this slug. */
   brand: z.string().min(1).optional(),
 });
@@ -246,6 +250,8 @@ export const LetterPageResponseSchema = z.object({
   total: z.number().int().nonnegative(),
   page: z.number().int().positive(),
   perPage: z.number().int().positive(),
+  /** Send as `cursor` for the letters after these; null when there are none. */
+  nextCursor: z.string().nullable(),
 });
 export type LetterPageResponse = z.infer<typeof LetterPageResponseSchema>;
 

@@ -12,9 +12,10 @@ import {
   ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID,
   LETTER_NOT_FOUND_MESSAGE,
   SPECIFIC_EMAILS_SEGMENT_ID,
-  selectLetters,
+  selectLetterSummaries,
   toLetterSummary,
 } from './letter-records';
+import { NULLABLE_SORTS, decodeListCursor, encodeListCursor } from './letter-list-cursor';
 
 // Reads beyond a single letter: resolving an id, the filtered and paged channel list, and
 // a channel's letters together with the company channel's.
@@ -24,7 +25,7 @@ type LetterListQuery = z.output<typeof LetterListQuerySchema>;
 const MAX_INT = 2_147_483_647;
 
 function liveLetters(db: Db, channelIds: readonly number[]) {
-  return selectLetters(db)
+  return selectLetterSummaries(db)
     .where('letters.channelId', 'in', channelIds.length > 0 ? [...channelIds] : [-1])
     .where('letters.deletedAt', 'is', null);
 }
@@ -61,7 +62,18 @@ const sortColumns = {
   updated_at: sql<string>`letters.updated_at`,
 } as const;
 
+/** What a cursor's value is cast back to, so it compares as the sort column does. */
+const cursorValueType = {
+  audience: sql`text`,
+  publicationDate: sql`timestamp`,
+  title: sql`text`,
+  uniqueId: sql`text`,
+  updated_at: sql`timestamptz`,
+} as const;
+
 export async function pageLetters(db: Db, channelId: number, query: LetterListQuery): Promise<LetterPageResponse> {
+  const { sort, direction } = query;
+  const cursor = query.cursor === undefined ? null : decodeListCursor(query.cursor, sort, direction);
   let filtered = liveLetters(db, [channelId]);
   if (query.status !== PublicationStatus.any) filtered = filtered.where('letters.publicationStatus', '=', query.status);
   if (query.templates.length > 0) filtered = filtered.where('letters.publicationStatus', 'in', query.templates);
@@ -69,15 +81,38 @@ export async function pageLetters(db: Db, channelId: number, query: LetterListQu
     .clearSelect()
     .select((eb) => eb.fn.countAll<string>().as('total'))
     .executeTakeFirstOrThrow();
-  const direction = query.direction;
-  const records = await filtered
-    // Letters without a value (no date, no audience) go last whichever way the list runs.
-    .orderBy(sortColumns[query.sort], (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+  const key = sortColumns[sort];
+  const nullable = NULLABLE_SORTS.includes(sort);
+  const after = direction === 'asc' ? sql.raw('>') : sql.raw('<');
+  let paged = filtered.select(sql<string | null>`(${key})::text`.as('sortKey'));
+  if (cursor) {
+    const value = cursor.value === null ? null : sql`CAST(${cursor.value} AS ${cursorValueType[sort]})`;
+    // Letters without a value come after every letter with one, in id order among them.
+    paged = paged.where(
+      value === null
+        ? sql<boolean>`(${key} IS NULL AND letters.id ${after} ${cursor.id})`
+        : nullable
+          ? sql<boolean>`(${key} ${after} ${value} OR (${key} = ${value} AND letters.id ${after} ${cursor.id}) OR ${key} IS NULL)`
+          : // A row comparison on a NOT NULL column is a range the list index can serve.
+            sql<boolean>`((${key}, letters.id) ${after} (${value}, ${cursor.id}))`,
+    );
+  }
+  const records = await paged
+    // Letters without a value (no date, no audience) go last whichever way the list runs;
+    // the other sort columns are never null, and a plain order matches the list index.
+    .orderBy(key, (ob) => {
+      const ordered = direction === 'asc' ? ob.asc() : ob.desc();
+      return nullable ? ordered.nullsLast() : ordered;
+    })
     .orderBy('letters.id', direction)
-    .limit(query.perPage)
-    .offset((query.page - 1) * query.perPage)
+    .limit(query.perPage + 1)
+    .offset(cursor ? 0 : (query.page - 1) * query.perPage)
     .execute();
-  return { items: records.map(toLetterSummary), total: Number(total), page: query.page, perPage: query.perPage };
+  const shown = records.slice(0, query.perPage);
+  const last = shown.at(-1);
+  const nextCursor =
+    records.length > query.perPage && last ? encodeListCursor({ sort, direction, value: last.sortKey, id: last.id }) : null;
+  return { items: shown.map(toLetterSummary), total: Number(total), page: query.page, perPage: query.perPage, nextCursor };
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   LETTER_NOT_FOUND_MESSAGE,
   SPECIFIC_EMAILS_SEGMENT_ID,
   findLetter,
+  selectLetterPlacement,
   selectLetters,
   toLetter,
 } from './letter-records';
@@ -126,13 +127,14 @@ export async function autosaveLetter(
 ): Promise<Letter> {
   const claimant = parseClaimant(request.claimant);
   return db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom('letters')
-      .select(['uniqueId', 'version', 'claimant', 'publicationStatus'])
-      .where('id', '=', letterId)
-      .where('channelId', '=', channelId)
-      .where('deletedAt', 'is', null)
-      .forUpdate()
+    // The placement and audience name come with the lock: autosave changes neither, so
+    // the written letter is this plus the updated row, with no read after the write.
+    const current = await selectLetterPlacement(trx)
+      .select(['letters.uniqueId', 'letters.version', 'letters.claimant', 'letters.publicationStatus'])
+      .where('letters.id', '=', letterId)
+      .where('letters.channelId', '=', channelId)
+      .where('letters.deletedAt', 'is', null)
+      .forUpdate(['letters'])
       .executeTakeFirst();
     if (!current) throw notFound(LETTER_NOT_FOUND_MESSAGE);
     if (current.uniqueId !== request.uniqueId) {
@@ -153,7 +155,7 @@ export async function autosaveLetter(
       const label = PUBLICATION_STATUS_LABELS[current.publicationStatus as PublicationStatus] ?? 'not a draft';
       throw conflict(`This letter can't be edited while it is ${label.toLowerCase()}.`);
     }
-    await trx
+    const row = await trx
       .updateTable('letters')
       .set({
         blocks: request.blocks,
@@ -164,8 +166,10 @@ export async function autosaveLetter(
         updatedAt: sql<Date>`now()`,
       })
       .where('id', '=', letterId)
-      .execute();
-    return recordRevision(trx, channelId, letterId, userId);
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const { channelSlug, brandSlug, joinedSegmentName } = current;
+    return keepRevision(trx, toLetter({ ...row, channelSlug, brandSlug, joinedSegmentName }), userId);
   });
 }
 
@@ -174,10 +178,14 @@ export async function autosaveLetter(
 export async function recordRevision(trx: Kysely<Database>, channelId: number, letterId: number, userId: number | null) {
   const record = await findLetter(trx, channelId, letterId);
   if (!record) throw new Error(`Letter ${letterId} missing right after its write`);
-  const letter = toLetter(record);
+  return keepRevision(trx, toLetter(record), userId);
+}
+
+/** Keeps the letter as just written as the revision of its version. */
+async function keepRevision(trx: Kysely<Database>, letter: Letter, userId: number | null): Promise<Letter> {
   await trx
     .insertInto('letterRevisions')
-    .values({ letterId, version: letter.version, body: toJson(letter), userId })
+    .values({ letterId: letter.id!, version: letter.version, body: toJson(letter), userId })
     .execute();
   return letter;
 }

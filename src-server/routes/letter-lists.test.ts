@@ -4,6 +4,7 @@ import { CompanyLettersResponseSchema, LetterPageResponseSchema, letterListQuery
 import type { Letter } from '../../shared/model/letter';
 import { addMembership, createAccount, createChannel } from '../db/accounts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
+import { BAD_CURSOR_MESSAGE } from '../letters/letter-list-cursor';
 import { channelId, createLetterAs, setStatus } from '../testing/letter-fixtures';
 import type { Headers } from '../testing/letter-fixtures';
 import { createTestApp, signIn } from '../testing/test-app';
@@ -158,5 +159,81 @@ describe('a channel slug that two of the caller’s brands use', () => {
     // Routes that name a letter need no brand: the letter says which channel it is in.
     const resolved = await t.app.inject({ method: 'GET', url: platformPaths.resolveLetterId('weekly', made.a!.id!), headers: editor });
     expect(resolved.json()).toEqual({ items: { id: made.a!.id, uniqueId: 'list-a' } });
+  });
+});
+
+describe('keyset pages (cursor)', () => {
+  // Runs last: the brand is named because the block above gave the demo user a second
+  // "weekly" channel.
+  async function liveIds(query: string): Promise<number[]> {
+    return (await list(`?brand=demo&perPage=100${query}`)).items.map((item) => item.id!);
+  }
+
+  async function walk(query: string, perPage: number, between: (step: number) => Promise<void>) {
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    for (let step = 0; step < 50; step += 1) {
+      const page = await list(`?brand=demo&perPage=${perPage}${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+      seen.push(...page.items.map((item) => item.id!));
+      cursor = page.nextCursor;
+      if (cursor === null) return seen;
+      await between(step);
+    }
+    throw new Error('The cursor never ran out');
+  }
+
+  it('covers every letter exactly once while letters are added between pages', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      await createLetterAs(t.app, editor, weekly, { title: `Keyset ${i}`, publicationDate: i % 2 === 0 ? `2099-05-0${i + 1} 10:00:00` : null });
+    }
+    for (const [query, perPage] of [
+      ['', 2],
+      ['&sort=updated_at&direction=asc', 3],
+      ['&sort=publicationDate&direction=asc', 2],
+      ['&sort=audience&direction=desc', 3],
+      ['&sort=title&direction=asc', 4],
+    ] as const) {
+      const before = await liveIds(query);
+      let added = 0;
+      const seen = await walk(query, perPage, async () => {
+        // Newest updated, earliest dated, and undated: before, among and after the cursor.
+        const date = added % 2 === 0 ? '2000-01-01 00:00:00' : null;
+        await createLetterAs(t.app, editor, weekly, { title: `Added ${query} ${added}`, publicationDate: date });
+        added += 1;
+      });
+      expect(added, query).toBeGreaterThan(1);
+      expect(new Set(seen).size, query).toBe(seen.length);
+      expect(seen.filter((id) => before.includes(id)), query).toEqual(before);
+    }
+  });
+
+  it('answers a nextCursor only while letters remain, and keeps page paging working', async () => {
+    const all = await liveIds('');
+    const last = await list(`?brand=demo&perPage=${all.length}`);
+    expect(last.nextCursor).toBeNull();
+    const first = await list('?brand=demo&perPage=1');
+    expect(first.nextCursor).not.toBeNull();
+    const byPage = await list('?brand=demo&perPage=1&page=2');
+    const byCursor = await list(`?brand=demo&perPage=1&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(byCursor.items).toEqual(byPage.items);
+    expect(byPage.items[0]!.id).toBe(all[1]);
+  });
+
+  it('refuses a cursor it did not make, or made for another order, with 422', async () => {
+    const { nextCursor } = await list('?brand=demo&perPage=1');
+    const forged = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const query of [
+      '&cursor=not-a-cursor',
+      `&cursor=${forged({ any: 'thing' })}`,
+      `&cursor=${forged(['updated_at', 'desc', '2026-13-45 10:00:00+00', 1])}`,
+      `&cursor=${forged(['updated_at', 'desc', null, 1])}`,
+      `&cursor=${forged(['publicationDate', 'asc', "1' OR 1=1", 1])}`,
+      `&cursor=${encodeURIComponent(nextCursor!)}&direction=asc`,
+      `&cursor=${encodeURIComponent(nextCursor!)}&sort=title`,
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url: `${platformPaths.channelLetters('weekly')}?brand=demo${query}`, headers: editor });
+      expect(response.statusCode, query).toBe(422);
+      expect(response.json(), query).toMatchObject({ errors: { cursor: [BAD_CURSOR_MESSAGE] } });
+    }
   });
 });
