@@ -20,6 +20,9 @@ import { mergeTagRoutes } from './routes/merge-tags';
 import { segmentRoutes } from './routes/segments';
 import { subscriberRoutes } from './routes/subscribers';
 import { aiSuggestionRoutes } from './routes/ai-suggestions';
+import { aiRewriteRoutes } from './routes/ai-rewrite';
+import { createAiMeter } from './ai/ai-usage';
+import type { AiLimits } from './ai/ai-usage';
 import { mediaRoutes } from './routes/media';
 import { publicUnsubscribeRoutes } from './routes/public-unsubscribe';
 import { publicOptOutRoutes } from './routes/public-opt-out';
@@ -53,6 +56,8 @@ export interface BuildAppOptions {
   mailFrom?: string | undefined;
   /** Writes subject and preview suggestions; without it they come from the letter's own text, or 503. */
   ai?: AiClient | null;
+  /** Each organization's AI calls per minute and tokens per UTC day (ai/ai-usage.ts defaults otherwise). */
+  aiLimits?: Partial<AiLimits>;
   /** Keeps uploaded images; without it uploads answer 503. */
   imageStorage?: ImageStorage | null;
   /** Let upload-from-url fetch plain http addresses (tests' loopback servers). Default false: https only. */
@@ -93,6 +98,7 @@ export async function buildApp({
   smtpUrl,
   mailFrom,
   ai,
+  aiLimits,
   imageStorage,
   allowHttpImageFetch,
   delivery,
@@ -128,7 +134,9 @@ export async function buildApp({
   await app.register(subscriberRoutes, { db });
   await app.register(featureFlagRoutes, { db });
   await app.register(mergeTagRoutes, { db });
-  await app.register(aiSuggestionRoutes, { db, ai: ai ?? null });
+  const aiMeter = createAiMeter(db, aiLimits);
+  await app.register(aiSuggestionRoutes, { db, ai: ai ?? null, meter: aiMeter });
+  await app.register(aiRewriteRoutes, { db, ai: ai ?? null, meter: aiMeter });
   await app.register(mediaRoutes, { db, storage: imageStorage ?? null, allowHttp: allowHttpImageFetch ?? false });
   await app.register(publicUnsubscribeRoutes, { db });
   await app.register(publicOptOutRoutes, { db });

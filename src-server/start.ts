@@ -124,6 +124,10 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
       smtpUrl: options.smtpUrl,
       mailFrom: options.mailFrom,
       ai: options.ai ? createOpenAiCompatibleClient(options.ai) : null,
+      aiLimits: {
+        ...(options.ai?.dailyTokenBudget ? { dailyTokenBudget: options.ai.dailyTokenBudget } : {}),
+        ...(options.ai?.requestsPerMinute ? { requestsPerMinute: options.ai.requestsPerMinute } : {}),
+      },
       imageStorage: createDiskImageStorage(options.imagesDir ?? path.join(options.dataDir ?? defaultDataDir(), 'images')),
       allowHttpImageFetch: options.allowHttpImageFetch ?? false,
       delivery: jobs,

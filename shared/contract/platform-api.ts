@@ -60,6 +60,9 @@ export const platformPaths = {
   // served publicly outside /api, since emails link to them.
   generateSubject: (letterId: number) => `${API_PREFIX}/letters/${letterId}/actions/generate-subject`,
   generatePreviewText: (letterId: number) => `${API_PREFIX}/letters/${letterId}/actions/generate-preview-text`,
+  /** The AI assistant's rewrite of a section, and whether the platform has an AI service (platform-ai-rewrite.ts). */
+  aiRewrite: () => `${API_PREFIX}/autopilot/rewrite`,
+  aiStatus: () => `${API_PREFIX}/autopilot/status`,
   uploadFromUrl: (brandSlug: string, channelSlug: string, letterId: number) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/letters/${letterId}/media/upload-from-url`,
   /** An image file from the desktop app: the body is the image's bytes (platform-media.ts). */

@@ -336,6 +336,16 @@ export interface DeliveryEventsTable {
   changeXid: Generated<string>;
 }
 
+/** AI tokens an organization used on one UTC day (the daily budget, ai/ai-usage.ts). */
+export interface AiUsageTable {
+  organizationId: number;
+  /** Read as a Date; written and compared as 'YYYY-MM-DD' text. */
+  day: ColumnType<Date | string, string, string>;
+  /** bigint, read as text. */
+  tokens: ColumnType<string, number | string, number | string>;
+  requests: number;
+}
+
 export interface Database {
   tenants: TenantsTable;
   organizations: OrganizationsTable;
@@ -359,6 +369,7 @@ export interface Database {
   letterReportCountries: LetterReportCountriesTable;
   subscriberEvents: SubscriberEventsTable;
   subscriberDays: SubscriberDaysTable;
+  aiUsage: AiUsageTable;
 }
 
 export type LetterRow = Selectable<LettersTable>;

@@ -33,5 +33,15 @@ describe('integrationSettingsFromEnv', () => {
     expect(() => integrationSettingsFromEnv({ AI_BASE_URL: 'localhost:8080', AI_MODEL: 'm' })).toThrow(/http or https/);
     expect(() => integrationSettingsFromEnv({ AI_BASE_URL: 'not a url', AI_MODEL: 'm' })).toThrow(/must be a web address/);
     expect(() => integrationSettingsFromEnv({ ALLOW_HTTP_IMAGE_FETCH: 'yes' })).toThrow(/must be 1 or 0/);
+    expect(() => integrationSettingsFromEnv({ AI_BASE_URL: 'https://a/v1', AI_MODEL: 'm', AI_DAILY_TOKEN_BUDGET: '0' })).toThrow(
+      'AI_DAILY_TOKEN_BUDGET must be a whole number above 0, not "0"',
+    );
+    expect(() => integrationSettingsFromEnv({ AI_BASE_URL: 'https://a/v1', AI_MODEL: 'm', AI_REQUESTS_PER_MINUTE: '2.5' })).toThrow(/AI_REQUESTS_PER_MINUTE/);
+  });
+
+  it("reads each organization's AI limits", () => {
+    expect(
+      integrationSettingsFromEnv({ AI_BASE_URL: 'https://a/v1', AI_MODEL: 'm', AI_DAILY_TOKEN_BUDGET: '50000', AI_REQUESTS_PER_MINUTE: ' 5 ' }).ai,
+    ).toEqual({ baseUrl: 'https://a/v1', model: 'm', dailyTokenBudget: 50_000, requestsPerMinute: 5 });
   });
 });

@@ -4,7 +4,7 @@ import type { AiSettings } from './ai-client';
 // The settings of the services outside the platform, read from the environment by
 // main.ts only; everything below it takes them as options. A setting that is half there
 // or malformed stops the start with a message, rather than failing at the first call.
-//   AI_BASE_URL, AI_MODEL, AI_API_KEY   IMAGES_DIR   ALLOW_HTTP_IMAGE_FETCH=1
+//   AI_BASE_URL, AI_MODEL, AI_API_KEY, AI_DAILY_TOKEN_BUDGET, AI_REQUESTS_PER_MINUTE   IMAGES_DIR   ALLOW_HTTP_IMAGE_FETCH=1
 
 export interface IntegrationSettings {
   ai?: AiSettings;
@@ -35,7 +35,19 @@ function aiSettings(env: NodeJS.ProcessEnv): AiSettings | undefined {
     throw new Error(`AI_BASE_URL must be a web address such as https://api.openai.com/v1, not "${baseUrl}"`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`AI_BASE_URL must be an http or https address, not "${baseUrl}"`);
-  return apiKey ? { baseUrl, model, apiKey } : { baseUrl, model };
+  const settings: AiSettings = apiKey ? { baseUrl, model, apiKey } : { baseUrl, model };
+  const budget = positiveInteger('AI_DAILY_TOKEN_BUDGET', env.AI_DAILY_TOKEN_BUDGET);
+  if (budget !== undefined) settings.dailyTokenBudget = budget;
+  const perMinute = positiveInteger('AI_REQUESTS_PER_MINUTE', env.AI_REQUESTS_PER_MINUTE);
+  if (perMinute !== undefined) settings.requestsPerMinute = perMinute;
+  return settings;
+}
+
+function positiveInteger(name: string, value: string | undefined): number | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '') return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 1) throw new Error(`${name} must be a whole number above 0, not "${value}"`);
+  return Number(text);
 }
 
 function flag(name: string, value: string | undefined): boolean {

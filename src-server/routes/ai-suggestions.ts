@@ -11,13 +11,14 @@ import { letterPlainText } from '../../shared/model/letter-text';
 import { contentSuggestions } from '../ai/content-suggestions';
 import { parseSuggestions, suggestionMessages } from '../ai/suggestions';
 import type { SuggestionKind } from '../ai/suggestions';
+import type { AiMeter } from '../ai/ai-usage';
 import type { Db } from '../db/database';
 import { routeDocs } from '../http/api-docs';
 import { currentUser } from '../http/authentication';
 import { HttpError, invalidData, notFound } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
 import { AiServiceError } from '../integrations/ai-client';
-import type { AiClient } from '../integrations/ai-client';
+import type { AiClient, AiUsage } from '../integrations/ai-client';
 import { LETTER_NOT_FOUND_MESSAGE } from '../letters/letter-records';
 import { idParam, parseParams, routePattern } from './route-params';
 
@@ -29,6 +30,8 @@ import { idParam, parseParams, routePattern } from './route-params';
 export interface AiSuggestionRouteOptions {
   db: Db;
   ai: AiClient | null;
+  /** The organization's AI rate limit and daily budget, shared with the rewrite. */
+  meter: AiMeter;
 }
 
 const LetterParams = z.object({ id: idParam });
@@ -42,7 +45,7 @@ const SUMMARIES: Record<SuggestionKind, string> = {
   previewText: 'Three preview text suggestions for a letter',
 };
 
-export const aiSuggestionRoutes: FastifyPluginAsync<AiSuggestionRouteOptions> = async (app, { db, ai }) => {
+export const aiSuggestionRoutes: FastifyPluginAsync<AiSuggestionRouteOptions> = async (app, { db, ai, meter }) => {
   for (const kind of ['subject', 'previewText'] as const) {
     const schema = routeDocs({
       summary: SUMMARIES[kind],
@@ -61,7 +64,7 @@ export const aiSuggestionRoutes: FastifyPluginAsync<AiSuggestionRouteOptions> = 
         .innerJoin('memberships', (join) =>
           join.onRef('memberships.organizationId', '=', 'channels.organizationId').on('memberships.userId', '=', user.id),
         )
-        .select(['letters.uniqueId', 'letters.title', 'letters.subtitle', 'letters.blocks'])
+        .select(['letters.uniqueId', 'letters.title', 'letters.subtitle', 'letters.blocks', 'channels.organizationId'])
         .where('letters.id', '=', id)
         .where('letters.deletedAt', 'is', null)
         .executeTakeFirst();
@@ -71,7 +74,11 @@ export const aiSuggestionRoutes: FastifyPluginAsync<AiSuggestionRouteOptions> = 
 
       let answer: GenerateSuggestionsResponse;
       if (ai) {
-        answer = { items: await aiSuggestions(ai, kind, letterPlainText(letter), request.log), source: 'ai' };
+        await meter.admit(letter.organizationId);
+        const onUsage = (usage: AiUsage) => {
+          void meter.record(letter.organizationId, usage.totalTokens).catch((error: unknown) => request.log.error({ err: error }, 'AI usage not recorded'));
+        };
+        answer = { items: await aiSuggestions(ai, kind, letterPlainText(letter), request.log, onUsage), source: 'ai' };
       } else {
         const items = contentSuggestions(kind, letter.blocks);
         if (items.length === 0) throw new HttpError(503, AI_NOT_CONFIGURED_MESSAGE);
@@ -82,10 +89,16 @@ export const aiSuggestionRoutes: FastifyPluginAsync<AiSuggestionRouteOptions> = 
   }
 };
 
-async function aiSuggestions(ai: AiClient, kind: SuggestionKind, letterText: string, log: FastifyBaseLogger): Promise<string[]> {
+async function aiSuggestions(
+  ai: AiClient,
+  kind: SuggestionKind,
+  letterText: string,
+  log: FastifyBaseLogger,
+  onUsage: (usage: AiUsage) => void,
+): Promise<string[]> {
   let contents: string[];
   try {
-    contents = await ai.complete(suggestionMessages(kind, letterText));
+    contents = await ai.complete(suggestionMessages(kind, letterText), { onUsage });
   } catch (error) {
     if (error instanceof AiServiceError) {
       // The editor reads the message; the cause (a connection error, a parse error) is for the log.

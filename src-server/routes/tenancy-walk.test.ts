@@ -20,6 +20,8 @@ const NOT_TENANT_SCOPED = new Set([
   // Like the letter feed: the caller's own brands' events, whoever asks (delivery-events.test.ts).
   'GET /api/sync/delivery-events',
   'GET /api/local-mailbox',
+  // Whether the platform has an AI service: the same answer for everyone.
+  'GET /api/autopilot/status',
   // The caller's own letters across their organizations (own test: dashboards.test.ts shows a
   // rival's answer holds none of the demo's).
   'GET /api/letters/metrics',
@@ -78,6 +80,10 @@ function demoBody(route: Route): Record<string, unknown> | undefined {
     csv: 'email\nnew@example.com\n',
     name: 'Taken',
     criteria: { match: 'all', conditions: [{ field: 'email', op: 'contains', value: 'x' }] },
+    organization: 'demo',
+    channel: 'weekly',
+    content: 'Demo only text to rewrite',
+    prompt: 'shorter',
     claimant: JSON.stringify({ uniqueId: 'rival', name: 'Rival', surname: 'Owner', email: 'owner@rival.test' }),
   };
 }
