@@ -9,6 +9,7 @@ import { FEATURE_FLAG_NAMES } from '../model/feature-flags';
 import { SuggestionSourceSchema } from './platform-media';
 import { DeliveryEventSchema } from './platform-delivery-events';
 import { reportChannels } from './bridge-reports';
+import { aiChannels, aiEvents } from './bridge-ai';
 import { LocalMailboxResponseSchema } from './local-mailbox';
 import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
 import type { DesktopBridge } from './desktop';
@@ -299,6 +300,8 @@ export const bridgeChannels = {
   'images.find': { input: z.object({ url: z.string().min(1).max(4096) }), output: ImportedImageSchema.nullable() },
   // Edition reports and the channel dashboard (bridge-reports.ts).
   ...reportChannels,
+  // The AI assistant (bridge-ai.ts).
+  ...aiChannels,
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;
@@ -340,6 +343,8 @@ export const bridgeEvents = {
    * local mailbox (the core asks the platform once); absent when that is not known.
    */
   'delivery.event': DeliveryEventSchema.extend({ keptInLocalMailbox: z.boolean().optional() }),
+  // The AI assistant's streamed suggestion (bridge-ai.ts).
+  ...aiEvents,
 } as const;
 export type BridgeEvents = typeof bridgeEvents;
 export type EventName = keyof BridgeEvents;

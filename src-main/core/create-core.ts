@@ -1,6 +1,7 @@
 import { AUTOSAVE_DEBOUNCE_MS } from '../../shared/timing';
 import type { Core, CoreContext } from './core-context';
 import { createDispatch } from './dispatch';
+import { aiAssistantHandlers } from './handlers/ai-assistant';
 import { appHandlers } from './handlers/app';
 import { channelSettingsHandlers } from './handlers/channel-settings';
 import { letterDeletionHandlers } from './handlers/letter-deletion';
@@ -73,6 +74,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...letterDeletionHandlers({ store, session, sync, client, emit: ctx.emit }),
     ...letterMetricsHandlers({ session, client }),
     ...channelSettingsHandlers({ session, client }),
+    ...aiAssistantHandlers({ session, client, emit: ctx.emit }),
   };
   sync.start();
   // A day's work at most is at stake if the cache file is ever damaged; never in the way of starting.

@@ -48,6 +48,13 @@ import {
   type UserActivityQuery,
   type UserActivityResponse,
 } from '../../../shared/contract/platform-reports';
+import {
+  AiStatusResponseSchema,
+  RewriteStreamEventSchema,
+  type AiStatusResponse,
+  type RewriteRequest,
+} from '../../../shared/contract/platform-ai-rewrite';
+import type { Delta } from '../../../shared/model/delta';
 import type { FeatureFlagName } from '../../../shared/model/feature-flags';
 import type { Letter } from '../../../shared/model/letter';
 
@@ -55,6 +62,8 @@ import type { Letter } from '../../../shared/model/letter';
 // contract, so a server that drifts from it fails loudly here, not in the UI.
 
 const REQUEST_TIMEOUT_MS = 15_000;
+/** A streamed rewrite: the platform gives the model two minutes, and a little more for itself. */
+const REWRITE_TIMEOUT_MS = 150_000;
 
 /**
  * `network`: the platform could not be reached (offline, refused, timed out) — retry later.
@@ -121,6 +130,14 @@ export interface PlatformClient {
   deleteLetter(brandSlug: string, channelSlug: string, id: number): Promise<void>;
   letterListMetrics(brandSlug: string, channelSlug: string, ids: readonly number[]): Promise<LetterListMetricsResponse>;
   channelSettings(brandSlug: string, channelSlug: string): Promise<ChannelSettings>;
+  /** Whether the platform has an AI service configured. */
+  aiStatus(): Promise<AiStatusResponse>;
+  /**
+   * The AI rewrite of a section (POST autopilot/rewrite): `onText` hears each piece of the
+   * model's answer as it arrives; resolves to the suggestion, or throws a PlatformError with
+   * the platform's reason (status null when the stream itself ended in an error).
+   */
+  rewrite(body: RewriteRequest, options: { onText: (text: string) => void; signal?: AbortSignal }): Promise<Delta>;
   saveChannelSettings(brandSlug: string, channelSlug: string, settings: ChannelSettings): Promise<ChannelSettings>;
 }
 
@@ -156,7 +173,7 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
     path: string,
     accept: string,
     body?: unknown,
-    options: { idempotent?: boolean } = {},
+    options: { idempotent?: boolean; timeoutMs?: number; signal?: AbortSignal } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { accept };
     if (options.idempotent) headers['idempotency-key'] = createHash('sha256').update(`${path}\n${JSON.stringify(body)}`).digest('hex');
@@ -169,7 +186,7 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
         method,
         headers,
         body: body === undefined ? null : JSON.stringify(body),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        signal: withTimeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS, options.signal),
       });
     } catch {
       throw new PlatformError('network', `The platform at ${root} cannot be reached.`);
@@ -183,8 +200,39 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
     return response;
   }
 
+  async function rewrite(body: RewriteRequest, options: { onText: (text: string) => void; signal?: AbortSignal }): Promise<Delta> {
+    const response = await send('POST', platformPaths.aiRewrite(), 'application/x-ndjson', body, {
+      timeoutMs: REWRITE_TIMEOUT_MS,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+    if (!response.body) throw new PlatformError('http', 'The platform answered without a rewrite.', response.status);
+    const decoder = new TextDecoder();
+    let buffered = '';
+    try {
+      for await (const chunk of response.body) {
+        buffered += decoder.decode(chunk as Uint8Array, { stream: true });
+        const lines = buffered.split('\n');
+        buffered = lines.pop() ?? '';
+        for (const line of lines) {
+          if (line.trim() === '') continue;
+          const event = RewriteStreamEventSchema.parse(JSON.parse(line));
+          if (event.type === 'text') options.onText(event.text);
+          else if (event.type === 'done') return event.suggestion;
+          else throw new PlatformError('http', event.message);
+        }
+      }
+    } catch (error) {
+      if (error instanceof PlatformError) throw error;
+      if (options.signal?.aborted) throw new PlatformError('network', 'The rewrite was cancelled.');
+      throw new PlatformError('network', `The platform at ${root} stopped answering.`);
+    }
+    throw new PlatformError('network', `The platform at ${root} stopped answering.`);
+  }
+
   return {
     baseUrl: root,
+    aiStatus: () => call('GET', platformPaths.aiStatus(), AiStatusResponseSchema),
+    rewrite,
     async health() {
       try {
         const response = await fetch(root + platformPaths.health(), { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
@@ -270,4 +318,8 @@ function queryString(query: Record<string, string | number | undefined>): string
     .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
     .join('&');
+}
+
+function withTimeout(timeoutMs: number, signal: AbortSignal | undefined): AbortSignal {
+  return signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
 }
