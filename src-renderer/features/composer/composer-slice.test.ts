@@ -10,6 +10,7 @@ import {
   sectionCloned,
   sectionDeleted,
   sectionMoved,
+  sectionRewritten,
   sectionSelected,
   textEdited,
   undone,
@@ -25,6 +26,21 @@ const ids = (sections: Section[]) => sections.map((s) => s.uniqueId);
 const types = (sections: Section[]) => sections.map((s) => s.type);
 
 describe('composer slice', () => {
+  it('replaces a paragraph with its rewrite under a new id, selected, and one undo brings the original back', () => {
+    const original = { ...newSection('paragraph', 'p'), delta: { ops: [{ insert: 'Old words\n' }] } };
+    const store = storeWith([newSection('heading', 'h'), original, newSection('footer', 'f')]);
+    store.dispatch(sectionRewritten({ id: 'p', delta: { ops: [{ insert: 'New words\n' }] }, newId: 'p2' }));
+    const { present, selectedId } = store.getState().composer;
+    expect(ids(present)).toEqual(['h', 'p2', 'f']);
+    expect(present[1]).toEqual({ ...original, uniqueId: 'p2', delta: { ops: [{ insert: 'New words\n' }] } });
+    expect(selectedId).toBe('p2');
+    store.dispatch(sectionRewritten({ id: 'h', delta: { ops: [{ insert: 'Not a paragraph\n' }] } }));
+    expect(store.getState().composer.present[0]!.uniqueId).toBe('h');
+    store.dispatch(undone());
+    expect(store.getState().composer.present).toEqual([newSection('heading', 'h'), original, newSection('footer', 'f')]);
+  });
+
+
   it('adds at the end before the footer, then after the selected section, with fresh ids', () => {
     const store = storeWith([newSection('footer', 'f')]);
     store.dispatch(sectionAdded({ type: 'heading' }));

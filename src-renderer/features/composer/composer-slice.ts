@@ -122,6 +122,25 @@ export const composerSlice = createSlice({
         return { payload: { id: payload.id, newId: payload.newId ?? freshId() } };
       },
     },
+    /**
+     * The AI assistant's Save (spec 2 §4): the section with the rewritten text under a new
+     * unique id, in its place and selected; one undo step brings the original back.
+     */
+    sectionRewritten: {
+      reducer(state, action: PayloadAction<{ id: string; delta: Delta; newId: string }>) {
+        const { id, delta, newId } = action.payload;
+        const index = state.present.findIndex((s) => s.uniqueId === id);
+        const original = state.present[index];
+        if (!original || original.type !== 'paragraph') return;
+        const next = [...state.present];
+        next[index] = { ...original, uniqueId: newId, delta };
+        commit(state, { sections: next });
+        state.selectedId = newId;
+      },
+      prepare(payload: { id: string; delta: Delta; newId?: string }) {
+        return { payload: { ...payload, newId: payload.newId ?? freshId() } };
+      },
+    },
     textEdited(state, action: PayloadAction<{ id: string; delta: Delta }>) {
       const { id, delta } = action.payload;
       commit(state, { sections: updateSection(state.present, id, (s) => ({ ...s, delta })) }, `text:${id}`);
@@ -178,6 +197,7 @@ export const {
   sectionMoved,
   sectionDeleted,
   sectionCloned,
+  sectionRewritten,
   textEdited,
   sectionChanged,
   stylesChanged,

@@ -75,6 +75,11 @@ export function canDelete(section: Section): boolean {
   return section.type !== 'footer';
 }
 
+/** Spec 2 §2: only paragraph sections offer Rewrite (the AI assistant). */
+export function canRewrite(section: Section): boolean {
+  return section.type === 'paragraph';
+}
+
 export function canSelect(section: Section): boolean {
   return !section.isLocked;
 }

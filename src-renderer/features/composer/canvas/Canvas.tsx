@@ -1,11 +1,12 @@
 import { Droppable } from '@hello-pangea/dnd';
 import { Text } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { Delta, Letter } from '../../../../shared/model';
 import { effectiveDesktopWidth, effectiveMobileWidth } from '../../../../shared/model';
 import type { RootState } from '../../../app/store';
-import { redone, textEdited, undone } from '../composer-slice';
+import { RewriteAssistant } from '../../ai-assistant/RewriteAssistant';
+import { redone, sectionRewritten, textEdited, undone } from '../composer-slice';
 import { footerIndex } from '../section-list';
 import { CanvasSection } from './CanvasSection';
 
@@ -43,6 +44,9 @@ export function Canvas({
   const onOpenSettingsRef = useRef(onOpenSettings);
   onOpenSettingsRef.current = onOpenSettings;
   const openSettings = useCallback(() => onOpenSettingsRef.current(), []);
+  // The section the AI assistant is open on (spec 2 §4), by id.
+  const [rewritingId, setRewritingId] = useState<string | null>(null);
+  const rewriting = rewritingId === null ? undefined : sections.find((s) => s.uniqueId === rewritingId);
   const letterWidth = device === 'mobile' ? effectiveMobileWidth(settings) : effectiveDesktopWidth(settings);
   const footer = footerIndex(sections);
   const movableCount = footer === -1 ? sections.length : footer;
@@ -88,6 +92,7 @@ export function Canvas({
                 movableCount={movableCount}
                 onTextChange={onTextChange}
                 onOpenSettings={openSettings}
+                onRewrite={setRewritingId}
               />
             ))}
             {drop.placeholder}
@@ -95,6 +100,18 @@ export function Canvas({
           </div>
         )}
       </Droppable>
+      {rewriting && (
+        <RewriteAssistant
+          section={rewriting}
+          brandSlug={letter.brandSlug}
+          channelSlug={letter.channelSlug}
+          onClose={() => setRewritingId(null)}
+          onSave={(delta) => {
+            dispatch(sectionRewritten({ id: rewriting.uniqueId, delta }));
+            setRewritingId(null);
+          }}
+        />
+      )}
     </div>
   );
 }

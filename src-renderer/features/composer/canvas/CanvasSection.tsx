@@ -19,6 +19,8 @@ export interface CanvasSectionProps {
   /** Stable across renders, like every callback here: a new one would re-render every section. */
   onTextChange: (id: string, delta: Delta) => void;
   onOpenSettings: () => void;
+  /** Opens the AI assistant on a section (by id); stable like the others. */
+  onRewrite: (id: string) => void;
 }
 
 /**
@@ -26,7 +28,7 @@ export interface CanvasSectionProps {
  * side menu when it is selected. Memoized: a keystroke changes one section object (the
  * others keep their identity), so only the edited section renders again.
  */
-export const CanvasSection = memo(function CanvasSection({ section, index, selected, letter, readOnly, movableCount, onTextChange, onOpenSettings }: CanvasSectionProps) {
+export const CanvasSection = memo(function CanvasSection({ section, index, selected, letter, readOnly, movableCount, onTextChange, onOpenSettings, onRewrite }: CanvasSectionProps) {
   const dispatch = useDispatch();
   const name = BLOCK_NAMES[section.type];
   return (
@@ -83,6 +85,7 @@ export const CanvasSection = memo(function CanvasSection({ section, index, selec
                   onClone={() => dispatch(sectionCloned({ id: section.uniqueId }))}
                   onDelete={() => dispatch(sectionDeleted({ id: section.uniqueId }))}
                   onSettings={onOpenSettings}
+                  onRewrite={() => onRewrite(section.uniqueId)}
                 />
               </div>
             )}

@@ -11,7 +11,7 @@ afterEach(cleanup);
 
 function menuFor(section: Section, readOnly = false) {
   renderWith(
-    <SideMenu section={section} index={1} movableCount={3} readOnly={readOnly} onMove={() => {}} onClone={() => {}} onDelete={() => {}} onSettings={() => {}} />,
+    <SideMenu section={section} index={1} movableCount={3} readOnly={readOnly} onMove={() => {}} onClone={() => {}} onDelete={() => {}} onSettings={() => {}} onRewrite={() => {}} />,
   );
   const menu = screen.getByRole('toolbar', { name: 'Section actions' });
   return within(menu)
@@ -21,7 +21,7 @@ function menuFor(section: Section, readOnly = false) {
 
 describe('side menu rules', () => {
   it.each<[BlockType, string[]]>([
-    ['paragraph', ['Settings', 'Move up', 'Move down', 'Clone', 'Delete']],
+    ['paragraph', ['Settings', 'Move up', 'Move down', 'Rewrite', 'Clone', 'Delete']],
     ['heading', ['Settings', 'Move up', 'Move down', 'Clone', 'Delete']],
     ['newpromotion', ['Settings', 'Move up', 'Move down', 'Delete']],
     ['poll', ['Settings', 'Move up', 'Move down', 'Delete']],

@@ -1,6 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import type { Section } from '../../../../shared/model';
-import { canClone, canDelete } from '../section-list';
+import { canClone, canDelete, canRewrite } from '../section-list';
 
 export interface SideMenuProps {
   section: Section;
@@ -12,10 +12,12 @@ export interface SideMenuProps {
   onClone: () => void;
   onDelete: () => void;
   onSettings: () => void;
+  /** Opens the AI assistant on this (paragraph) section. */
+  onRewrite: () => void;
 }
 
 /** The selected section's actions (spec 2 §2): Rewrite for paragraphs, Clone, Delete; none of the last two for the footer. */
-export function SideMenu({ section, index, movableCount, readOnly, onMove, onClone, onDelete, onSettings }: SideMenuProps) {
+export function SideMenu({ section, index, movableCount, readOnly, onMove, onClone, onDelete, onSettings, onRewrite }: SideMenuProps) {
   const movable = section.type !== 'footer' && !readOnly;
   return (
     <Stack gap={4} role="toolbar" aria-label="Section actions" aria-orientation="vertical" style={{ width: 110 }}>
@@ -31,6 +33,11 @@ export function SideMenu({ section, index, movableCount, readOnly, onMove, onClo
             Move down
           </Button>
         </>
+      )}
+      {canRewrite(section) && !readOnly && (
+        <Button size="compact-xs" variant="default" onClick={onRewrite}>
+          Rewrite
+        </Button>
       )}
       {canClone(section) && !readOnly && (
         <Button size="compact-xs" variant="default" onClick={onClone}>
