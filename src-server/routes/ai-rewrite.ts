@@ -68,7 +68,7 @@ export const aiRewriteRoutes: FastifyPluginAsync<AiRewriteRouteOptions> = async 
 
       // The editor closed the overlay or the app went away: stop asking the model.
       const cancelled = new AbortController();
-      request.raw.once('close', () => {
+      reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) cancelled.abort();
       });
       const events = rewriteEvents({

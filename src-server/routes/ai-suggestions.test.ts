@@ -6,6 +6,7 @@ import type { Letter } from '../../shared/model/letter';
 import { newSection } from '../../shared/model/section-factory';
 import { serializeSections } from '../../shared/model/section';
 import { buildApp } from '../app';
+import { utcDay } from '../ai/ai-usage';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import { createOpenAiCompatibleClient } from '../integrations/ai-client';
 import { createRival } from '../testing/audience-fixtures';
@@ -142,6 +143,40 @@ describe('with an AI endpoint configured', () => {
     const response = await ask(downApp, 'previewText', letter);
     expect(response.statusCode, response.body).toBe(502);
     expect(response.json()).toEqual({ message: 'The AI service could not be reached.' });
+  });
+
+  it("counts against the organization's AI limits like a rewrite: the day's tokens, then the budget refuses", async () => {
+    ai.handle = (_request, response) =>
+      sendJson(response, 200, { ...completion('["One", "Two", "Three"]'), usage: { prompt_tokens: 900, completion_tokens: 100, total_tokens: 1000 } });
+    const demoUsage = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('aiUsage')
+            .innerJoin('organizations', 'organizations.id', 'aiUsage.organizationId')
+            .select('tokens')
+            .where('organizations.slug', '=', 'demo')
+            .where('day', '=', utcDay(new Date()))
+            .executeTakeFirst()
+        )?.tokens ?? 0,
+      );
+    const before = await demoUsage();
+    // One token of the day left: this call is admitted, the next is not.
+    const budget = before + 1;
+    const client = createOpenAiCompatibleClient({ baseUrl: `${ai.url}/v1/`, model: 'test-model', apiKey: 'test-key' });
+    const budgeted = await buildApp({ db: t.db, ai: client, aiLimits: { dailyTokenBudget: budget } });
+    try {
+      const first = await ask(budgeted, 'subject', letter);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(await demoUsage()).toBe(before + 1000);
+      const refused = await ask(budgeted, 'previewText', letter);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        message: `Your organization has used today's AI allowance of ${budget.toLocaleString('en-US')} tokens. It renews at midnight UTC.`,
+      });
+    } finally {
+      await budgeted.close();
+    }
   });
 
   it("never asks the AI about another tenant's letter, or with another letter's uniqueId", async () => {

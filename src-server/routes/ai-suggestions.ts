@@ -75,10 +75,13 @@ export const aiSuggestionRoutes: FastifyPluginAsync<AiSuggestionRouteOptions> = 
       let answer: GenerateSuggestionsResponse;
       if (ai) {
         await meter.admit(letter.organizationId);
-        const onUsage = (usage: AiUsage) => {
-          void meter.record(letter.organizationId, usage.totalTokens).catch((error: unknown) => request.log.error({ err: error }, 'AI usage not recorded'));
-        };
-        answer = { items: await aiSuggestions(ai, kind, letterPlainText(letter), request.log, onUsage), source: 'ai' };
+        let tokens = 0;
+        try {
+          answer = { items: await aiSuggestions(ai, kind, letterPlainText(letter), request.log, (usage) => (tokens = usage.totalTokens)), source: 'ai' };
+        } finally {
+          // Counted before answering, so the next call already sees this one's tokens.
+          if (tokens > 0) await meter.record(letter.organizationId, tokens).catch((error: unknown) => request.log.error({ err: error }, 'AI usage not recorded'));
+        }
       } else {
         const items = contentSuggestions(kind, letter.blocks);
         if (items.length === 0) throw new HttpError(503, AI_NOT_CONFIGURED_MESSAGE);

@@ -31,6 +31,8 @@ export interface OpenAiCompatibleServer {
   reply: (request: ChatRequest) => ChatReply | Promise<ChatReply>;
   /** Required as `Authorization: Bearer` when set. */
   apiKey: string | null;
+  /** Streamed answers whose client hung up before the end (a cancelled rewrite). */
+  abandoned: number;
   close(): Promise<void>;
 }
 
@@ -44,6 +46,7 @@ export async function startOpenAiCompatibleServer(reply: OpenAiCompatibleServer[
     chats: [],
     reply,
     apiKey: null,
+    abandoned: 0,
     close: async () => loopback?.close(),
   };
   loopback = await startLoopbackServer(async (request, response) => {
@@ -76,6 +79,9 @@ export async function startOpenAiCompatibleServer(reply: OpenAiCompatibleServer[
         usage: usageOf(answer.usage, answer.text),
       });
     }
+    response.once('close', () => {
+      if (!response.writableFinished) server.abandoned += 1;
+    });
     await stream(response, chat, answer);
   });
   server.requests = loopback.requests;

@@ -85,6 +85,8 @@ describe('ai.* on the core', () => {
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(await call(core, 'ai.cancelRewrite', { requestId: 'slow' })).toEqual({ cancelled: true });
     expect(await running).toEqual({ ok: false, error: { code: 'conflict', message: REWRITE_CANCELLED_MESSAGE } });
+    // The platform hung up on the model too: nobody is left paying for the rest of the answer.
+    await expect.poll(() => model.abandoned, { timeout: 5_000 }).toBe(1);
   });
 
   it('says the platform is needed when it cannot be reached, and does not know whether AI is there', async () => {
