@@ -136,7 +136,10 @@ export function createOpenAiCompatibleClient(settings: AiSettings): AiClient {
             if (event.text) {
               answer += event.text;
               if (answer.length > MAX_STREAM_CHARS) throw new AiServiceError('The AI service answered with far more than a rewrite.');
+              // The wait for our own reader (a slow editor's connection) is not the model stalling.
+              clearTimeout(idle);
               yield event.text;
+              awake();
             }
           }
           if (finished) break;
