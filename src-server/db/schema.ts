@@ -336,6 +336,15 @@ export interface DeliveryEventsTable {
   changeXid: Generated<string>;
 }
 
+/** A content provider's token for an organization (0021-providers). */
+export interface OrganizationIntegrationsTable {
+  id: Generated<number>;
+  organizationId: number;
+  kind: 'evvnt';
+  token: string;
+  updatedAt: Generated<Date>;
+}
+
 export interface Database {
   tenants: TenantsTable;
   organizations: OrganizationsTable;
@@ -359,6 +368,7 @@ export interface Database {
   letterReportCountries: LetterReportCountriesTable;
   subscriberEvents: SubscriberEventsTable;
   subscriberDays: SubscriberDaysTable;
+  organizationIntegrations: OrganizationIntegrationsTable;
 }
 
 export type LetterRow = Selectable<LettersTable>;

@@ -34,4 +34,14 @@ describe('integrationSettingsFromEnv', () => {
     expect(() => integrationSettingsFromEnv({ AI_BASE_URL: 'not a url', AI_MODEL: 'm' })).toThrow(/must be a web address/);
     expect(() => integrationSettingsFromEnv({ ALLOW_HTTP_IMAGE_FETCH: 'yes' })).toThrow(/must be 1 or 0/);
   });
+
+  it('reads the news and Evvnt providers, and refuses a news key without its server', () => {
+    expect(integrationSettingsFromEnv({ NEWS_API_URL: ' http://127.0.0.1:9000 ', NEWS_API_KEY: 'k', EVVNT_API_URL: 'https://evvnt.example' })).toMatchObject({
+      news: { baseUrl: 'http://127.0.0.1:9000', apiKey: 'k' },
+      evvntApiUrl: 'https://evvnt.example',
+    });
+    expect(integrationSettingsFromEnv({ NEWS_API_URL: 'https://newsapi.org' }).news).toEqual({ baseUrl: 'https://newsapi.org' });
+    expect(() => integrationSettingsFromEnv({ NEWS_API_KEY: 'k' })).toThrow(/NEWS_API_KEY needs NEWS_API_URL/);
+    expect(() => integrationSettingsFromEnv({ EVVNT_API_URL: 'ftp://x' })).toThrow(/http or https/);
+  });
 });
