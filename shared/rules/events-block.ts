@@ -21,7 +21,7 @@ export const EVENTS_MESSAGES = {
 } as const;
 
 /** Where the Evvnt token is set (the invalid-token notice links here). */
-export const INTEGRATIONS_ROUTE = '/settings/integrations';
+export { integrationsPath as INTEGRATIONS_ROUTE } from '../app-paths';
 /** Spec 2 §4: categories are listed 100 at most. */
 export const EVENTS_CATEGORY_LIMIT = 100;
 export const LOADING_LABEL = 'Loading...';

@@ -11,6 +11,7 @@ import { imageHandlers } from './handlers/images';
 import { createImageService } from './images/image-service';
 import { letterHandlers } from './handlers/letters';
 import { localMailboxHandlers } from './handlers/local-mailbox';
+import { linkContentHandlers } from './handlers/link-content';
 import { lifecycleHandlers } from './handlers/lifecycle';
 import { openGraphHandlers } from './handlers/open-graph';
 import { renderHandlers } from './handlers/render';
@@ -73,6 +74,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...letterDeletionHandlers({ store, session, sync, client, emit: ctx.emit }),
     ...letterMetricsHandlers({ session, client }),
     ...channelSettingsHandlers({ session, client }),
+    ...linkContentHandlers({ session, client }),
   };
   sync.start();
   // A day's work at most is at stake if the cache file is ever damaged; never in the way of starting.
