@@ -74,4 +74,13 @@ describe('UrlPanel', () => {
     expect(await screen.findByText(URL_LOAD_OFFLINE_MESSAGE)).toBeTruthy();
     expect(current().blocks).toEqual([]);
   });
+
+  it('rebuilds a dynamic block from the page, keeping only its URL', async () => {
+    const { current } = renderPanel(newSection('dynamic', 'd'), {}, true);
+    await retype('Source URL', 'https://coast.example/story');
+    await userEvent.click(screen.getByRole('button', { name: 'Load' }));
+    expect(await screen.findByText('Loaded: Tides of the North')).toBeTruthy();
+    expect(current().blockModel).toEqual({ url: 'https://coast.example/story' });
+    expect(current().blocks.map((block) => block.type)).toEqual(['image', 'paragraph']);
+  });
 });

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { SectionOf } from '../../../shared/model';
+import type { UrlPreview } from '../../../shared/model/blocks/feeds';
 import { applyPreview, checkSourceUrl, fetchableUrl } from '../../../shared/rules/link-preview';
 import { CommonSettings } from '../composer/settings/CommonSettings';
 import { usePanelContext } from '../composer/settings/panel-context';
@@ -21,7 +22,9 @@ export function UrlPanel({ section, edit }: PanelProps<SectionOf<'url' | 'dynami
   const [crawl, { isLoading }] = useCrawlUrlMutation();
 
   useEffect(() => setText(stored), [stored]);
-  const preview = section.type === 'url' ? section.blockModel.preview : null;
+  // The dynamic block keeps no preview record (spec 2 §3), so what this panel loaded is shown instead.
+  const [loaded, setLoaded] = useState<UrlPreview | null>(null);
+  const preview = section.type === 'url' ? section.blockModel.preview : loaded;
 
   async function load() {
     setFailure(null);
@@ -32,8 +35,9 @@ export function UrlPanel({ section, edit }: PanelProps<SectionOf<'url' | 'dynami
     if (checked.value === '') return;
     const result = await crawl({ url: fetchableUrl(checked.value) });
     if ('error' in result) return setFailure(failureText(result.error, 'We could not load a preview from this URL.'));
-    const loaded = result.data;
-    edit('preview', (current) => (current.type === 'url' || current.type === 'dynamic' ? applyPreview(current, loaded, checked.value) : current));
+    const answer = result.data;
+    setLoaded(answer);
+    edit('preview', (current) => (current.type === 'url' || current.type === 'dynamic' ? applyPreview(current, answer, checked.value) : current));
   }
 
   return (
