@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countPerDayOptions, eventItemsFrom, eventsDateRange, loadEventsDisabled, requestedEventsTotal, type ProviderEvent } from './events-block';
+import { checkEventsSize, countPerDayOptions, eventItemsFrom, eventsDateRange, loadEventsDisabled, requestedEventsTotal, type ProviderEvent } from './events-block';
 
 const event = (slug: string, startsAt: string): ProviderEvent => ({
   slug,
@@ -51,5 +51,15 @@ describe('eventItemsFrom', () => {
     // 03:00 UTC on the 2nd is still the 1st in New York, so it competes with the 1st's events.
     expect(items.map((item) => item.slug)).toEqual(['first', 'next']);
     expect(items[0]).toMatchObject({ heading: 'first', date: 'Tuesday, December 1 at 1:00 PM', price: '1250', venue: 'Hall', buttonText: 'Get tickets', link: 'https://e.example/first' });
+  });
+});
+
+describe('checkEventsSize', () => {
+  it('requires a number, and turns a value that is not positive into 1 (0 for the space)', () => {
+    expect(checkEventsSize('18', 'Date font size')).toEqual({ ok: true, value: 18 });
+    expect(checkEventsSize('0', 'Date font size')).toEqual({ ok: true, value: 1 });
+    expect(checkEventsSize('-4', 'Space between elements', true)).toEqual({ ok: true, value: 0 });
+    expect(checkEventsSize('', 'Date font size')).toEqual({ ok: false, message: 'Date font size is required.' });
+    expect(checkEventsSize('big', 'Date font size')).toEqual({ ok: false, message: 'Date font size must be a number.' });
   });
 });

@@ -4,6 +4,7 @@ import utc from 'dayjs/plugin/utc.js';
 import { EVENTS_TOTAL_MAX } from '../model/constants';
 import { emptyDelta } from '../model/delta';
 import type { EventItem, EventsModel } from '../model/blocks/events';
+import { accept, notANumberMessage, readNumber, refuse, requiredMessage, type FieldResult } from './field-result';
 
 // The events (Evvnt) block (spec 2 §4, §5 "Events", §8): how many events a load asks for,
 // which days it covers on the channel's clock, and the cards the loaded events become.
@@ -102,4 +103,16 @@ export function eventItemsFrom(events: readonly ProviderEvent[], model: Pick<Eve
     });
   }
   return items;
+}
+
+/**
+ * Spec 2 §5 "Events": font sizes and the space between elements are required numbers; a
+ * value that is not positive becomes 1 for a font size and 0 for the space.
+ */
+export function checkEventsSize(input: string | number, label: string, isSpace = false): FieldResult<number> {
+  const read = readNumber(input);
+  if (read === '') return refuse(requiredMessage(label));
+  if (!Number.isFinite(read)) return refuse(notANumberMessage(label));
+  if (read <= 0) return accept(isSpace ? 0 : 1);
+  return accept(read);
 }

@@ -11,7 +11,7 @@ import { MemoryRouter } from 'react-router';
 import { defaultLetterSettings } from '../../../shared/model/letter-settings';
 import { PanelContextProvider } from '../composer/settings/panel-context';
 import { BlockPanel } from '../composer/settings/panel-registry';
-import { chooseOption, renderPanel, storeWithApi } from '../composer/settings/panel-test-support';
+import { chooseOption, renderPanel, retype, storeWithApi } from '../composer/settings/panel-test-support';
 import { EventsPanel } from './EventsPanel';
 
 // The events block's panel over the bridge: the stand-in for the core answers categories and events.
@@ -87,6 +87,16 @@ describe('EventsPanel', () => {
     expect(asked.at(-1)).toMatchObject({ brandSlug: 'demo', channelSlug: 'weekly', categories: ['music'], countPerDay: 1, daysToDisplay: 7, includeCurrentDate: false });
     expect(screen.queryByRole('button', { name: 'Load events' })).toBeNull();
     expect(screen.getByText('1 events loaded.')).toBeTruthy();
+  });
+
+  it('turns a font size that is not positive into 1, and refuses a blank one', async () => {
+    const { current } = render();
+    await retype('Date font size', '0');
+    expect(current().blockModel.dateFontSize).toBe(1);
+    await retype('Date font size', '');
+    expect(screen.getByText('Date font size is required.')).toBeTruthy();
+    await retype('Space between elements', '-3');
+    expect(current().blockModel.margin).toBe(0);
   });
 
   it('shows the invalid-token notice with a link to the integrations page', async () => {

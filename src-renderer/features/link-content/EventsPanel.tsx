@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import type { EventsModel, SectionOf } from '../../../shared/model';
 import { EVENTS_DAYS_OPTIONS } from '../../../shared/model/constants';
 import { EventsLayout } from '../../../shared/model/enums';
-import { EVENTS_MESSAGES, INTEGRATIONS_ROUTE, LOADING_LABEL, countPerDayOptions, loadEventsDisabled } from '../../../shared/rules/events-block';
+import { EVENTS_MESSAGES, INTEGRATIONS_ROUTE, LOADING_LABEL, checkEventsSize, countPerDayOptions, loadEventsDisabled } from '../../../shared/rules/events-block';
 import { CommonSettings } from '../composer/settings/CommonSettings';
+import { RuleField } from '../composer/settings/fields/RuleField';
 import { usePanelContext } from '../composer/settings/panel-context';
 import { setModel, type PanelProps } from '../composer/settings/section-edit';
 import { failureText, isOffline, useGetEventCategoriesQuery, useLoadEventsMutation } from './link-content-api';
@@ -137,7 +138,27 @@ export function EventsPanel({ section, edit }: PanelProps<SectionOf<'evvnt'>>) {
       <Switch label="Price" checked={model.hasPrice} disabled={readOnly} onChange={(event) => set('hasPrice', { hasPrice: event.currentTarget.checked })} />
       <Switch label="Venue" checked={model.hasVenue} disabled={readOnly} onChange={(event) => set('hasVenue', { hasVenue: event.currentTarget.checked })} />
       <Switch label="Button" checked={model.hasButton} disabled={readOnly} onChange={(event) => set('hasButton', { hasButton: event.currentTarget.checked })} />
+      {SIZES.map(([field, label]) => (
+        <RuleField
+          key={field}
+          label={label}
+          numeric
+          value={model[field]}
+          disabled={readOnly}
+          check={(text) => checkEventsSize(text, label, field === 'margin')}
+          onValid={(value) => set(field, { [field]: value })}
+        />
+      ))}
       <CommonSettings section={section} edit={edit} />
     </Stack>
   );
 }
+
+/** The events layout settings' sizes (spec 2 §3 events model, §5 "Events"). */
+const SIZES: ReadonlyArray<[keyof Pick<EventsModel, 'dateFontSize' | 'descriptionFontSize' | 'priceAndVenueFontSize' | 'buttonFontSize' | 'margin'>, string]> = [
+  ['dateFontSize', 'Date font size'],
+  ['descriptionFontSize', 'Description font size'],
+  ['priceAndVenueFontSize', 'Price and venue font size'],
+  ['buttonFontSize', 'Button font size'],
+  ['margin', 'Space between elements'],
+];
