@@ -139,6 +139,7 @@ describe('link previews, news and events', () => {
     await app.page.getByRole('option', { name: 'Music' }).click();
     await panel().getByRole('button', { name: 'Load events' }).click();
     await expect.poll(() => panel().getByText('1 events loaded.').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => section('Evvnt').getByText('Concert on the quay').count()).toBe(1);
     await closeSettings();
 
     // The sent email carries what the blocks loaded.
