@@ -6,6 +6,7 @@ import type { LoopbackServer } from '../../src-server/testing/loopback-server';
 import { createBody } from '../../src-server/testing/letter-fixtures';
 import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
+import { expectAccessible } from './support/axe';
 import { composerPage } from './support/composer-page';
 
 // The URL, News and Events blocks loaded in Chromium against loopback providers (an Open
@@ -100,6 +101,7 @@ describe('link previews, news and events', () => {
   it("stores the organization's Evvnt token on the Integrations page", async () => {
     await app.page.goto(`${app.host.appUrl}/settings/integrations`);
     await expect.poll(() => app.page.getByText('No Evvnt token is saved.').count(), { timeout: 15_000 }).toBe(1);
+    await expectAccessible(app.page, 'Integrations');
     await app.page.getByLabel('Evvnt token').fill(EVVNT_TOKEN);
     await app.page.getByRole('button', { name: 'Save token' }).click();
     await expect.poll(() => app.page.getByText('A token ending in 1234 is saved.').count(), { timeout: 15_000 }).toBe(1);
