@@ -22,3 +22,6 @@ export const channelDashboardPath = (brandSlug: string, channelSlug: string) =>
 /** A channel's settings (spec 2 §2): name, logo, colours, font size, timezone, address, footer language. */
 export const channelSettingsPath = (brandSlug: string, channelSlug: string) =>
   `/organizations/${encodeURIComponent(brandSlug)}/channels/${encodeURIComponent(channelSlug)}/settings`;
+
+/** Settings → Integrations: the organization's Evvnt token (the events block's notice links here). */
+export const integrationsPath = '/settings/integrations';

@@ -35,6 +35,12 @@ import { letterListMetricsRoutes } from './routes/letter-list-metrics';
 import { channelSettingsRoutes } from './routes/channel-settings';
 import { editionReportRoutes } from './routes/edition-reports';
 import { dashboardRoutes } from './routes/dashboards';
+import { linkPreviewRoutes } from './routes/link-previews';
+import { newsRoutes } from './routes/news';
+import { evvntRoutes } from './routes/evvnt';
+import { htmlValidationRoutes } from './routes/html-validation';
+import type { NewsProvider } from './integrations/news-provider';
+import { createEvvntProvider, type EventsProvider } from './integrations/evvnt-provider';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
@@ -68,6 +74,10 @@ export interface BuildAppOptions {
   bounceWebhookSecret?: string | null;
   /** Where readers reach the public pages (PUBLIC_URL), for the report's letter page link; default the request's own origin. */
   publicUrl?: string | undefined;
+  /** The news block's search (NEWS_API_URL); without it news answers 503 with how to set it up. */
+  news?: NewsProvider | null;
+  /** The events block's provider; default Evvnt at its public address. */
+  events?: EventsProvider;
 }
 
 /** Never in a log line: request logs carry no bodies, but a handler's own log might. */
@@ -104,6 +114,8 @@ export async function buildApp({
   delivery,
   bounceWebhookSecret,
   publicUrl,
+  news,
+  events,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // Made first so a malformed SMTP_URL stops the start rather than the first test send.
   const mail = createMailTransport(db, { smtpUrl, from: mailFrom });
@@ -149,6 +161,10 @@ export async function buildApp({
   await app.register(channelSettingsRoutes, { db });
   await app.register(editionReportRoutes, { db, publicUrl: publicUrl ?? null });
   await app.register(dashboardRoutes, { db });
+  await app.register(linkPreviewRoutes, {});
+  await app.register(newsRoutes, { db, news: news ?? null });
+  await app.register(evvntRoutes, { db, events: events ?? createEvvntProvider() });
+  await app.register(htmlValidationRoutes, { db });
   await app.register(letterDeliveryRoutes, { db, mail });
   app.addHook('onClose', async () => mail.close());
   return app as unknown as FastifyInstance;

@@ -13,6 +13,8 @@ import { seedDemo } from './db/seed-demo';
 import { createOpenAiCompatibleClient } from './integrations/ai-client';
 import type { AiSettings } from './integrations/ai-client';
 import { createDiskImageStorage } from './integrations/image-storage';
+import { createEvvntProvider } from './integrations/evvnt-provider';
+import { createNewsApiProvider, type NewsApiSettings } from './integrations/news-provider';
 import { createJobRunner } from './jobs/job-runner';
 import type { JobRunner } from './jobs/job-runner';
 
@@ -66,6 +68,10 @@ export interface StartPlatformOptions {
    * letter's own wait (AB_TEST_MIN_WAIT_SECONDS; tests and demos). Default: the letter's.
    */
   abTestWaitSeconds?: number;
+  /** A NewsAPI-compatible server for the news block (NEWS_API_URL, NEWS_API_KEY); without it news is not configured. */
+  news?: NewsApiSettings;
+  /** Where the Evvnt API is (EVVNT_API_URL); default Evvnt's public address. */
+  evvntApiUrl?: string;
 }
 
 export interface PlatformServer {
@@ -133,6 +139,8 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
       delivery: jobs,
       bounceWebhookSecret: options.bounceWebhookSecret ?? null,
       publicUrl: options.publicUrl,
+      news: options.news ? createNewsApiProvider(options.news) : null,
+      events: createEvvntProvider(options.evvntApiUrl ? { baseUrl: options.evvntApiUrl } : {}),
     });
     const address = await app.listen({ port: options.port ?? DEFAULT_PLATFORM_PORT, host: options.host ?? '127.0.0.1' });
     const url = address.replace(/\/$/, '');

@@ -10,6 +10,7 @@ import { SuggestionSourceSchema } from './platform-media';
 import { DeliveryEventSchema } from './platform-delivery-events';
 import { reportChannels } from './bridge-reports';
 import { aiChannels, aiEvents } from './bridge-ai';
+import { linkContentChannels } from './bridge-link-content';
 import { LocalMailboxResponseSchema } from './local-mailbox';
 import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
 import type { DesktopBridge } from './desktop';
@@ -302,6 +303,8 @@ export const bridgeChannels = {
   ...reportChannels,
   // The AI assistant (bridge-ai.ts).
   ...aiChannels,
+  // Link previews, news, events, HTML validation and the integrations page (bridge-link-content.ts).
+  ...linkContentChannels,
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

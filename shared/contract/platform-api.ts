@@ -113,6 +113,14 @@ export const platformPaths = {
   /** The channel settings screen (platform-channel-settings.ts): GET and PUT. */
   channelSettings: (brandSlug: string, channelSlug: string) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/settings`,
+  // Link previews, news, events and HTML validation (platform-link-content.ts).
+  crawl: () => `${API_PREFIX}/v2/curations/crawl`,
+  news: (channelSlug: string) => `${API_PREFIX}/channels/${enc(channelSlug)}/letters/news`,
+  evvntIntegration: (brandSlug: string) => `${API_PREFIX}/organizations/${enc(brandSlug)}/integrations/evvnt`,
+  evvntCategories: (brandSlug: string, channelSlug: string) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/evvnt/categories`,
+  evvntEvents: (brandSlug: string, channelSlug: string) => `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/evvnt/events`,
+  validateHtml: () => `${API_PREFIX}/contents/validate/html`,
 } as const;
 
 function reportBase(brandSlug: string, channelSlug: string, id: number): string {

@@ -12,6 +12,7 @@ import { imageHandlers } from './handlers/images';
 import { createImageService } from './images/image-service';
 import { letterHandlers } from './handlers/letters';
 import { localMailboxHandlers } from './handlers/local-mailbox';
+import { linkContentHandlers } from './handlers/link-content';
 import { lifecycleHandlers } from './handlers/lifecycle';
 import { openGraphHandlers } from './handlers/open-graph';
 import { renderHandlers } from './handlers/render';
@@ -75,6 +76,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...letterMetricsHandlers({ session, client }),
     ...channelSettingsHandlers({ session, client }),
     ...aiAssistantHandlers({ session, client, emit: ctx.emit }),
+    ...linkContentHandlers({ session, client }),
   };
   sync.start();
   // A day's work at most is at stake if the cache file is ever damaged; never in the way of starting.

@@ -13,7 +13,8 @@ import { TemplatesPage } from '../features/newsletters/TemplatesPage';
 import { useGetSessionQuery } from '../features/session/session-api';
 import { SignInPage } from '../features/session/SignInPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
-import { localMailboxPath, newslettersPath } from '../../shared/app-paths';
+import { IntegrationsPage } from '../features/link-content/IntegrationsPage';
+import { integrationsPath, localMailboxPath, newslettersPath } from '../../shared/app-paths';
 import { ShellLayout } from './ShellLayout';
 
 function HomeRedirect({ session }: { session: Session }) {
@@ -39,6 +40,7 @@ function routerFor(session: Session) {
         { path: 'organizations/:brandSlug/channels/:channelSlug/settings', element: <ChannelSettingsPage /> },
         { path: localMailboxPath.slice(1), element: <LocalMailboxPage /> },
         { path: 'settings', element: <SettingsPage platformUrl={session.platformUrl} mode={session.mode} /> },
+        { path: integrationsPath.slice(1), element: <IntegrationsPage /> },
         { path: '*', element: <HomeRedirect session={session} /> },
       ],
     },

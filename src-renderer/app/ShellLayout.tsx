@@ -1,12 +1,12 @@
 import { AppShell, Avatar, Divider, Group, Menu, NavLink, Select, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconAdjustments, IconChartBar, IconChevronDown, IconInbox, IconLogout, IconMail, IconNews, IconSettings, IconTemplate } from '@tabler/icons-react';
+import { IconAdjustments, IconChartBar, IconChevronDown, IconInbox, IconLogout, IconMail, IconNews, IconPlugConnected, IconSettings, IconTemplate } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
 import { useDeliveryNotices } from '../features/delivery/use-delivery-notices';
 import { useSignOutMutation } from '../features/session/session-api';
 import { HelpButton } from '../features/help/HelpButton';
 import { ConflictNotices } from '../features/sync/ConflictNotices';
-import { channelDashboardPath, channelSettingsPath, localMailboxPath, newslettersPath, settingsPath, templatesPath } from '../../shared/app-paths';
+import { channelDashboardPath, channelSettingsPath, integrationsPath, localMailboxPath, newslettersPath, settingsPath, templatesPath } from '../../shared/app-paths';
 import { SyncIndicator } from './SyncIndicator';
 import { useDesktopShell } from './use-desktop-shell';
 
@@ -147,6 +147,14 @@ export function ShellLayout({ session }: { session: Session }) {
             leftSection={<IconAdjustments size={18} aria-hidden />}
             active={pathname === settingsPath}
             aria-current={pathname === settingsPath ? 'page' : undefined}
+          />
+          <NavLink
+            component={Link}
+            to={integrationsPath}
+            label="Integrations"
+            leftSection={<IconPlugConnected size={18} aria-hidden />}
+            active={pathname === integrationsPath}
+            aria-current={pathname === integrationsPath ? 'page' : undefined}
           />
           <NavLink
             component={Link}

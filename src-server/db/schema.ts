@@ -346,6 +346,15 @@ export interface AiUsageTable {
   requests: number;
 }
 
+/** A content provider's token for an organization (0021-providers). */
+export interface OrganizationIntegrationsTable {
+  id: Generated<number>;
+  organizationId: number;
+  kind: 'evvnt';
+  token: string;
+  updatedAt: Generated<Date>;
+}
+
 export interface Database {
   tenants: TenantsTable;
   organizations: OrganizationsTable;
@@ -370,6 +379,7 @@ export interface Database {
   subscriberEvents: SubscriberEventsTable;
   subscriberDays: SubscriberDaysTable;
   aiUsage: AiUsageTable;
+  organizationIntegrations: OrganizationIntegrationsTable;
 }
 
 export type LetterRow = Selectable<LettersTable>;

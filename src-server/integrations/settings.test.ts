@@ -44,4 +44,14 @@ describe('integrationSettingsFromEnv', () => {
       integrationSettingsFromEnv({ AI_BASE_URL: 'https://a/v1', AI_MODEL: 'm', AI_DAILY_TOKEN_BUDGET: '50000', AI_REQUESTS_PER_MINUTE: ' 5 ' }).ai,
     ).toEqual({ baseUrl: 'https://a/v1', model: 'm', dailyTokenBudget: 50_000, requestsPerMinute: 5 });
   });
+
+  it('reads the news and Evvnt providers, and refuses a news key without its server', () => {
+    expect(integrationSettingsFromEnv({ NEWS_API_URL: ' http://127.0.0.1:9000 ', NEWS_API_KEY: 'k', EVVNT_API_URL: 'https://evvnt.example' })).toMatchObject({
+      news: { baseUrl: 'http://127.0.0.1:9000', apiKey: 'k' },
+      evvntApiUrl: 'https://evvnt.example',
+    });
+    expect(integrationSettingsFromEnv({ NEWS_API_URL: 'https://newsapi.org' }).news).toEqual({ baseUrl: 'https://newsapi.org' });
+    expect(() => integrationSettingsFromEnv({ NEWS_API_KEY: 'k' })).toThrow(/NEWS_API_KEY needs NEWS_API_URL/);
+    expect(() => integrationSettingsFromEnv({ EVVNT_API_URL: 'ftp://x' })).toThrow(/http or https/);
+  });
 });

@@ -1,15 +1,19 @@
 import path from 'node:path';
 import type { AiSettings } from './ai-client';
+import type { NewsApiSettings } from './news-provider';
 
 // The settings of the services outside the platform, read from the environment by
 // main.ts only; everything below it takes them as options. A setting that is half there
 // or malformed stops the start with a message, rather than failing at the first call.
 //   AI_BASE_URL, AI_MODEL, AI_API_KEY, AI_DAILY_TOKEN_BUDGET, AI_REQUESTS_PER_MINUTE   IMAGES_DIR   ALLOW_HTTP_IMAGE_FETCH=1
+//   NEWS_API_URL, NEWS_API_KEY   EVVNT_API_URL
 
 export interface IntegrationSettings {
   ai?: AiSettings;
   imagesDir?: string;
   allowHttpImageFetch?: boolean;
+  news?: NewsApiSettings;
+  evvntApiUrl?: string;
 }
 
 export function integrationSettingsFromEnv(env: NodeJS.ProcessEnv): IntegrationSettings {
@@ -19,6 +23,12 @@ export function integrationSettingsFromEnv(env: NodeJS.ProcessEnv): IntegrationS
   const imagesDir = env.IMAGES_DIR?.trim();
   if (imagesDir) settings.imagesDir = path.resolve(imagesDir);
   settings.allowHttpImageFetch = flag('ALLOW_HTTP_IMAGE_FETCH', env.ALLOW_HTTP_IMAGE_FETCH);
+  const newsUrl = env.NEWS_API_URL?.trim() ?? '';
+  const newsKey = env.NEWS_API_KEY?.trim() ?? '';
+  if (newsKey && !newsUrl) throw new Error('NEWS_API_KEY needs NEWS_API_URL (for example https://newsapi.org).');
+  if (newsUrl) settings.news = newsKey ? { baseUrl: webAddress('NEWS_API_URL', newsUrl), apiKey: newsKey } : { baseUrl: webAddress('NEWS_API_URL', newsUrl) };
+  const evvntUrl = env.EVVNT_API_URL?.trim() ?? '';
+  if (evvntUrl) settings.evvntApiUrl = webAddress('EVVNT_API_URL', evvntUrl);
   return settings;
 }
 
@@ -55,4 +65,15 @@ function flag(name: string, value: string | undefined): boolean {
   if (text === '' || text === '0' || text === 'false') return false;
   if (text === '1' || text === 'true') return true;
   throw new Error(`${name} must be 1 or 0, not "${value}"`);
+}
+
+function webAddress(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be a web address such as https://example.com, not "${value}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`${name} must be an http or https address, not "${value}"`);
+  return value;
 }

@@ -26,6 +26,10 @@ const NOT_TENANT_SCOPED = new Set([
   // rival's answer holds none of the demo's).
   'GET /api/letters/metrics',
   'GET /api/docs/json',
+  // A preview of any public page, and the caller's own markup judged (own tests:
+  // link-previews.test.ts; html-validation.test.ts shows a named rival brand is 403).
+  'GET /api/v2/curations/crawl',
+  'POST /api/contents/validate/html',
   'GET /media/:key',
   // Reached by the secret subscriber id in an email's link, whoever holds it (own tests:
   // public-unsubscribe.test.ts, public-opt-out.test.ts).

@@ -40,6 +40,10 @@ describe('renderIterable', () => {
     expect(textContent(await compileColumn(renderIterable(section, ctx)))).toContain('{{{snippet "weekly_ad-2"}}}');
   });
 
+  it("renders nothing for a letter sent by another email service, which would show the snippet's raw text", () => {
+    expect(renderIterable(newSection('iterable', 'i1'), blockContext({ esp: 0 }))).toBe('');
+  });
+
   it('renders nothing without a template id, and keeps a hostile id from closing the snippet or adding markup', async () => {
     const section = newSection('iterable', 'i1');
     section.blockModel.templateId = '';

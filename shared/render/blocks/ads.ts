@@ -1,5 +1,6 @@
 import { escapeAttr, escapeHtml } from '../escape';
 import type { BlockRenderer } from '../types';
+import { ESP_ITERABLE } from './footer';
 
 // Ad widgets are filled by their providers, not by us: the email carries a placeholder
 // naming the widget, which the provider (Iterable) or the sending step (RevContent)
@@ -26,8 +27,12 @@ export const renderRevContent: BlockRenderer<'revContent'> = (section) => {
   return `<mj-text>${revContentPlaceholder(widgetId, placementId)}</mj-text>`;
 };
 
-export const renderIterable: BlockRenderer<'iterable'> = (section) => {
+/**
+ * Only Iterable fills the snippet (spec 2 §1: the block exists for Iterable letters only); a
+ * letter moved to another email service would show readers the raw `{{{snippet}}}` text.
+ */
+export const renderIterable: BlockRenderer<'iterable'> = (section, ctx) => {
   const templateId = section.blockModel.templateId.trim();
-  if (!templateId) return '';
+  if (!templateId || ctx.esp !== ESP_ITERABLE) return '';
   return `<mj-text>${iterableSnippet(templateId)}</mj-text>`;
 };

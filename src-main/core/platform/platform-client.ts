@@ -56,6 +56,25 @@ import {
 } from '../../../shared/contract/platform-ai-rewrite';
 import type { Delta } from '../../../shared/model/delta';
 import type { FeatureFlagName } from '../../../shared/model/feature-flags';
+import {
+  CrawlResponseSchema,
+  EventCategoriesResponseSchema,
+  EventsResponseSchema,
+  EvvntIntegrationSchema,
+  NewsArticlesResponseSchema,
+  NewsSourcesResponseSchema,
+  ValidateHtmlResponseSchema,
+  type EventCategoriesResponse,
+  type EventsQuery,
+  type EventsResponse,
+  type EvvntIntegration,
+  type NewsArticlesResponse,
+  type NewsQuery,
+  type NewsSourcesResponse,
+  type ValidateHtmlRequest,
+  type ValidateHtmlResponse,
+} from '../../../shared/contract/platform-link-content';
+import type { UrlPreview } from '../../../shared/model/blocks/feeds';
 import type { Letter } from '../../../shared/model/letter';
 
 // The core's HTTP client for the platform API. Every answer is parsed with the shared
@@ -139,6 +158,16 @@ export interface PlatformClient {
    */
   rewrite(body: RewriteRequest, options: { onText: (text: string) => void; signal?: AbortSignal }): Promise<Delta>;
   saveChannelSettings(brandSlug: string, channelSlug: string, settings: ChannelSettings): Promise<ChannelSettings>;
+  // Link previews, news, events and HTML validation (platform-link-content.ts).
+  crawl(url: string): Promise<UrlPreview>;
+  news(channelSlug: string, query: Omit<NewsQuery, 'type' | 'page'>): Promise<NewsArticlesResponse>;
+  newsSources(channelSlug: string, category: NewsQuery['category']): Promise<NewsSourcesResponse>;
+  evvntIntegration(brandSlug: string): Promise<EvvntIntegration>;
+  saveEvvntIntegration(brandSlug: string, token: string): Promise<EvvntIntegration>;
+  removeEvvntIntegration(brandSlug: string): Promise<EvvntIntegration>;
+  evvntCategories(brandSlug: string, channelSlug: string): Promise<EventCategoriesResponse>;
+  evvntEvents(brandSlug: string, channelSlug: string, query: EventsQuery): Promise<EventsResponse>;
+  validateHtml(body: ValidateHtmlRequest): Promise<ValidateHtmlResponse>;
 }
 
 export function createPlatformClient(baseUrl: string, getToken: () => string | null): PlatformClient {
@@ -309,6 +338,17 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
     channelSettings: (brandSlug, channelSlug) => call('GET', platformPaths.channelSettings(brandSlug, channelSlug), ChannelSettingsResponseSchema),
     saveChannelSettings: (brandSlug, channelSlug, settings) =>
       call('PUT', platformPaths.channelSettings(brandSlug, channelSlug), ChannelSettingsResponseSchema, settings),
+    crawl: (url) => call('GET', `${platformPaths.crawl()}?${queryString({ url })}`, CrawlResponseSchema),
+    news: (channelSlug, query) => call('GET', `${platformPaths.news(channelSlug)}?${queryString({ type: 'articles', page: 1, ...query })}`, NewsArticlesResponseSchema),
+    newsSources: (channelSlug, category) =>
+      call('GET', `${platformPaths.news(channelSlug)}?${queryString({ type: 'sources', category })}`, NewsSourcesResponseSchema),
+    evvntIntegration: (brandSlug) => call('GET', platformPaths.evvntIntegration(brandSlug), EvvntIntegrationSchema),
+    saveEvvntIntegration: (brandSlug, token) => call('PUT', platformPaths.evvntIntegration(brandSlug), EvvntIntegrationSchema, { token }),
+    removeEvvntIntegration: (brandSlug) => call('DELETE', platformPaths.evvntIntegration(brandSlug), EvvntIntegrationSchema),
+    evvntCategories: (brandSlug, channelSlug) => call('GET', platformPaths.evvntCategories(brandSlug, channelSlug), EventCategoriesResponseSchema),
+    evvntEvents: (brandSlug, channelSlug, query) =>
+      call('GET', `${platformPaths.evvntEvents(brandSlug, channelSlug)}?${queryString(query)}`, EventsResponseSchema),
+    validateHtml: (body) => call('POST', platformPaths.validateHtml(), ValidateHtmlResponseSchema, body),
   };
 }
 

@@ -15,6 +15,7 @@ import * as reportRollups from './0012-report-rollups';
 import * as dashboards from './0015-dashboards';
 import * as letterListIndex from './0016-letter-list-index';
 import * as aiUsage from './0022-ai-usage';
+import * as providers from './0021-providers';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0015-dashboards': dashboards,
   '0016-letter-list-index': letterListIndex,
   '0022-ai-usage': aiUsage,
+  '0021-providers': providers,
 };

@@ -53,6 +53,17 @@ export function IntegrationView({ section }: { section: SectionOf<'evvnt' | 'rev
     return <Placeholder>{widgetId && placementId ? `RevContent widget ${widgetId}` : 'RevContent placeholder: add a Widget ID and a Placement ID.'}</Placeholder>;
   }
   if (section.type === 'iterable') return <Placeholder>{`Iterable template: ${section.blockModel.templateId}`}</Placeholder>;
-  const count = section.blockModel.events.length;
-  return <Placeholder>{count > 0 ? `${count} events` : 'Events placeholder: load events in the block settings.'}</Placeholder>;
+  const { events } = section.blockModel;
+  if (events.length === 0) return <Placeholder>Events placeholder: load events in the block settings.</Placeholder>;
+  // The loaded events as their cards' text; the preview shows them as the email lays them out.
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+      {events.map((event) => (
+        <div key={event.slug}>
+          <div style={{ fontWeight: 700 }}>{event.heading}</div>
+          <div>{[event.date, event.venue].filter(Boolean).join(' · ')}</div>
+        </div>
+      ))}
+    </div>
+  );
 }

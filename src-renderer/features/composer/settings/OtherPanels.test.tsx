@@ -36,12 +36,9 @@ describe('ad widgets', () => {
 describe('blocks whose settings come later', () => {
   it.each<[BlockType, string]>([
     ['curation', 'curation'],
-    ['news', 'news search'],
     ['rss', 'RSS feeds'],
-    ['evvnt', 'events'],
     ['poll', 'polls'],
     ['newpromotion', 'promotions'],
-    ['dynamic', 'link previews'],
   ])('%s says its settings arrive with %s, and has the common settings', async (type, feature) => {
     const { current } = renderPanel(newSection(type, 'x'));
     expect(screen.getByText(pendingFeatureNote(feature))).toBeTruthy();

@@ -5,7 +5,6 @@ import { ButtonPanel } from './ButtonPanel';
 import { DividerPanel } from './DividerPanel';
 import { FooterPanel } from './FooterPanel';
 import { HeadingPanel } from './HeadingPanel';
-import { HtmlPanel } from './HtmlPanel';
 import { ImagePanel } from './ImagePanel';
 import { IterablePanel } from './IterablePanel';
 import { LayoutPanel } from './LayoutPanel';
@@ -17,6 +16,10 @@ import { RevContentPanel } from './RevContentPanel';
 import type { PanelProps, SectionEdit } from './section-edit';
 import { SharePanel } from './SharePanel';
 import { YoutubePanel } from './YoutubePanel';
+import { EventsPanel } from '../../link-content/EventsPanel';
+import { HtmlPanel } from '../../link-content/HtmlPanel';
+import { NewsPanel } from '../../link-content/NewsPanel';
+import { UrlPanel } from '../../link-content/UrlPanel';
 
 // Which panel each block type shows (spec 2 §2 "Panels by block type"). This table is the
 // extension point: the features still to come (curation, news and feed filters, events,
@@ -29,8 +32,8 @@ export const BLOCK_PANELS: BlockPanels = {
   button: ButtonPanel,
   curation: pendingFeaturePanel('curation'),
   divider: DividerPanel,
-  dynamic: pendingFeaturePanel('link previews'),
-  evvnt: pendingFeaturePanel('events'),
+  dynamic: UrlPanel,
+  evvnt: EventsPanel,
   footer: FooterPanel,
   heading: HeadingPanel,
   html: HtmlPanel,
@@ -38,7 +41,7 @@ export const BLOCK_PANELS: BlockPanels = {
   iterable: IterablePanel,
   layout: LayoutPanel,
   logo: LogoPanel,
-  news: pendingFeaturePanel('news search'),
+  news: NewsPanel,
   newrss: pendingFeaturePanel('curation'),
   newpromotion: pendingFeaturePanel('promotions'),
   paragraph: ParagraphPanel,
@@ -48,7 +51,7 @@ export const BLOCK_PANELS: BlockPanels = {
   revContent: RevContentPanel,
   rss: pendingFeaturePanel('RSS feeds'),
   share: SharePanel,
-  url: pendingFeaturePanel('link previews'),
+  url: UrlPanel,
   wordpress: pendingFeaturePanel('curation'),
   youtube: YoutubePanel,
 };

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Code, Collapse, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
-import type { SectionOf } from '../../../../shared/model';
+import type { SectionOf } from '../../../shared/model';
 import {
   HTML_ERROR_MESSAGE,
   HTML_SUPPORTED_TAGS,
@@ -9,20 +9,23 @@ import {
   RELAX_HTML_LABEL,
   checkHtml,
   type HtmlCheck,
-} from '../../../../shared/rules/html-block';
-import { CommonSettings } from './CommonSettings';
-import { usePanelContext } from './panel-context';
-import { setModel, type PanelProps } from './section-edit';
+} from '../../../shared/rules/html-block';
+import { CommonSettings } from '../composer/settings/CommonSettings';
+import { usePanelContext } from '../composer/settings/panel-context';
+import { setModel, type PanelProps } from '../composer/settings/section-edit';
+import { useValidateHtmlMutation } from './link-content-api';
 
-// The HTML block's code editor (spec 2 §2, §4): the markup is checked 2 s after the last
-// edit and stored with its verdict; invalid markup shows the spec's message with the first
-// problem and the supported tags. Invalid markup stays out of the email unless the editor
-// relaxes the validation. The check runs in the app (shared/rules/html-block.ts): the
-// platform has no validation call yet.
+// The HTML block's code editor (spec 2 §2, §4, §7): the markup is sent to the platform's
+// `contents/validate/html` 2 s after the last edit (or when the field is left) and stored
+// with its verdict; invalid markup shows the spec's message with the first problem and a
+// link to the supported tags. Invalid markup stays out of the email unless the editor
+// relaxes the validation. Offline the core runs the platform's rules itself
+// (shared/rules/html-block.ts); a failed call counts as invalid with the generic message.
 
 export function HtmlPanel({ section, edit }: PanelProps<SectionOf<'html'>>) {
-  const { readOnly } = usePanelContext();
+  const { readOnly, brandSlug, channelSlug } = usePanelContext();
   const model = section.blockModel;
+  const [validateOnPlatform] = useValidateHtmlMutation();
   const [text, setText] = useState(model.html);
   const [verdict, setVerdict] = useState<HtmlCheck>(() => checkHtml(model.html));
   const [helpOpen, setHelpOpen] = useState(false);
@@ -30,9 +33,23 @@ export function HtmlPanel({ section, edit }: PanelProps<SectionOf<'html'>>) {
 
   const validate = useDebouncedCallback(
     (html: string) => {
-      const result = checkHtml(html);
-      setVerdict(result);
-      setModel(edit, 'html', 'html', { html, isValid: result.valid });
+      // Stored at once, judged when the platform answers: nothing typed waits on the network.
+      setModel(edit, 'html', 'html', { html });
+      if (html.trim() === '') {
+        setVerdict({ valid: false, errors: [] });
+        setModel(edit, 'html', 'isValid', { isValid: false });
+        return;
+      }
+      void validateOnPlatform({ brandSlug, channelSlug, html }).then((result) => {
+        const answer: HtmlCheck = 'error' in result ? { valid: false, errors: [HTML_ERROR_MESSAGE] } : { valid: result.data.isValid, errors: result.data.errors };
+        setVerdict(answer);
+        // Only the markup it judged: a later edit has its own answer coming.
+        edit('isValid', (current) =>
+          current.type === 'html' && current.blockModel.html === html && current.blockModel.isValid !== answer.valid
+            ? { ...current, blockModel: { ...current.blockModel, isValid: answer.valid } }
+            : current,
+        );
+      });
     },
     { delay: HTML_VALIDATION_DEBOUNCE_MS, flushOnUnmount: true },
   );
@@ -72,6 +89,9 @@ export function HtmlPanel({ section, edit }: PanelProps<SectionOf<'html'>>) {
           <Text size="sm" mt={4}>
             {firstError}
           </Text>
+          <Anchor component="button" type="button" size="sm" mt={4} onClick={() => setHelpOpen(true)}>
+            See the supported HTML tags
+          </Anchor>
           {model.isRelaxed && (
             <Text size="xs" mt={4}>
               Validation is relaxed: this HTML goes into the email as it is, without the tags that are not supported.
