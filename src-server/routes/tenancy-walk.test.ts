@@ -23,6 +23,9 @@ const NOT_TENANT_SCOPED = new Set([
   // The caller's own letters across their organizations (own test: dashboards.test.ts shows a
   // rival's answer holds none of the demo's).
   'GET /api/letters/metrics',
+  // Answers 200 with one result per item; each item is refused 403/404 as its single call
+  // would be, changing nothing (own test: sync-batch.test.ts, a rival's batch on demo ids).
+  'POST /api/sync/letters/batch',
   'GET /api/docs/json',
   'GET /media/:key',
   // Reached by the secret subscriber id in an email's link, whoever holds it (own tests:
