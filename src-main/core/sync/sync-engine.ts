@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { EmitEvent, SyncStatus } from '../../../shared/contract/bridge';
-import type { SyncChangesResponse } from '../../../shared/contract/platform-letters';
 import { PlatformError, type PlatformClient } from '../platform/platform-client';
 import type { SessionService } from '../session';
 import type { KvStore } from '../store/kv-store';
@@ -176,17 +175,13 @@ export function createSyncEngine({
       if (!(await session.ensureSignedIn())) return;
       const account = session.current().user?.uniqueId ?? 'anonymous';
       const cursorKey = `sync.cursor.${account}`;
-      let next: Promise<SyncChangesResponse> | null = client.changes((await kv.get<string>(cursorKey)) ?? '0');
-      while (next && !stopped) {
-        const page: SyncChangesResponse = await next;
-        // The next page is asked for before this one is written to the cache, so the
-        // platform reads and sends it while the cache writes (a first pull of 10,000 letters
-        // is 20 pages). Its failure is the next round's; never unhandled meanwhile.
-        next = page.hasMore ? client.changes(page.cursor) : null;
-        next?.catch(() => {});
+      let more = true;
+      while (more && !stopped) {
+        const page = await client.changes((await kv.get<string>(cursorKey)) ?? '0');
         const changed = await store.applyChanges(page.items, new Date().toISOString(), randomUUID);
         await kv.set(cursorKey, page.cursor);
         if (changed.length > 0) emit('letters.changed', { uniqueIds: changed });
+        more = page.hasMore;
       }
       await deliveries.pull(account, now, () => stopped);
     } catch (error) {
