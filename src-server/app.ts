@@ -14,6 +14,7 @@ import { letterCopyRoutes } from './routes/letter-copies';
 import { letterLifecycleRoutes } from './routes/letter-lifecycle';
 import { letterListRoutes } from './routes/letter-lists';
 import { syncChangesRoutes } from './routes/sync-changes';
+import { syncBatchRoutes } from './routes/sync-batch';
 import { deliveryEventsRoutes } from './routes/delivery-events';
 import { featureFlagRoutes } from './routes/feature-flags';
 import { mergeTagRoutes } from './routes/merge-tags';
@@ -141,6 +142,7 @@ export async function buildApp({
   await app.register(letterCopyRoutes, { db });
   await app.register(letterListRoutes, { db });
   await app.register(syncChangesRoutes, { db });
+  await app.register(syncBatchRoutes, { db });
   await app.register(deliveryEventsRoutes, { db });
   await app.register(segmentRoutes, { db });
   await app.register(subscriberRoutes, { db });

@@ -54,6 +54,8 @@ export const platformPaths = {
   includeCompanyLetters: (channelId: number, id: number) =>
     `${API_PREFIX}/channels/${channelId}/letters/${id}/include-company-letters`,
   syncChanges: () => `${API_PREFIX}/sync/changes`,
+  /** Many creates and whole-letter updates in one transaction (platform-sync-batch.ts). */
+  syncLettersBatch: () => `${API_PREFIX}/sync/letters/batch`,
   /** Scheduled sends starting, finishing or stopping (platform-delivery-events.ts). */
   deliveryEvents: () => `${API_PREFIX}/sync/delivery-events`,
   // Suggestions and images (platform-media.ts holds their payloads). Stored images are

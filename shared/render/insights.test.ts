@@ -49,6 +49,14 @@ describe('insights', () => {
     const clipped = letterInsights(page(`<p>${'x'.repeat((GMAIL_CLIP_KB + 1) * 1024)}</p>`));
     expect(clipped.flags.gmailClipping).toBe(true);
     expect(clipped.size).toBeGreaterThan(GMAIL_CLIP_KB);
+    // At the boundary, on the whole page's bytes: the limit itself passes, one byte more is clipped.
+    const frame = utf8ByteLength(page(''));
+    const atLimit = letterInsights(page('x'.repeat(GMAIL_CLIP_KB * 1024 - frame)));
+    expect(atLimit.flags.gmailClipping).toBe(false);
+    expect(atLimit.size).toBe(GMAIL_CLIP_KB);
+    const overByOne = letterInsights(page('é'.repeat(1) + 'x'.repeat(GMAIL_CLIP_KB * 1024 - frame - 1)));
+    expect(overByOne.flags.gmailClipping).toBe(true);
+    expect(overByOne.size).toBe(GMAIL_CLIP_KB + 0.1);
   });
 
   it('flags images without alt text, links that are not https and a missing unsubscribe link', () => {

@@ -1,14 +1,14 @@
+import { isClippedByGmail, sizeInKb } from '../rules/gmail-clip';
+
 // The CONTENT CHECK of the schedule step, measured on the rendered HTML: what readers get.
 // The HTML is the renderer's own (MJML output, attributes double-quoted), so light scanning
 // is enough to read it; nothing here needs a DOM.
 
 /** Up to this size the email's weight is 'Good' (spec 1 §9). */
 export const EMAIL_WEIGHT_GOOD_MAX_KB = 85;
-/** Gmail shows only the first ~102 KB of a message's HTML and hides the rest behind a link. */
-export const GMAIL_CLIP_KB = 102;
 /** An average adult's silent reading speed, for the time to read. */
 export const READING_WORDS_PER_MINUTE = 200;
-export const BYTES_PER_KB = 1024;
+export { GMAIL_CLIP_KB } from '../rules/gmail-clip';
 
 export type EmailWeight = 'Good' | 'Warning';
 
@@ -20,7 +20,7 @@ export interface LetterInsights {
     /** Minutes to read, rounded up. Null without text. */
     time: number | null;
   };
-  /** Size of the HTML in KB (1 decimal). */
+  /** Size of the HTML in KB (1 decimal, rounded up). */
   size: number;
   weight: EmailWeight;
   flags: {
@@ -154,7 +154,8 @@ export function letterInsights(html: string, options: InsightsOptions = {}): Let
   const text = visibleText(html);
   const tokens = words(text);
   const syllables = tokens.reduce((sum, word) => sum + syllableCount(word), 0);
-  const size = Math.round((utf8ByteLength(html) / BYTES_PER_KB) * 10) / 10;
+  const bytes = utf8ByteLength(html);
+  const size = sizeInKb(bytes);
 
   const imagesWithoutAlt: string[] = [];
   for (const [tag] of html.matchAll(/<img\b[^>]*>/gi)) {
@@ -179,7 +180,7 @@ export function letterInsights(html: string, options: InsightsOptions = {}): Let
     size,
     weight: size <= EMAIL_WEIGHT_GOOD_MAX_KB ? 'Good' : 'Warning',
     flags: {
-      gmailClipping: size > GMAIL_CLIP_KB,
+      gmailClipping: isClippedByGmail(bytes),
       imagesWithoutAlt: unique(imagesWithoutAlt),
       insecureLinks: unique(insecureLinks),
       missingUnsubscribe: !hasUnsubscribe,

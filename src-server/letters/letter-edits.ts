@@ -11,6 +11,7 @@ import { draftTitle } from '../../shared/model/letter';
 import type { Letter } from '../../shared/model/letter';
 import type { Db } from '../db/database';
 import { toJson } from '../db/database';
+import { inTransaction } from '../db/in-transaction';
 import type { ChannelRow } from '../db/schema';
 import { badRequest, invalidData } from '../http/errors';
 import { findLetter, toLetter } from './letter-records';
@@ -37,7 +38,7 @@ export async function updateLetter(
   request: UpdateLetter,
   userId: number,
 ): Promise<Letter> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await lockLetter(trx, idsOf(channels), { id: letterId });
     assertSameLetter(row, request.uniqueId);
     assertBaseVersion(row, request.baseVersion, request.claimant);

@@ -8,6 +8,7 @@ import type { Claimant, Letter } from '../../shared/model/letter';
 import { PUBLICATION_STATUS_LABELS, PublicationStatus, isEditableStatus } from '../../shared/model/publication';
 import type { Db } from '../db/database';
 import { toJson } from '../db/database';
+import { inTransaction } from '../db/in-transaction';
 import type { Database } from '../db/schema';
 import type { ChannelAccess } from '../http/access';
 import { conflict, fieldErrorsFromZod, invalidData, notFound } from '../http/errors';
@@ -62,7 +63,7 @@ export async function createLetter(
   if (existing) return { letter: existing, created: false };
 
   const date = publicationDate.data ?? null;
-  const letter = await db.transaction().execute(async (trx) => {
+  const letter = await inTransaction(db, async (trx) => {
     const { rows } = await sql<{ id: number }>`
       SELECT nextval(pg_get_serial_sequence('letters', 'id'))::integer AS id`.execute(trx);
     const id = rows[0]!.id;

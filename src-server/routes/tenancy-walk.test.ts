@@ -25,6 +25,9 @@ const NOT_TENANT_SCOPED = new Set([
   // The caller's own letters across their organizations (own test: dashboards.test.ts shows a
   // rival's answer holds none of the demo's).
   'GET /api/letters/metrics',
+  // Answers 200 with one result per item; each item is refused 403/404 as its single call
+  // would be, changing nothing (own test: sync-batch.test.ts, a rival's batch on demo ids).
+  'POST /api/sync/letters/batch',
   'GET /api/docs/json',
   // A preview of any public page, and the caller's own markup judged (own tests:
   // link-previews.test.ts; html-validation.test.ts shows a named rival brand is 403).

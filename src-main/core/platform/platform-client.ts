@@ -23,6 +23,7 @@ import {
   type UpdateLetterRequest,
   type UpdateStatusRequest,
 } from '../../../shared/contract/platform-letters';
+import { SyncBatchResponseSchema, type SyncBatchItem, type SyncBatchResult } from '../../../shared/contract/platform-sync-batch';
 import { FeatureFlagResponseSchema, ValidateMergeTagResponseSchema } from '../../../shared/contract/platform-audience';
 import { DeliveryEventsResponseSchema, type DeliveryEventsResponse } from '../../../shared/contract/platform-delivery-events';
 import {
@@ -124,6 +125,8 @@ export interface PlatformClient {
   changes(since: string): Promise<SyncChangesResponse>;
   /** Scheduled sends starting, finishing or stopping; 'now' answers the cursor of this moment. */
   deliveryEvents(since: string): Promise<DeliveryEventsResponse>;
+  /** Many creates and updates in one request and one platform transaction; one result per item, in order. */
+  pushLetters(items: readonly SyncBatchItem[]): Promise<SyncBatchResult[]>;
   /** The whole editable letter (every local change in one request). */
   updateLetter(channelSlug: string, id: number, body: UpdateLetterRequest): Promise<Letter>;
   updateStatus(channelId: number, id: number, body: UpdateStatusRequest): Promise<Letter>;
@@ -295,6 +298,11 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
       call('GET', `${platformPaths.deliveryEvents()}?since=${encodeURIComponent(since)}`, DeliveryEventsResponseSchema),
     updateLetter: (channelSlug, id, body) =>
       call('POST', platformPaths.updateLetter(channelSlug, id), LetterResponseSchema, body, { idempotent: true }),
+    async pushLetters(items) {
+      const { results } = await call('POST', platformPaths.syncLettersBatch(), SyncBatchResponseSchema, { items }, { idempotent: true });
+      if (results.length !== items.length) throw new PlatformError('http', `The platform answered ${results.length} results for ${items.length} letters.`, 502);
+      return results;
+    },
     updateStatus: (channelId, id, body) => call('POST', platformPaths.updateStatus(channelId, id), LetterResponseSchema, body),
     updateSettings: (channelSlug, uniqueId, body) =>
       call('POST', platformPaths.letterSettings(channelSlug, uniqueId), LetterResponseSchema, body, { idempotent: true }),

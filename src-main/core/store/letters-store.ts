@@ -113,6 +113,26 @@ async function applyMany(trx: LocalDb, letters: readonly Letter[]): Promise<stri
   return written.map((l) => l.uniqueId);
 }
 
+/**
+ * The platform accepted a push of `sent`: the entry is done; the local row takes the
+ * platform's id and version, and its content too unless newer edits are queued.
+ */
+async function completeIn(trx: LocalDb, seq: number, sent: Letter, remote: Letter) {
+  await trx.deleteFrom('outbox').where('seq', '=', seq).execute();
+  const queued = await trx.selectFrom('outbox').select('seq').where('letter_unique_id', '=', sent.uniqueId).executeTakeFirst();
+  const row = await trx.selectFrom('letters').select('body').where('unique_id', '=', sent.uniqueId).executeTakeFirst();
+  if (!row) return;
+  const local = letterFromRow(row);
+  const next: Letter = queued ? { ...local, id: remote.id, version: remote.version, channelId: remote.channelId } : remote;
+  await trx
+    .updateTable('letters')
+    .set({ ...rowValues(next, Boolean(queued)), updated_at: queued ? local.updatedAt : remote.updatedAt })
+    .where('unique_id', '=', sent.uniqueId)
+    .execute();
+  // Most answers echo what was sent, whose words the search index holds already.
+  if (!sameText(local, next)) await indexText(trx, next);
+}
+
 export function createLettersStore(db: LocalDb) {
   async function enqueue(trx: LocalDb, uniqueId: string, kind: OutboxKind, now: string) {
     // Coalesce: an entry not yet started will push the latest copy anyway.
@@ -212,6 +232,16 @@ export function createLettersStore(db: LocalDb) {
     async getByUniqueId(uniqueId: string): Promise<Letter | null> {
       const row = await db.selectFrom('letters').select('body').where('unique_id', '=', uniqueId).executeTakeFirst();
       return row ? letterFromRow(row) : null;
+    },
+
+    /** Several letters in one read (a push batch); letters not found are absent from the map. */
+    async getManyByUniqueId(uniqueIds: readonly string[]): Promise<Map<string, Letter>> {
+      const found = new Map<string, Letter>();
+      for (const ids of chunks(uniqueIds, 500)) {
+        const rows = await db.selectFrom('letters').select(['unique_id', 'body']).where('unique_id', 'in', ids).execute();
+        for (const row of rows) found.set(row.unique_id, letterFromRow(row));
+      }
+      return found;
     },
 
     async list({ brandSlug, channelSlug, search, status, sort, direction, limit, offset }: ListQuery): Promise<LetterListItem[]> {
@@ -330,25 +360,15 @@ export function createLettersStore(db: LocalDb) {
           .where('seq', '=', seq)
           .execute();
       },
-      /**
-       * The platform accepted a push of `sent`. The entry is done; the local row takes the
-       * platform's id and version, and its content too unless newer edits are queued.
-       */
+      /** The platform accepted a push of `sent` (see completeIn). */
       async complete(seq: number, sent: Letter, remote: Letter) {
+        await db.transaction().execute((trx) => completeIn(trx, seq, sent, remote));
+      },
+      /** complete() for a whole batch the platform accepted, in one transaction (one sync to disk). */
+      async completeMany(done: ReadonlyArray<{ seq: number; sent: Letter; remote: Letter }>) {
+        if (done.length === 0) return;
         await db.transaction().execute(async (trx) => {
-          await trx.deleteFrom('outbox').where('seq', '=', seq).execute();
-          const queued = await trx.selectFrom('outbox').select('seq').where('letter_unique_id', '=', sent.uniqueId).executeTakeFirst();
-          const row = await trx.selectFrom('letters').select('body').where('unique_id', '=', sent.uniqueId).executeTakeFirst();
-          if (!row) return;
-          const local = letterFromRow(row);
-          const next: Letter = queued ? { ...local, id: remote.id, version: remote.version, channelId: remote.channelId } : remote;
-          await trx
-            .updateTable('letters')
-            .set({ ...rowValues(next, Boolean(queued)), updated_at: queued ? local.updatedAt : remote.updatedAt })
-            .where('unique_id', '=', sent.uniqueId)
-            .execute();
-          // Most answers echo what was sent, whose words the search index holds already.
-          if (!sameText(local, next)) await indexText(trx, next);
+          for (const { seq, sent, remote } of done) await completeIn(trx, seq, sent, remote);
         });
       },
       /**

@@ -10,8 +10,8 @@ import { nextPullDelayMs } from './pull-cadence';
 import { createEntryPusher, type PushOutcome } from './push-entry';
 import { createSingleFlight } from './single-flight';
 
-// The sync engine: pushes the outbox to the platform (several letters at once, each
-// letter's entries in order), retries with backoff, pulls the platform's changes into the
+// The sync engine: pushes the outbox to the platform (batches of letters in one request
+// each, two at once; each letter's entries in order), retries with backoff, pulls the platform's changes into the
 // cache, and reports its state. Failures never lose work (see push-entry.ts).
 
 export interface SyncEngineOptions {
@@ -24,15 +24,42 @@ export interface SyncEngineOptions {
   log: (message: string, detail?: unknown) => void;
   /** The clock the pull cadence and the age of delivery notices follow. */
   now?: () => Date;
+  /**
+   * Letters per push request (sync/letters/batch); 1 pushes each letter by its own call,
+   * the way pushes went before batches (the sync bench's baseline).
+   */
+  pushBatchSize?: number;
 }
 
-/** Letters pushed at once; entries of one letter still go one after another, in order. */
+/** Requests in flight at once; entries of one letter still go one after another, in order. */
 const PUSH_CONCURRENCY = 8;
 /** Letters taken from the outbox at a time for the workers to share. */
 const PUSH_WINDOW = 64;
+/**
+ * Letters per batch request: one platform transaction (one commit) and one local one per
+ * batch. Two batches in flight keep both sides busy: the platform writes one while the
+ * core records the other's answer.
+ */
+export const PUSH_BATCH_SIZE = 50;
+const BATCH_CONCURRENCY = 2;
 
-export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs, log, now = () => new Date() }: SyncEngineOptions) {
-  const pushEntry = createEntryPusher({ store, client, session, emit, log });
+export function createSyncEngine({
+  store,
+  kv,
+  client,
+  session,
+  emit,
+  pushDelayMs,
+  log,
+  now = () => new Date(),
+  pushBatchSize = PUSH_BATCH_SIZE,
+}: SyncEngineOptions) {
+  const { pushEntry, pushBatch } = createEntryPusher({ store, client, session, emit, log });
+  const batched = pushBatchSize > 1;
+  // A unit of work for one worker: one entry alone, or a batch of them.
+  const unitSize = batched ? pushBatchSize : 1;
+  const concurrency = batched ? BATCH_CONCURRENCY : PUSH_CONCURRENCY;
+  const windowSize = batched ? pushBatchSize * BATCH_CONCURRENCY * 2 : PUSH_WINDOW;
   const deliveries = createDeliveryFeed({ client, kv, emit, log });
   let status: SyncStatus = { state: 'synced', pending: 0, message: null };
   let timer: NodeJS.Timeout | null = null;
@@ -91,9 +118,9 @@ export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs
       throw error;
     }
     for (;;) {
-      // A window of letters (one entry each, so they may go side by side) shared by
-      // PUSH_CONCURRENCY workers: a slow push holds up one worker, not a whole batch.
-      const window = await store.outbox.nextPerLetter(PUSH_WINDOW);
+      // A window of letters (one entry each, so they may go side by side) shared by the
+      // workers, a batch or a letter at a time: a slow push holds up one worker, not all.
+      const window = await store.outbox.nextPerLetter(windowSize);
       if (window.length === 0) break;
       setStatus({ state: 'syncing', pending: await store.outbox.count(), message: null });
       // One write for the window: every commit syncs to disk, and the core's thread waits for it.
@@ -106,9 +133,10 @@ export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs
       const halt: { retry?: Extract<PushOutcome, { kind: 'retry' }>; fault?: { error: unknown } } = {};
       const worker = async () => {
         while (next < window.length && !halt.retry && !halt.fault && !stopped) {
-          const entry = window[next++]!;
+          const unit = window.slice(next, next + unitSize);
+          next += unit.length;
           try {
-            const outcome = await pushEntry(entry);
+            const outcome = batched ? await pushBatch(unit) : await pushEntry(unit[0]!);
             if (outcome.kind === 'retry') halt.retry ??= outcome;
           } catch (error) {
             halt.fault ??= { error };
@@ -116,7 +144,7 @@ export function createSyncEngine({ store, kv, client, session, emit, pushDelayMs
         }
       };
       // Every started push settles before deciding, so none is still writing afterwards.
-      await Promise.all(Array.from({ length: Math.min(PUSH_CONCURRENCY, window.length) }, worker));
+      await Promise.all(Array.from({ length: Math.min(concurrency, Math.ceil(window.length / unitSize)) }, worker));
       // Entries the workers never reached wait as they were, so later edits still join them.
       await store.outbox.release(window.slice(next).map((entry) => entry.seq));
       if (halt.fault) throw halt.fault.error;

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { SYNC_PAGE_SIZE_MAX } from '../../../shared/contract/platform-letters';
+import { createDb } from '../../../src-server/db/database';
 import { call, platformView, useTestPlatform, WEEKLY } from '../testing/test-core';
 
 // Pulling the platform's changes: letters made elsewhere arrive, deletions leave, and a
@@ -38,6 +41,30 @@ describe('pulling changes', () => {
     expect(await call(reader, 'letters.get', { ...WEEKLY, id: created.uniqueId })).toBeNull();
     const listed = await call<Listed[]>(reader, 'letters.list', WEEKLY);
     expect(listed.find((l) => l.uniqueId === created.uniqueId)).toBeUndefined();
+  });
+
+  it('brings every page of a long feed', async () => {
+    const writer = await openCore();
+    const made = await call<LetterOut>(writer, 'letters.create', WEEKLY);
+    await call(writer, 'letters.saveLocal', { uniqueId: made.uniqueId, changes: { title: 'Paged' } });
+    await call(writer, 'sync.now', {});
+    // More than two pages of the feed (SYNC_PAGE_SIZE_MAX each), copied in SQL.
+    const copies = SYNC_PAGE_SIZE_MAX * 2 + 7;
+    const db = createDb(platform().connectionString);
+    try {
+      const { rows } = await sql<{ name: string }>`select column_name as name from information_schema.columns
+        where table_name = 'letters' and column_name not in ('id', 'unique_id') and is_generated = 'NEVER'`.execute(db);
+      const columns = sql.join(rows.map((r) => sql.ref(r.name)));
+      await sql`insert into letters (unique_id, ${columns})
+        select 'paged-' || g, ${columns} from (select * from letters where id = ${made.id}) one, generate_series(1, ${copies}) g`.execute(db);
+    } finally {
+      await db.destroy();
+    }
+    const reader = await openCore();
+    await call(reader, 'sync.now', {});
+    for (const n of [1, SYNC_PAGE_SIZE_MAX, SYNC_PAGE_SIZE_MAX + 1, copies]) {
+      expect(await call<LetterOut | null>(reader, 'letters.get', { ...WEEKLY, id: `paged-${n}` }), `paged-${n}`).toMatchObject({ title: 'Paged' });
+    }
   });
 
   it('keeps local edits to a letter deleted on the platform by creating it again', async () => {

@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { platformPaths } from '../../../../shared/contract/platform-api';
 
 // A loopback HTTP proxy in front of a real platform server that can misbehave on demand,
 // for tests of what the sync engine does when the network or the platform fails.
@@ -14,7 +15,9 @@ export type FaultMode =
   /** Forward, then drop the connection instead of answering: the platform applied it, the client never hears. */
   | 'reset-after-forward'
   /** Forward after a delay. */
-  | 'slow';
+  | 'slow'
+  /** Forward all but the sync batch call, answered 404 as by a platform that lacks it. */
+  | 'no-batch';
 
 export interface FaultyProxy {
   url: string;
@@ -61,6 +64,14 @@ export async function startFaultyProxy(target: string): Promise<FaultyProxy> {
           return;
         case 'slow':
           setTimeout(() => forward(req, body, reply), proxy.delayMs);
+          return;
+        case 'no-batch':
+          if (req.url?.startsWith(platformPaths.syncLettersBatch())) {
+            res.writeHead(404, { 'content-type': 'application/json' });
+            res.end(JSON.stringify({ message: `No such call: ${req.method} ${req.url}` }));
+            return;
+          }
+          forward(req, body, reply);
           return;
         default:
           forward(req, body, reply);

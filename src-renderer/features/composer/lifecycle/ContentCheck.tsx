@@ -1,6 +1,7 @@
 import { Badge, Group, List, Loader, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import type { PreviewInsights } from '../../../../shared/contract/bridge';
+import { gmailClipMessage } from '../../../../shared/rules/gmail-clip';
 import { useGetPreviewQuery } from '../composer-api';
 import { SidebarSection } from './SidebarSection';
 import { toastError } from './toasts';
@@ -21,9 +22,9 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 /** What the renderer flags, in words an editor can act on. */
-function flagMessages(flags: PreviewInsights['flags']): string[] {
+function flagMessages({ flags, size }: PreviewInsights): string[] {
   const messages: string[] = [];
-  if (flags.gmailClipping) messages.push('Gmail clips emails larger than 102 KB: the end of this one may be hidden.');
+  if (flags.gmailClipping) messages.push(gmailClipMessage(size));
   if (flags.missingUnsubscribe) messages.push('This letter has no unsubscribe link.');
   if (flags.imagesWithoutAlt.length > 0) {
     const n = flags.imagesWithoutAlt.length;
@@ -49,7 +50,7 @@ export function ContentCheck({ uniqueId, revision }: { uniqueId: string; revisio
   const insights = error ? undefined : data?.insights;
   const ease = insights?.readability.ease;
   const time = insights?.readability.time;
-  const flags = insights ? flagMessages(insights.flags) : [];
+  const flags = insights ? flagMessages(insights) : [];
   return (
     <SidebarSection title="CONTENT CHECK">
       <Row label="Readability">{ease === undefined || ease === null ? 'N/A' : `${Math.round(ease)}/100`}</Row>

@@ -11,6 +11,7 @@ import type { Result } from '../../../../shared/contract/errors';
 import type { FeatureFlagName } from '../../../../shared/model/feature-flags';
 import type { Letter } from '../../../../shared/model/letter';
 import { PublicationStatus } from '../../../../shared/model/publication';
+import { gmailClipMessage } from '../../../../shared/rules/gmail-clip';
 import { createAppStore } from '../../../app/store';
 import { letterOpened } from '../composer-slice';
 import { testLetter } from '../test-support';
@@ -128,6 +129,16 @@ describe('CONTENT CHECK', () => {
     expect(within(check).getByText('This letter has no unsubscribe link.')).toBeTruthy();
     expect(within(check).getByText('2 images have no alt text.')).toBeTruthy();
     expect(within(check).getByText('2 text blocks are empty.')).toBeTruthy();
+  });
+
+  it('warns before sending that Gmail will clip a letter over 102 KB, naming its size', async () => {
+    answers['render.preview'] = () =>
+      ok({ ...PREVIEW, insights: { ...PREVIEW.insights, size: 118.4, weight: 'Warning', flags: { ...PREVIEW.insights.flags, gmailClipping: true } } });
+    renderSidebar();
+    const check = section('CONTENT CHECK');
+    await waitFor(() => expect(within(check).getByText('118.4 KB')).toBeTruthy());
+    expect(within(check).getByText(gmailClipMessage(118.4))).toBeTruthy();
+    expect(gmailClipMessage(118.4)).toContain("118.4 KB, over Gmail's 102 KB limit");
   });
 
   it("says 'insights failed to load' and shows N/A when the preview fails", async () => {
