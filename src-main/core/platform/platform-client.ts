@@ -32,6 +32,14 @@ import {
   type TestEmailResponse,
 } from '../../../shared/contract/platform-delivery';
 import { GenerateSuggestionsResponseSchema, type GenerateSuggestionsResponse } from '../../../shared/contract/platform-media';
+import {
+  ActiveSubscribersResponseSchema,
+  AudienceResponseSchema,
+  DashboardLettersResponseSchema,
+  type ActiveSubscribersResponse,
+  type AudienceResponse,
+  type DashboardLettersResponse,
+} from '../../../shared/contract/platform-dashboards';
 import { ClickLinksResponseSchema, EditionMetricsResponseSchema, type ClickLinksResponse, type EditionMetricsResponse } from '../../../shared/contract/platform-metrics';
 import {
   EditionReportResponseSchema,
@@ -122,6 +130,17 @@ export interface PlatformClient {
   letterListMetrics(brandSlug: string, channelSlug: string, ids: readonly number[]): Promise<LetterListMetricsResponse>;
   channelSettings(brandSlug: string, channelSlug: string): Promise<ChannelSettings>;
   saveChannelSettings(brandSlug: string, channelSlug: string, settings: ChannelSettings): Promise<ChannelSettings>;
+  // The metrics dashboards (spec 1 §7): an organization's, or with channelSlug one channel's.
+  dashboardActiveSubscribers(brandSlug: string, channelSlug: string | undefined, query: DashboardCallQuery): Promise<ActiveSubscribersResponse>;
+  dashboardLetters(brandSlug: string, channelSlug: string | undefined, query: DashboardCallQuery & { page: number }): Promise<DashboardLettersResponse>;
+  dashboardAudience(brandSlug: string, channelSlug: string | undefined, query: DashboardCallQuery): Promise<AudienceResponse>;
+}
+
+/** A dashboard call's period and, for an organization, the channels it narrows to (none: all). */
+export interface DashboardCallQuery {
+  from: string;
+  to: string;
+  channels?: readonly string[];
 }
 
 export function createPlatformClient(baseUrl: string, getToken: () => string | null): PlatformClient {
@@ -261,6 +280,12 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
     channelSettings: (brandSlug, channelSlug) => call('GET', platformPaths.channelSettings(brandSlug, channelSlug), ChannelSettingsResponseSchema),
     saveChannelSettings: (brandSlug, channelSlug, settings) =>
       call('PUT', platformPaths.channelSettings(brandSlug, channelSlug), ChannelSettingsResponseSchema, settings),
+    dashboardActiveSubscribers: (brandSlug, channelSlug, query) =>
+      call('GET', `${platformPaths.dashboardActiveSubscribers(brandSlug, channelSlug)}?${dashboardQueryString(query)}`, ActiveSubscribersResponseSchema),
+    dashboardLetters: (brandSlug, channelSlug, query) =>
+      call('GET', `${platformPaths.dashboardLetters(brandSlug, channelSlug)}?${dashboardQueryString(query)}&page=${query.page}`, DashboardLettersResponseSchema),
+    dashboardAudience: (brandSlug, channelSlug, query) =>
+      call('GET', `${platformPaths.dashboardAudience(brandSlug, channelSlug)}?${dashboardQueryString(query)}`, AudienceResponseSchema),
   };
 }
 
@@ -270,4 +295,8 @@ function queryString(query: Record<string, string | number | undefined>): string
     .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
     .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
     .join('&');
+}
+
+function dashboardQueryString({ from, to, channels = [] }: DashboardCallQuery): string {
+  return [queryString({ from, to }), ...channels.map((slug) => `channels[]=${encodeURIComponent(slug)}`)].join('&');
 }

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { DashboardPeriodSchema } from './bridge-reports';
+import { ActiveSubscribersResponseSchema, AudienceDaySchema, DashboardLetterCountsSchema, DashboardLetterSchema } from './platform-dashboards';
+
+// The metrics dashboards in the app (`dashboards.*` in bridge.ts): one call gathers a
+// scope's numbers for a period from the platform (spec 1 §7 dashboard calls) and keeps the
+// answer in the desktop cache, so the last dashboard seen per scope, period and filter
+// opens offline with its age.
+
+/** Spec 1 §2: 'company' in the path is tenant-wide, 'channels' + slug one channel, else the brand. */
+export const DashboardScopeSchema = z.enum(['company', 'brand', 'channel']);
+export type DashboardScope = z.infer<typeof DashboardScopeSchema>;
+
+/** A channel picked in the filter: channels are grouped by brand, so each names its brand. */
+export const DashboardChannelRefSchema = z.object({ brandSlug: z.string().min(1).max(200), channelSlug: z.string().min(1).max(200) });
+export type DashboardChannelRef = z.infer<typeof DashboardChannelRefSchema>;
+
+export const DashboardRequestSchema = z
+  .object({
+    scope: DashboardScopeSchema,
+    // Spec 1 §8 wording; the screen never asks without one, the check is for other callers.
+    brandSlug: z.string().trim().min(1, 'Organization slug is required'),
+    channelSlug: z.string().trim().optional(),
+    days: DashboardPeriodSchema,
+    /** The channel filter; empty means every channel of the scope. Ignored for a channel scope. */
+    channels: z.array(DashboardChannelRefSchema).max(500).default([]),
+  })
+  .refine((input) => input.scope !== 'channel' || (input.channelSlug ?? '') !== '', { message: 'Channel slug is required', path: ['channelSlug'] });
+export type DashboardRequest = z.input<typeof DashboardRequestSchema>;
+
+/** Top letters shown: the period's best open rates. */
+export const DASHBOARD_TOP_LETTERS = 5;
+
+export const AppDashboardSchema = z.object({
+  /** The period asked of the platform, 'YYYY-MM-DD' both included (UTC days; the end is tomorrow). */
+  from: z.string(),
+  to: z.string(),
+  /** Each card is null when its call failed or, offline, was never seen. */
+  subscribers: ActiveSubscribersResponseSchema.nullable(),
+  /** Every letter sent in the period (the screen sorts and pages them). */
+  letters: z.array(DashboardLetterSchema).nullable(),
+  lettersTotals: DashboardLetterCountsSchema.nullable(),
+  audience: z.array(AudienceDaySchema).nullable(),
+  /** ISO instant the shown data came from the platform; null when it never did. */
+  fetchedAt: z.string().nullable(),
+  /** True when the platform could not be reached and this is the cached copy (or nothing). */
+  offline: z.boolean(),
+});
+export type AppDashboard = z.infer<typeof AppDashboardSchema>;
+
+export const dashboardChannels = {
+  /** A scope's subscribers, letters and audience for the last `days` days; offline, the last one seen. */
+  'dashboards.get': { input: DashboardRequestSchema, output: AppDashboardSchema },
+} as const;
