@@ -1,14 +1,13 @@
-import type { ChannelInput } from '../../../shared/contract/bridge';
-import type { ChannelDashboard } from '../../../shared/contract/bridge-reports';
+import type { AppDashboard, DashboardRequest } from '../../../shared/contract/bridge-dashboards';
 import { api } from '../../app/api';
 import { ipc } from '../../app/ipc-base-query';
 
 export const dashboardsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getChannelDashboard: build.query<ChannelDashboard, ChannelInput<'reports.channelDashboard'>>({
-      query: (input) => ipc('reports.channelDashboard', input),
+    getDashboard: build.query<AppDashboard, DashboardRequest>({
+      query: (input) => ipc('dashboards.get', input),
     }),
   }),
 });
 
-export const { useGetChannelDashboardQuery } = dashboardsApi;
+export const { useGetDashboardQuery } = dashboardsApi;
