@@ -37,6 +37,7 @@ import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
 import { letterDeliveryRoutes } from './routes/letter-delivery';
 import type { DeliveryScheduler } from './jobs/job-runner';
+import type { DashboardExportQueue } from './jobs/dashboard-export-jobs';
 
 // Builds the platform API (STYLE "Server: build, then listen"): plugins and routes, no
 // listening, so tests call it with inject() and start.ts decides where it listens.
@@ -59,6 +60,8 @@ export interface BuildAppOptions {
   allowHttpImageFetch?: boolean;
   /** Told when a letter is scheduled, to queue its send; without it the jobs' sweep finds it (or nothing sends). */
   delivery?: DeliveryScheduler | null;
+  /** Queues dashboard exports (the job runner); without it export requests answer 503. */
+  dashboardExports?: DashboardExportQueue | null;
   /** The ESP bounce webhook's shared secret (BOUNCE_WEBHOOK_SECRET); without it the webhook answers 404. */
   bounceWebhookSecret?: string | null;
   /** Where readers reach the public pages (PUBLIC_URL), for the report's letter page link; default the request's own origin. */
@@ -96,6 +99,7 @@ export async function buildApp({
   imageStorage,
   allowHttpImageFetch,
   delivery,
+  dashboardExports,
   bounceWebhookSecret,
   publicUrl,
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -140,7 +144,7 @@ export async function buildApp({
   await app.register(letterListMetricsRoutes, { db });
   await app.register(channelSettingsRoutes, { db });
   await app.register(editionReportRoutes, { db, publicUrl: publicUrl ?? null });
-  await app.register(dashboardRoutes, { db });
+  await app.register(dashboardRoutes, { db, exports: dashboardExports ?? null });
   await app.register(letterDeliveryRoutes, { db, mail });
   app.addHook('onClose', async () => mail.close());
   return app as unknown as FastifyInstance;

@@ -104,6 +104,8 @@ export const platformPaths = {
   dashboardActiveSubscribers: (slug: string, channelSlug?: string) => `${dashboardBase(slug, channelSlug)}/active-subscribers`,
   dashboardLetters: (slug: string, channelSlug?: string) => `${dashboardBase(slug, channelSlug)}/letters`,
   dashboardAudience: (slug: string, channelSlug?: string) => `${dashboardBase(slug, channelSlug)}/audience`,
+  /** POST: queue a CSV export emailed to the body's addresses (kind: active-subscribers, clicks, letters). */
+  dashboardExport: (slug: string, kind: string, channelSlug?: string) => `${dashboardBase(slug, channelSlug)}/${enc(kind)}/export`,
   myLettersMetrics: () => `${API_PREFIX}/letters/metrics`,
   organizationLettersMetrics: (slug: string) => `${API_PREFIX}/organizations/${enc(slug)}/letters/organization-metrics`,
   organizationLettersMetricsFiltered: (slug: string) => `${API_PREFIX}/organizations/${enc(slug)}/letters/metrics`,
