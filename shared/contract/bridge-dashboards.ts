@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { DashboardPeriodSchema } from './bridge-reports';
-import { ActiveSubscribersResponseSchema, AudienceDaySchema, DashboardLetterCountsSchema, DashboardLetterSchema } from './platform-dashboards';
+import {
+  ActiveSubscribersResponseSchema,
+  AudienceDaySchema,
+  DashboardExportKindSchema,
+  DashboardExportRequestSchema,
+  DashboardLetterCountsSchema,
+  DashboardLetterSchema,
+  CHANNEL_SLUG_REQUIRED_MESSAGE,
+  ORGANIZATION_SLUG_REQUIRED_MESSAGE,
+} from './platform-dashboards';
 
 // The metrics dashboards in the app (`dashboards.*` in bridge.ts): one call gathers a
 // scope's numbers for a period from the platform (spec 1 §7 dashboard calls) and keeps the
@@ -15,18 +24,27 @@ export type DashboardScope = z.infer<typeof DashboardScopeSchema>;
 export const DashboardChannelRefSchema = z.object({ brandSlug: z.string().min(1).max(200), channelSlug: z.string().min(1).max(200) });
 export type DashboardChannelRef = z.infer<typeof DashboardChannelRefSchema>;
 
-export const DashboardRequestSchema = z
-  .object({
+const DashboardViewSchema = z.object({
     scope: DashboardScopeSchema,
     // Spec 1 §8 wording; the screen never asks without one, the check is for other callers.
-    brandSlug: z.string().trim().min(1, 'Organization slug is required'),
+    brandSlug: z.string().trim().min(1, ORGANIZATION_SLUG_REQUIRED_MESSAGE),
     channelSlug: z.string().trim().optional(),
     days: DashboardPeriodSchema,
     /** The channel filter; empty means every channel of the scope. Ignored for a channel scope. */
     channels: z.array(DashboardChannelRefSchema).max(500).default([]),
-  })
-  .refine((input) => input.scope !== 'channel' || (input.channelSlug ?? '') !== '', { message: 'Channel slug is required', path: ['channelSlug'] });
+});
+const hasChannelSlug = (input: { scope: DashboardScope; channelSlug?: string | undefined }) => input.scope !== 'channel' || (input.channelSlug ?? '') !== '';
+const channelSlugGiven = [hasChannelSlug, { message: CHANNEL_SLUG_REQUIRED_MESSAGE, path: ['channelSlug'] }] as [typeof hasChannelSlug, { message: string; path: string[] }];
+
+export const DashboardRequestSchema = DashboardViewSchema.refine(...channelSlugGiven);
 export type DashboardRequest = z.input<typeof DashboardRequestSchema>;
+
+/** The Export dialog (spec 3 §7): which card, for the view's scope, period and filter, to which addresses. */
+export const DashboardExportAskSchema = DashboardViewSchema.extend({
+  kind: DashboardExportKindSchema,
+  emails: DashboardExportRequestSchema.shape.emails,
+}).refine(...channelSlugGiven);
+export type DashboardExportAsk = z.input<typeof DashboardExportAskSchema>;
 
 /** Top letters shown: the period's best open rates. */
 export const DASHBOARD_TOP_LETTERS = 5;
@@ -51,4 +69,6 @@ export type AppDashboard = z.infer<typeof AppDashboardSchema>;
 export const dashboardChannels = {
   /** A scope's subscribers, letters and audience for the last `days` days; offline, the last one seen. */
   'dashboards.get': { input: DashboardRequestSchema, output: AppDashboardSchema },
+  /** Queues the export on the platform (one per organization for the tenant-wide view); needs the platform. */
+  'dashboards.export': { input: DashboardExportAskSchema, output: z.object({ message: z.string() }) },
 } as const;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AppDashboard } from '../../../shared/contract/bridge-dashboards';
+import type { LocalMailboxResponse } from '../../../shared/contract/local-mailbox';
+import { EXPORT_EMAIL_INVALID_MESSAGE, EXPORT_QUEUED_MESSAGE } from '../../../shared/contract/platform-dashboards';
 import type { Letter } from '../../../shared/model/letter';
 import { PublicationStatus } from '../../../shared/model/publication';
 import { newSection } from '../../../shared/model/section-factory';
@@ -83,5 +85,27 @@ describe('the app dashboards', () => {
     expect(noBrand).toMatchObject({ ok: false, error: { code: 'invalid_input', fields: { brandSlug: ['Organization slug is required'] } } });
     const unknown = await core.dispatch('dashboards.get', { scope: 'brand', brandSlug: 'nowhere', days: 30 });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'not_found' } });
+  });
+
+  it('queues an export of the view on the platform, which mails the CSV; bad addresses are refused', async () => {
+    const { core } = await testPlatform.openCore();
+    await call(core, 'app.session', {});
+    const letter = await sentLetter(core, 'Exported news');
+    const view = { scope: 'channel', ...WEEKLY, days: 7 } as const;
+    const queued = await call<{ message: string }>(core, 'dashboards.export', { ...view, kind: 'letters', emails: ['boss@example.com'] });
+    expect(queued.message).toBe(EXPORT_QUEUED_MESSAGE);
+    // This platform has no mail server: the email waits in its local mailbox, the CSV shown in it.
+    let exported: LocalMailboxResponse['items'][number] | undefined;
+    await expect
+      .poll(async () => {
+        exported = (await call<LocalMailboxResponse>(core, 'localMailbox.list', {})).items.find((mail) => mail.to === 'boss@example.com');
+        return exported !== undefined;
+      }, { timeout: 20_000 })
+      .toBe(true);
+    expect(exported!.html).toContain('demo-weekly-letters-');
+    expect(exported!.html).toContain(`${letter.id},Exported news,demo,weekly,`);
+    const refused = await core.dispatch('dashboards.export', { ...view, kind: 'clicks', emails: ['nobody'] });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(JSON.stringify(refused)).toContain(EXPORT_EMAIL_INVALID_MESSAGE);
   });
 });

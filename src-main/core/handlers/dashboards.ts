@@ -36,12 +36,13 @@ interface Target {
 const MAX_LETTER_PAGES = 40;
 const NO_ORGANIZATION = 'This organization does not exist, or you are not a member of it.';
 const NO_CHANNEL = 'This channel does not exist, or you are not a member of it.';
+const OFFLINE_EXPORT = 'Exporting needs a connection to the platform. Try again when you are online.';
 
 type Cards = Omit<AppDashboard, 'fetchedAt' | 'offline'>;
 
 class Offline extends Error {}
 
-export function dashboardHandlers(deps: DashboardDeps): Pick<BridgeHandlers, 'dashboards.get'> {
+export function dashboardHandlers(deps: DashboardDeps): Pick<BridgeHandlers, 'dashboards.get' | 'dashboards.export'> {
   const { session, client, cache, log } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -142,6 +143,25 @@ export function dashboardHandlers(deps: DashboardDeps): Pick<BridgeHandlers, 'da
       const cached = await cache.get<Cards>(key);
       if (cached) return { ...cached.value, fetchedAt: cached.fetchedAt, offline: true };
       return { ...range, subscribers: null, letters: null, lettersTotals: null, audience: null, fetchedAt: null, offline: true };
+    },
+
+    async 'dashboards.export'({ scope, brandSlug, channelSlug, days, channels, kind, emails }) {
+      const range = dashboardRange(days, 'UTC', now());
+      const targets = targetsOf(scope, brandSlug, channelSlug, scope === 'channel' ? [] : channels);
+      try {
+        if (!(await session.ensureSignedIn())) throw new AppError('offline', OFFLINE_EXPORT);
+        // The tenant-wide view asks each organization for its own export (each its own email).
+        let message = '';
+        for (const target of targets) {
+          const answer = await client.dashboardExport(target.brandSlug, target.channelSlug, kind, { emails, ...range, ...(target.channels ? { channels: target.channels } : {}) });
+          message = answer.message;
+        }
+        return { message };
+      } catch (error) {
+        if (error instanceof PlatformError && error.kind === 'network') throw new AppError('offline', OFFLINE_EXPORT);
+        if (error instanceof PlatformError) throw new AppError('platform_error', error.message, error.fields);
+        throw error;
+      }
     },
   };
 }

@@ -39,6 +39,10 @@ import {
   type ActiveSubscribersResponse,
   type AudienceResponse,
   type DashboardLettersResponse,
+  DashboardExportResponseSchema,
+  type DashboardExportKind,
+  type DashboardExportRequest,
+  type DashboardExportResponse,
 } from '../../../shared/contract/platform-dashboards';
 import { ClickLinksResponseSchema, EditionMetricsResponseSchema, type ClickLinksResponse, type EditionMetricsResponse } from '../../../shared/contract/platform-metrics';
 import {
@@ -134,6 +138,7 @@ export interface PlatformClient {
   dashboardActiveSubscribers(brandSlug: string, channelSlug: string | undefined, query: DashboardCallQuery): Promise<ActiveSubscribersResponse>;
   dashboardLetters(brandSlug: string, channelSlug: string | undefined, query: DashboardCallQuery & { page: number }): Promise<DashboardLettersResponse>;
   dashboardAudience(brandSlug: string, channelSlug: string | undefined, query: DashboardCallQuery): Promise<AudienceResponse>;
+  dashboardExport(brandSlug: string, channelSlug: string | undefined, kind: DashboardExportKind, body: DashboardExportRequest): Promise<DashboardExportResponse>;
 }
 
 /** A dashboard call's period and, for an organization, the channels it narrows to (none: all). */
@@ -286,6 +291,7 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
       call('GET', `${platformPaths.dashboardLetters(brandSlug, channelSlug)}?${dashboardQueryString(query)}&page=${query.page}`, DashboardLettersResponseSchema),
     dashboardAudience: (brandSlug, channelSlug, query) =>
       call('GET', `${platformPaths.dashboardAudience(brandSlug, channelSlug)}?${dashboardQueryString(query)}`, AudienceResponseSchema),
+    dashboardExport: (brandSlug, channelSlug, kind, body) => call('POST', platformPaths.dashboardExport(brandSlug, kind, channelSlug), DashboardExportResponseSchema, body),
   };
 }
 

@@ -7,6 +7,7 @@ import { ORGANIZATION_SLUG_REQUIRED_MESSAGE } from '../../../shared/contract/pla
 import { EmptyState } from '../../ui/EmptyState';
 import { useGetSessionQuery } from '../session/session-api';
 import { channelKey, DashboardView } from './DashboardView';
+import { ExportDialog } from './ExportDialog';
 import { dashboardRouteOf } from './dashboard-scope';
 import { useGetDashboardQuery } from './dashboards-api';
 
@@ -29,8 +30,9 @@ export function DashboardPage() {
     const [brandSlug = '', channelSlug = ''] = key.split('/');
     return { brandSlug, channelSlug };
   });
+  const view = { ...route, days: period, channels: route.scope === 'channel' ? [] : filter };
   const { data, isFetching, isError } = useGetDashboardQuery(
-    { ...route, days: period, channels: route.scope === 'channel' ? [] : filter },
+    view,
     { skip: !route.brandSlug, refetchOnMountOrArgChange: true },
   );
   useEffect(() => {
@@ -52,6 +54,7 @@ export function DashboardPage() {
       channels={channels.filter((key) => organizations.some((o) => o.channels.some((c) => channelKey(o.slug, c.channelSlug) === key)))}
       onChannelsChange={setChannels}
       dashboard={isError ? null : (data ?? null)}
+      exportAction={data && !data.offline ? <ExportDialog view={view} /> : undefined}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { AppDashboard, DashboardRequest } from '../../../shared/contract/bridge-dashboards';
+import type { AppDashboard, DashboardExportAsk, DashboardRequest } from '../../../shared/contract/bridge-dashboards';
 import { api } from '../../app/api';
 import { ipc } from '../../app/ipc-base-query';
 
@@ -7,7 +7,10 @@ export const dashboardsApi = api.injectEndpoints({
     getDashboard: build.query<AppDashboard, DashboardRequest>({
       query: (input) => ipc('dashboards.get', input),
     }),
+    exportDashboard: build.mutation<{ message: string }, DashboardExportAsk>({
+      query: (input) => ipc('dashboards.export', input),
+    }),
   }),
 });
 
-export const { useGetDashboardQuery } = dashboardsApi;
+export const { useGetDashboardQuery, useExportDashboardMutation } = dashboardsApi;
