@@ -35,9 +35,10 @@ function routerFor(session: Session) {
         // A static segment outranks `:id`, so 'templates' is never read as a letter id.
         { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/templates', element: <TemplatesPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/:id', element: <ComposerPage /> },
-        { path: 'organizations/:brandSlug/channels/:channelSlug/metrics', element: <DashboardPage /> },
-        { path: 'organizations/:brandSlug/metrics', element: <DashboardPage /> },
-        { path: 'organizations/:brandSlug/company/metrics', element: <DashboardPage /> },
+        // Keyed, so moving between the dashboards starts each with its own period and filter.
+        { path: 'organizations/:brandSlug/channels/:channelSlug/metrics', element: <DashboardPage key="channel" /> },
+        { path: 'organizations/:brandSlug/metrics', element: <DashboardPage key="brand" /> },
+        { path: 'organizations/:brandSlug/company/metrics', element: <DashboardPage key="company" /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/settings', element: <ChannelSettingsPage /> },
         { path: localMailboxPath.slice(1), element: <LocalMailboxPage /> },
         { path: 'settings', element: <SettingsPage platformUrl={session.platformUrl} mode={session.mode} /> },
