@@ -32,6 +32,8 @@ import { letterListMetricsRoutes } from './routes/letter-list-metrics';
 import { channelSettingsRoutes } from './routes/channel-settings';
 import { editionReportRoutes } from './routes/edition-reports';
 import { dashboardRoutes } from './routes/dashboards';
+import { embeddedDashboardRoutes } from './routes/embedded-dashboards';
+import { embeddedDashboardPageRoutes } from './routes/embedded-dashboard-page';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
@@ -60,6 +62,8 @@ export interface BuildAppOptions {
   allowHttpImageFetch?: boolean;
   /** Told when a letter is scheduled, to queue its send; without it the jobs' sweep finds it (or nothing sends). */
   delivery?: DeliveryScheduler | null;
+  /** Signs embedded dashboards' tokens (EMBED_DASHBOARD_SECRET); without it one made once and kept in the database. */
+  embedDashboardSecret?: string | null;
   /** Queues dashboard exports (the job runner); without it export requests answer 503. */
   dashboardExports?: DashboardExportQueue | null;
   /** The ESP bounce webhook's shared secret (BOUNCE_WEBHOOK_SECRET); without it the webhook answers 404. */
@@ -100,6 +104,7 @@ export async function buildApp({
   allowHttpImageFetch,
   delivery,
   dashboardExports,
+  embedDashboardSecret,
   bounceWebhookSecret,
   publicUrl,
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -145,6 +150,8 @@ export async function buildApp({
   await app.register(channelSettingsRoutes, { db });
   await app.register(editionReportRoutes, { db, publicUrl: publicUrl ?? null });
   await app.register(dashboardRoutes, { db, exports: dashboardExports ?? null });
+  await app.register(embeddedDashboardRoutes, { db, secret: embedDashboardSecret ?? null });
+  await app.register(embeddedDashboardPageRoutes, { db, secret: embedDashboardSecret ?? null });
   await app.register(letterDeliveryRoutes, { db, mail });
   app.addHook('onClose', async () => mail.close());
   return app as unknown as FastifyInstance;

@@ -23,6 +23,9 @@ const NOT_TENANT_SCOPED = new Set([
   // The caller's own letters across their organizations (own test: dashboards.test.ts shows a
   // rival's answer holds none of the demo's).
   'GET /api/letters/metrics',
+  // An embedded dashboard of the caller's own organizations; naming another's is 403 (own
+  // test: embedded-dashboards.test.ts shows a rival's page holds none of the demo's letters).
+  'POST /api/audience/metrics',
   'GET /api/docs/json',
   'GET /media/:key',
   // Reached by the secret subscriber id in an email's link, whoever holds it (own tests:
