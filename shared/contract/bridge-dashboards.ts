@@ -70,5 +70,7 @@ export const dashboardChannels = {
   /** A scope's subscribers, letters and audience for the last `days` days; offline, the last one seen. */
   'dashboards.get': { input: DashboardRequestSchema, output: AppDashboardSchema },
   /** Queues the export on the platform (one per organization for the tenant-wide view); needs the platform. */
+  /** A read-only link to this view on the platform (an embedded dashboard), and when it stops working; needs the platform. */
+  'dashboards.share': { input: DashboardRequestSchema, output: z.object({ url: z.string(), expiresAt: z.string() }) },
   'dashboards.export': { input: DashboardExportAskSchema, output: z.object({ message: z.string() }) },
 } as const;

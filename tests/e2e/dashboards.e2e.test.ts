@@ -139,6 +139,26 @@ describe('the metrics dashboards', () => {
     await expect.poll(() => page.getByText('All organizations').count(), { timeout: 20_000 }).toBe(1);
     await expect.poll(() => letterRow.count(), { timeout: 20_000 }).toBe(1);
 
+    // Share: a read-only page on the platform that opens with its link alone; altered, it is refused.
+    await page.getByRole('button', { name: 'Share' }).click();
+    const share = page.getByRole('dialog', { name: 'Share this dashboard' });
+    const linkBox = share.getByRole('textbox', { name: 'Dashboard link' });
+    await expect.poll(() => linkBox.count(), { timeout: 15_000 }).toBe(1);
+    await expectAccessible(page, 'Share dialog');
+    const shared = await linkBox.inputValue();
+    await page.keyboard.press('Escape');
+    expect((await page.goto(shared))?.status()).toBe(200);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Dashboard: All organizations');
+    const embeddedRow = page.getByRole('table', { name: 'Letters sent' }).getByRole('row').filter({ hasText: TITLE });
+    expect((await cellsOf(embeddedRow)).slice(2)).toEqual([String(READERS), '40.0%', '10.0%']);
+    const token = new URL(shared).searchParams.get('token')!;
+    const altered = new URL(shared);
+    altered.searchParams.set('token', `${token.slice(0, 10)}${token[10] === 'A' ? 'B' : 'A'}${token.slice(11)}`);
+    expect((await page.goto(altered.toString()))?.status()).toBe(404);
+    expect(await page.getByText(TITLE).count()).toBe(0);
+    await page.goto(`${app.host.appUrl}${companyDashboardPath('demo')}`);
+    await expect.poll(() => letterRow.count(), { timeout: 20_000 }).toBe(1);
+
     // Export the letters: queued, then the CSV arrives attached.
     await page.getByRole('button', { name: 'Export' }).click();
     const dialog = page.getByRole('dialog', { name: 'Export as CSV' });

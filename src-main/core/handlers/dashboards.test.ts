@@ -104,6 +104,11 @@ describe('the app dashboards', () => {
       .toBe(true);
     expect(exported!.html).toContain('demo-weekly-letters-');
     expect(exported!.html).toContain(`${letter.id},Exported news,demo,weekly,`);
+    // A read-only link to the same view, opened by the link alone.
+    const shared = await call<{ url: string; expiresAt: string }>(core, 'dashboards.share', view);
+    const page = await fetch(shared.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Exported news');
     const refused = await core.dispatch('dashboards.export', { ...view, kind: 'clicks', emails: ['nobody'] });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(JSON.stringify(refused)).toContain(EXPORT_EMAIL_INVALID_MESSAGE);

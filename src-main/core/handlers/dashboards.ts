@@ -37,12 +37,13 @@ const MAX_LETTER_PAGES = 40;
 const NO_ORGANIZATION = 'This organization does not exist, or you are not a member of it.';
 const NO_CHANNEL = 'This channel does not exist, or you are not a member of it.';
 const OFFLINE_EXPORT = 'Exporting needs a connection to the platform. Try again when you are online.';
+const OFFLINE_SHARE = 'Sharing a dashboard needs a connection to the platform. Try again when you are online.';
 
 type Cards = Omit<AppDashboard, 'fetchedAt' | 'offline'>;
 
 class Offline extends Error {}
 
-export function dashboardHandlers(deps: DashboardDeps): Pick<BridgeHandlers, 'dashboards.get' | 'dashboards.export'> {
+export function dashboardHandlers(deps: DashboardDeps): Pick<BridgeHandlers, 'dashboards.get' | 'dashboards.export' | 'dashboards.share'> {
   const { session, client, cache, log } = deps;
   const now = deps.now ?? (() => new Date());
 
@@ -143,6 +144,29 @@ export function dashboardHandlers(deps: DashboardDeps): Pick<BridgeHandlers, 'da
       const cached = await cache.get<Cards>(key);
       if (cached) return { ...cached.value, fetchedAt: cached.fetchedAt, offline: true };
       return { ...range, subscribers: null, letters: null, lettersTotals: null, audience: null, fetchedAt: null, offline: true };
+    },
+
+    async 'dashboards.share'({ scope, brandSlug, channelSlug, days, channels }) {
+      const range = dashboardRange(days, 'UTC', now());
+      const targets = targetsOf(scope, brandSlug, channelSlug, scope === 'channel' ? [] : channels);
+      const narrowed = [...new Set(targets.flatMap((target) => target.channels ?? []))];
+      const filters = {
+        created_at_after: range.from,
+        created_at_before: range.to,
+        ...(narrowed.length > 0 ? { channels: narrowed } : {}),
+        ...(scope === 'company' ? { organizations: targets.map((target) => target.brandSlug) } : {}),
+      };
+      try {
+        if (!(await session.ensureSignedIn())) throw new AppError('offline', OFFLINE_SHARE);
+        const answer = await client.embedDashboard(scope === 'company' ? undefined : brandSlug, scope === 'channel' ? channelSlug : undefined, { filters, service: 'growth_dashboard' });
+        const item = answer.items[0];
+        if (!item) throw new AppError('platform_error', 'The platform did not answer a dashboard link.');
+        return { url: client.baseUrl + item.path, expiresAt: item.expiresAt };
+      } catch (error) {
+        if (error instanceof PlatformError && error.kind === 'network') throw new AppError('offline', OFFLINE_SHARE);
+        if (error instanceof PlatformError) throw new AppError('platform_error', error.message, error.fields);
+        throw error;
+      }
     },
 
     async 'dashboards.export'({ scope, brandSlug, channelSlug, days, channels, kind, emails }) {

@@ -44,6 +44,7 @@ import {
   type DashboardExportRequest,
   type DashboardExportResponse,
 } from '../../../shared/contract/platform-dashboards';
+import { EmbedDashboardResponseSchema, type EmbedDashboardRequest, type EmbedDashboardResponse } from '../../../shared/contract/platform-embedded-dashboards';
 import { ClickLinksResponseSchema, EditionMetricsResponseSchema, type ClickLinksResponse, type EditionMetricsResponse } from '../../../shared/contract/platform-metrics';
 import {
   EditionReportResponseSchema,
@@ -139,6 +140,8 @@ export interface PlatformClient {
   dashboardLetters(brandSlug: string, channelSlug: string | undefined, query: DashboardCallQuery & { page: number }): Promise<DashboardLettersResponse>;
   dashboardAudience(brandSlug: string, channelSlug: string | undefined, query: DashboardCallQuery): Promise<AudienceResponse>;
   dashboardExport(brandSlug: string, channelSlug: string | undefined, kind: DashboardExportKind, body: DashboardExportRequest): Promise<DashboardExportResponse>;
+  /** An embedded dashboard: of the caller's organizations (no brandSlug), one, or one channel. */
+  embedDashboard(brandSlug: string | undefined, channelSlug: string | undefined, body: EmbedDashboardRequest): Promise<EmbedDashboardResponse>;
 }
 
 /** A dashboard call's period and, for an organization, the channels it narrows to (none: all). */
@@ -291,6 +294,17 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
       call('GET', `${platformPaths.dashboardLetters(brandSlug, channelSlug)}?${dashboardQueryString(query)}&page=${query.page}`, DashboardLettersResponseSchema),
     dashboardAudience: (brandSlug, channelSlug, query) =>
       call('GET', `${platformPaths.dashboardAudience(brandSlug, channelSlug)}?${dashboardQueryString(query)}`, AudienceResponseSchema),
+    embedDashboard: (brandSlug, channelSlug, body) =>
+      call(
+        'POST',
+        brandSlug === undefined
+          ? platformPaths.embedAudienceMetrics()
+          : channelSlug === undefined
+            ? platformPaths.embedOrganizationMetrics(brandSlug)
+            : platformPaths.embedChannelMetrics(brandSlug, channelSlug),
+        EmbedDashboardResponseSchema,
+        body,
+      ),
     dashboardExport: (brandSlug, channelSlug, kind, body) => call('POST', platformPaths.dashboardExport(brandSlug, kind, channelSlug), DashboardExportResponseSchema, body),
   };
 }

@@ -8,6 +8,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { useGetSessionQuery } from '../session/session-api';
 import { channelKey, DashboardView } from './DashboardView';
 import { ExportDialog } from './ExportDialog';
+import { ShareDialog } from './ShareDialog';
 import { dashboardRouteOf } from './dashboard-scope';
 import { useGetDashboardQuery } from './dashboards-api';
 
@@ -54,7 +55,14 @@ export function DashboardPage() {
       channels={channels.filter((key) => organizations.some((o) => o.channels.some((c) => channelKey(o.slug, c.channelSlug) === key)))}
       onChannelsChange={setChannels}
       dashboard={isError ? null : (data ?? null)}
-      exportAction={data && !data.offline ? <ExportDialog view={view} /> : undefined}
+      exportAction={
+        data && !data.offline ? (
+          <>
+            <ShareDialog view={view} />
+            <ExportDialog view={view} />
+          </>
+        ) : undefined
+      }
     />
   );
 }

@@ -27,7 +27,7 @@ export interface DashboardViewProps {
   onChannelsChange: (channels: string[]) => void;
   /** null while loading or when it could not be loaded. */
   dashboard: AppDashboard | null;
-  /** The Export button and its dialog (needs the platform; absent offline). */
+  /** The Share and Export buttons and their dialogs (need the platform; absent offline). */
   exportAction?: ReactNode;
 }
 

@@ -7,10 +7,13 @@ export const dashboardsApi = api.injectEndpoints({
     getDashboard: build.query<AppDashboard, DashboardRequest>({
       query: (input) => ipc('dashboards.get', input),
     }),
+    shareDashboard: build.mutation<{ url: string; expiresAt: string }, DashboardRequest>({
+      query: (input) => ipc('dashboards.share', input),
+    }),
     exportDashboard: build.mutation<{ message: string }, DashboardExportAsk>({
       query: (input) => ipc('dashboards.export', input),
     }),
   }),
 });
 
-export const { useGetDashboardQuery, useExportDashboardMutation } = dashboardsApi;
+export const { useGetDashboardQuery, useExportDashboardMutation, useShareDashboardMutation } = dashboardsApi;
