@@ -19,6 +19,12 @@ export const settingsPath = '/settings';
 export const channelDashboardPath = (brandSlug: string, channelSlug: string) =>
   `/organizations/${encodeURIComponent(brandSlug)}/channels/${encodeURIComponent(channelSlug)}/metrics`;
 
+/** A brand's metrics dashboard: every channel of the organization (spec 1 §2). */
+export const brandDashboardPath = (brandSlug: string) => `/organizations/${encodeURIComponent(brandSlug)}/metrics`;
+
+/** The tenant-wide metrics dashboard: 'company' in the path (spec 1 §2). */
+export const companyDashboardPath = (brandSlug: string) => `/organizations/${encodeURIComponent(brandSlug)}/company/metrics`;
+
 /** A channel's settings (spec 2 §2): name, logo, colours, font size, timezone, address, footer language. */
 export const channelSettingsPath = (brandSlug: string, channelSlug: string) =>
   `/organizations/${encodeURIComponent(brandSlug)}/channels/${encodeURIComponent(channelSlug)}/settings`;

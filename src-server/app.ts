@@ -42,11 +42,14 @@ import { evvntRoutes } from './routes/evvnt';
 import { htmlValidationRoutes } from './routes/html-validation';
 import type { NewsProvider } from './integrations/news-provider';
 import { createEvvntProvider, type EventsProvider } from './integrations/evvnt-provider';
+import { embeddedDashboardRoutes } from './routes/embedded-dashboards';
+import { embeddedDashboardPageRoutes } from './routes/embedded-dashboard-page';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
 import { letterDeliveryRoutes } from './routes/letter-delivery';
 import type { DeliveryScheduler } from './jobs/job-runner';
+import type { DashboardExportQueue } from './jobs/dashboard-export-jobs';
 
 // Builds the platform API (STYLE "Server: build, then listen"): plugins and routes, no
 // listening, so tests call it with inject() and start.ts decides where it listens.
@@ -71,6 +74,10 @@ export interface BuildAppOptions {
   allowHttpImageFetch?: boolean;
   /** Told when a letter is scheduled, to queue its send; without it the jobs' sweep finds it (or nothing sends). */
   delivery?: DeliveryScheduler | null;
+  /** Signs embedded dashboards' tokens (EMBED_DASHBOARD_SECRET); without it one made once and kept in the database. */
+  embedDashboardSecret?: string | null;
+  /** Queues dashboard exports (the job runner); without it export requests answer 503. */
+  dashboardExports?: DashboardExportQueue | null;
   /** The ESP bounce webhook's shared secret (BOUNCE_WEBHOOK_SECRET); without it the webhook answers 404. */
   bounceWebhookSecret?: string | null;
   /** Where readers reach the public pages (PUBLIC_URL), for the report's letter page link; default the request's own origin. */
@@ -113,6 +120,8 @@ export async function buildApp({
   imageStorage,
   allowHttpImageFetch,
   delivery,
+  dashboardExports,
+  embedDashboardSecret,
   bounceWebhookSecret,
   publicUrl,
   news,
@@ -167,6 +176,9 @@ export async function buildApp({
   await app.register(newsRoutes, { db, news: news ?? null });
   await app.register(evvntRoutes, { db, events: events ?? createEvvntProvider() });
   await app.register(htmlValidationRoutes, { db });
+  await app.register(dashboardRoutes, { db, exports: dashboardExports ?? null });
+  await app.register(embeddedDashboardRoutes, { db, secret: embedDashboardSecret ?? null });
+  await app.register(embeddedDashboardPageRoutes, { db, secret: embedDashboardSecret ?? null });
   await app.register(letterDeliveryRoutes, { db, mail });
   app.addHook('onClose', async () => mail.close());
   return app as unknown as FastifyInstance;

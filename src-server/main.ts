@@ -10,6 +10,7 @@ import { deliverySettingsFromEnv } from './delivery/delivery-settings';
 //   DELIVERY_JOBS=0 (this instance runs no background jobs)
 //   BOUNCE_SMTP_PORT (inbound bounce mail; off unless set)  BOUNCE_SMTP_HOST (default 127.0.0.1)
 //   BOUNCE_WEBHOOK_SECRET (POST /api/webhooks/bounces; off unless set)
+//   EMBED_DASHBOARD_SECRET (signs embedded dashboards' links; made and kept in the database unless set)
 //   AB_TEST_MIN_WAIT_SECONDS (delivery/delivery-settings.ts; tests and demos only)
 //   AI_BASE_URL  AI_MODEL  AI_API_KEY  IMAGES_DIR  ALLOW_HTTP_IMAGE_FETCH=1 (integrations/settings.ts)
 
@@ -54,6 +55,7 @@ try {
   const mailFrom = env.MAIL_FROM?.trim() || undefined;
   const bouncePort = bouncePortFrom(env.BOUNCE_SMTP_PORT);
   const bounceWebhookSecret = env.BOUNCE_WEBHOOK_SECRET?.trim() || undefined;
+  const embedDashboardSecret = env.EMBED_DASHBOARD_SECRET?.trim() || undefined;
   const platform = await startPlatform({
     port: portFrom(env.PORT),
     host: env.HOST?.trim() || '127.0.0.1',
@@ -66,6 +68,7 @@ try {
     ...(env.DELIVERY_JOBS === '0' ? { deliveryJobs: false } : {}),
     ...(bouncePort === undefined ? {} : { bounceSmtp: { port: bouncePort, host: env.BOUNCE_SMTP_HOST?.trim() || '127.0.0.1' } }),
     ...(bounceWebhookSecret ? { bounceWebhookSecret } : {}),
+    ...(embedDashboardSecret ? { embedDashboardSecret } : {}),
     ...integrationSettingsFromEnv(env),
     ...deliverySettingsFromEnv(env),
     logger: true,

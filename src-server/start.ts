@@ -63,6 +63,8 @@ export interface StartPlatformOptions {
   bounceSmtp?: { port: number; host?: string };
   /** The ESP bounce webhook's shared secret (BOUNCE_WEBHOOK_SECRET); without it the webhook is off. */
   bounceWebhookSecret?: string;
+  /** Signs embedded dashboards' links (EMBED_DASHBOARD_SECRET); without it the platform makes and keeps one. */
+  embedDashboardSecret?: string;
   /**
    * Seconds every A/B test waits for opens before picking its winner, in place of the
    * letter's own wait (AB_TEST_MIN_WAIT_SECONDS; tests and demos). Default: the letter's.
@@ -137,6 +139,8 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
       imageStorage: createDiskImageStorage(options.imagesDir ?? path.join(options.dataDir ?? defaultDataDir(), 'images')),
       allowHttpImageFetch: options.allowHttpImageFetch ?? false,
       delivery: jobs,
+      dashboardExports: jobs,
+      embedDashboardSecret: options.embedDashboardSecret ?? null,
       bounceWebhookSecret: options.bounceWebhookSecret ?? null,
       publicUrl: options.publicUrl,
       news: options.news ? createNewsApiProvider(options.news) : null,

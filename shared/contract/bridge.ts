@@ -11,6 +11,7 @@ import { DeliveryEventSchema } from './platform-delivery-events';
 import { reportChannels } from './bridge-reports';
 import { aiChannels, aiEvents } from './bridge-ai';
 import { linkContentChannels } from './bridge-link-content';
+import { dashboardChannels } from './bridge-dashboards';
 import { LocalMailboxResponseSchema } from './local-mailbox';
 import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
 import type { DesktopBridge } from './desktop';
@@ -305,6 +306,8 @@ export const bridgeChannels = {
   ...aiChannels,
   // Link previews, news, events, HTML validation and the integrations page (bridge-link-content.ts).
   ...linkContentChannels,
+  // The metrics dashboards (bridge-dashboards.ts).
+  ...dashboardChannels,
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

@@ -109,6 +109,12 @@ export const platformPaths = {
   dashboardActiveSubscribers: (slug: string, channelSlug?: string) => `${dashboardBase(slug, channelSlug)}/active-subscribers`,
   dashboardLetters: (slug: string, channelSlug?: string) => `${dashboardBase(slug, channelSlug)}/letters`,
   dashboardAudience: (slug: string, channelSlug?: string) => `${dashboardBase(slug, channelSlug)}/audience`,
+  /** POST: an embedded dashboard (platform-embedded-dashboards.ts) of every organization of the caller, one, or one channel. */
+  embedAudienceMetrics: () => `${API_PREFIX}/audience/metrics`,
+  embedOrganizationMetrics: (slug: string) => `${API_PREFIX}/organizations/${enc(slug)}/audience/metrics`,
+  embedChannelMetrics: (slug: string, channelSlug: string) => `${API_PREFIX}/organizations/${enc(slug)}/channels/${enc(channelSlug)}/metrics`,
+  /** POST: queue a CSV export emailed to the body's addresses (kind: active-subscribers, clicks, letters). */
+  dashboardExport: (slug: string, kind: string, channelSlug?: string) => `${dashboardBase(slug, channelSlug)}/${enc(kind)}/export`,
   myLettersMetrics: () => `${API_PREFIX}/letters/metrics`,
   organizationLettersMetrics: (slug: string) => `${API_PREFIX}/organizations/${enc(slug)}/letters/organization-metrics`,
   organizationLettersMetricsFiltered: (slug: string) => `${API_PREFIX}/organizations/${enc(slug)}/letters/metrics`,

@@ -109,3 +109,28 @@ export const LettersMetricsFilterSchema = LettersMetricsQuerySchema.extend({
   channels: z.array(z.string().min(1).max(200)).max(500).optional(),
 });
 export type LettersMetricsFilter = z.input<typeof LettersMetricsFilterSchema>;
+
+// Exports (spec 3 §7): POST …/metrics/{kind}/export (organization or channel) queues a job
+// that builds the CSV and emails it, attached, to the given addresses.
+
+export const DASHBOARD_EXPORT_KINDS = ['active-subscribers', 'clicks', 'letters'] as const;
+export const DashboardExportKindSchema = z.enum(DASHBOARD_EXPORT_KINDS);
+export type DashboardExportKind = z.infer<typeof DashboardExportKindSchema>;
+export const EXPORT_EMAILS_REQUIRED_MESSAGE = 'Enter at least one email address to send the export to.';
+export const EXPORT_EMAIL_INVALID_MESSAGE = 'Enter a valid email address.';
+export const EXPORT_EMAILS_MAX = 20;
+export const EXPORT_QUEUED_MESSAGE = 'Your export is being prepared. It will be emailed to you shortly.';
+
+export const DashboardExportRequestSchema = z.object({
+  emails: z
+    .array(z.string().trim().email(EXPORT_EMAIL_INVALID_MESSAGE).max(254, EXPORT_EMAIL_INVALID_MESSAGE))
+    .min(1, EXPORT_EMAILS_REQUIRED_MESSAGE)
+    .max(EXPORT_EMAILS_MAX, `Send an export to at most ${EXPORT_EMAILS_MAX} addresses.`),
+  from: day,
+  to: day,
+  channels: z.array(z.string().min(1).max(200)).max(500).optional(),
+});
+export type DashboardExportRequest = z.input<typeof DashboardExportRequestSchema>;
+
+export const DashboardExportResponseSchema = z.object({ queued: z.literal(true), message: z.string() });
+export type DashboardExportResponse = z.infer<typeof DashboardExportResponseSchema>;

@@ -17,6 +17,7 @@ import { lifecycleHandlers } from './handlers/lifecycle';
 import { openGraphHandlers } from './handlers/open-graph';
 import { renderHandlers } from './handlers/render';
 import { reportHandlers } from './handlers/reports';
+import { dashboardHandlers } from './handlers/dashboards';
 import { segmentHandlers } from './handlers/segments';
 import { syncHandlers } from './handlers/sync';
 import { createPlatformClient } from './platform/platform-client';
@@ -25,6 +26,7 @@ import { createSession, memoryTokenVault } from './session';
 import { createKvStore } from './store/kv-store';
 import { createLettersStore } from './store/letters-store';
 import { createReportCache } from './store/report-cache';
+import { createDashboardCache } from './store/dashboard-cache';
 import { backupIfDue } from './store/backups';
 import { openStore } from './store/open-store';
 import { createSyncEngine } from './sync/sync-engine';
@@ -72,6 +74,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...imageHandlers(images),
     ...renderHandlers({ store, previews }),
     ...reportHandlers({ session, client, store, cache: createReportCache(db), log }),
+    ...dashboardHandlers({ session, client, cache: createDashboardCache(db), log }),
     ...letterDeletionHandlers({ store, session, sync, client, emit: ctx.emit }),
     ...letterMetricsHandlers({ session, client }),
     ...channelSettingsHandlers({ session, client }),

@@ -6,7 +6,7 @@ import type { Session } from '../../shared/contract/bridge';
 import { COMPANY_CHANNEL_SLUG } from '../../shared/model/channel';
 import { ChannelSettingsPage } from '../features/channel-settings/ChannelSettingsPage';
 import { ComposerPage } from '../features/composer/ComposerPage';
-import { ChannelDashboardPage } from '../features/dashboards/ChannelDashboardPage';
+import { DashboardPage } from '../features/dashboards/DashboardPage';
 import { LocalMailboxPage } from '../features/local-mailbox/LocalMailboxPage';
 import { NewslettersPage } from '../features/newsletters/NewslettersPage';
 import { TemplatesPage } from '../features/newsletters/TemplatesPage';
@@ -36,7 +36,10 @@ function routerFor(session: Session) {
         // A static segment outranks `:id`, so 'templates' is never read as a letter id.
         { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/templates', element: <TemplatesPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/:id', element: <ComposerPage /> },
-        { path: 'organizations/:brandSlug/channels/:channelSlug/metrics', element: <ChannelDashboardPage /> },
+        // Keyed, so moving between the dashboards starts each with its own period and filter.
+        { path: 'organizations/:brandSlug/channels/:channelSlug/metrics', element: <DashboardPage key="channel" /> },
+        { path: 'organizations/:brandSlug/metrics', element: <DashboardPage key="brand" /> },
+        { path: 'organizations/:brandSlug/company/metrics', element: <DashboardPage key="company" /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/settings', element: <ChannelSettingsPage /> },
         { path: localMailboxPath.slice(1), element: <LocalMailboxPage /> },
         { path: 'settings', element: <SettingsPage platformUrl={session.platformUrl} mode={session.mode} /> },

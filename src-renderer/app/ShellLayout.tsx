@@ -1,12 +1,12 @@
 import { AppShell, Avatar, Divider, Group, Menu, NavLink, Select, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconAdjustments, IconChartBar, IconChevronDown, IconInbox, IconLogout, IconMail, IconNews, IconPlugConnected, IconSettings, IconTemplate } from '@tabler/icons-react';
+import { IconAdjustments, IconBuilding, IconChartBar, IconChartDots, IconChevronDown, IconInbox, IconLogout, IconMail, IconNews, IconPlugConnected, IconSettings, IconTemplate } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
 import { useDeliveryNotices } from '../features/delivery/use-delivery-notices';
 import { useSignOutMutation } from '../features/session/session-api';
 import { HelpButton } from '../features/help/HelpButton';
 import { ConflictNotices } from '../features/sync/ConflictNotices';
-import { channelDashboardPath, channelSettingsPath, integrationsPath, localMailboxPath, newslettersPath, settingsPath, templatesPath } from '../../shared/app-paths';
+import { brandDashboardPath, channelDashboardPath, channelSettingsPath, companyDashboardPath, integrationsPath, localMailboxPath, newslettersPath, settingsPath, templatesPath } from '../../shared/app-paths';
 import { SyncIndicator } from './SyncIndicator';
 import { useDesktopShell } from './use-desktop-shell';
 
@@ -82,6 +82,13 @@ export function ShellLayout({ session }: { session: Session }) {
           { label: 'Channel settings', to: channelSettingsPath(organization.slug, channelSlug), icon: IconSettings },
         ]
       : [];
+  // The dashboards above one channel (spec 1 §2): the organization's, and the tenant-wide one.
+  const organizationLinks = organization
+    ? [
+        { label: 'Organization dashboard', to: brandDashboardPath(organization.slug), icon: IconChartDots },
+        { label: 'Company dashboard', to: companyDashboardPath(organization.slug), icon: IconBuilding },
+      ]
+    : [];
   // The newsletters path is a prefix of the others: the longest match is the current one.
   const current = [...links].sort((a, b) => b.to.length - a.to.length).find((link) => pathname === link.to || pathname.startsWith(`${link.to}/`));
 
@@ -138,6 +145,21 @@ export function ShellLayout({ session }: { session: Session }) {
             />
           ))}
         </AppShell.Section>
+        {organizationLinks.length > 0 && (
+          <AppShell.Section component="nav" aria-label="Organization" mb="md">
+            {organizationLinks.map((link) => (
+              <NavLink
+                key={link.to}
+                component={Link}
+                to={link.to}
+                label={link.label}
+                leftSection={<link.icon size={18} aria-hidden />}
+                active={pathname === link.to}
+                aria-current={pathname === link.to ? 'page' : undefined}
+              />
+            ))}
+          </AppShell.Section>
+        )}
         <AppShell.Section>
           <Divider mb="xs" />
           <NavLink

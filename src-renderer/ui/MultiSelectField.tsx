@@ -1,14 +1,15 @@
-import { Anchor, Group, MultiSelect, type ComboboxItem } from '@mantine/core';
+import { Anchor, Group, MultiSelect, type ComboboxItem, type ComboboxItemGroup } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 
 /**
  * Spec 3 §2 multi-select dropdown: searchable, with 'Select all' and 'Clear all'. The
  * filter multi-select's optional add-new option is `onAddNew`: typing a value that is not
- * listed offers "Add '{value}'".
+ * listed offers "Add '{value}'". `groups` lists the options under headings instead of `data`.
  */
 export function MultiSelectField(props: {
   label: string;
   data: ComboboxItem[];
+  groups?: ComboboxItemGroup<ComboboxItem>[];
   value: string[];
   onChange: (value: string[]) => void;
   placeholder?: string;
@@ -17,14 +18,14 @@ export function MultiSelectField(props: {
   required?: boolean;
   w?: number | string;
 }) {
-  const { label, data, value, onChange, placeholder, onAddNew, error, required, w } = props;
-  const everything = data.map((item) => item.value);
+  const { label, data, groups, value, onChange, placeholder, onAddNew, error, required, w } = props;
+  const everything = (groups ? groups.flatMap((group) => group.items) : data).map((item) => item.value);
   const all = everything.length > 0 && everything.every((item) => value.includes(item));
   return (
     <div style={{ width: w }}>
       <MultiSelect
         label={label}
-        data={data}
+        data={groups ?? data}
         value={value}
         onChange={onChange}
         placeholder={value.length === 0 ? placeholder : undefined}

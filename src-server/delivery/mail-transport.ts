@@ -15,6 +15,14 @@ export interface OutgoingMail {
   html: string;
   /** Extra header lines (List-Unsubscribe on a scheduled send); the local mailbox keeps none. */
   headers?: Record<string, string>;
+  /** Files sent with it (a dashboard export's CSV); the local mailbox shows their text in the body. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 /** Who sent it from where: the local mailbox files messages by brand. */
@@ -109,7 +117,15 @@ function smtpTransport(url: string, from: string, pooled: number): MailTransport
     kind: 'smtp',
     async send(mail) {
       try {
-        await transporter.sendMail({ from, to: mail.to, subject: mail.subject, html: mail.html, headers: mail.headers ?? {}, ...bulk });
+        await transporter.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          headers: mail.headers ?? {},
+          ...(mail.attachments ? { attachments: mail.attachments } : {}),
+          ...bulk,
+        });
       } catch (error) {
         throw new MailDeliveryError(serverMessage(error), { cause: error, recipientRefused: isRecipientRefusal(error) });
       }
@@ -131,12 +147,18 @@ function localMailboxTransport(db: Db, from: string): MailTransport {
         from,
         to: mail.to,
         subject: mail.subject,
-        html: mail.html,
+        html: mail.html + (mail.attachments ?? []).map(attachmentAsHtml).join(''),
       });
       return { sent: false, note: LOCAL_MAILBOX_NOTE };
     },
     close: () => undefined,
   };
+}
+
+/** The local mailbox keeps no files: an attachment's text is shown under the message instead. */
+function attachmentAsHtml(attachment: MailAttachment): string {
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<hr><p>Attachment: ${escape(attachment.filename)}</p><pre>${escape(attachment.content)}</pre>`;
 }
 
 /** A permanent (5xx) reply to RCPT TO: this address is refused, not the message or the sender. */

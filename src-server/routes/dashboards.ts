@@ -13,6 +13,10 @@ import {
   DashboardLettersQuerySchema,
   DashboardLettersResponseSchema,
   DashboardQuerySchema,
+  DASHBOARD_EXPORT_KINDS,
+  DashboardExportRequestSchema,
+  DashboardExportResponseSchema,
+  EXPORT_QUEUED_MESSAGE,
   LettersMetricsFilterSchema,
   LettersMetricsQuerySchema,
   ORGANIZATION_SLUG_REQUIRED_MESSAGE,
@@ -23,7 +27,8 @@ import type { Period } from '../dashboards/dashboard-queries';
 import type { Db } from '../db/database';
 import { routeDocs } from '../http/api-docs';
 import { currentUser } from '../http/authentication';
-import { invalidData, notFound } from '../http/errors';
+import { HttpError, invalidData, notFound } from '../http/errors';
+import type { DashboardExportQueue } from '../jobs/dashboard-export-jobs';
 import { parseInput, sendAs } from '../http/validation';
 import { routePattern } from './route-params';
 
@@ -62,7 +67,9 @@ const withChannels = (query: unknown) => {
   return { ...queryScalars(query, ['channels']), ...(channels.length > 0 ? { channels } : {}) };
 };
 
-export const dashboardRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+const EXPORTS_UNAVAILABLE = 'Exports need the background jobs, which this platform is not running.';
+
+export const dashboardRoutes: FastifyPluginAsync<{ db: Db; exports?: DashboardExportQueue | null }> = async (app, { db, exports = null }) => {
   /**
    * Who may look, settled before the query is read (a stranger learns nothing from a 422):
    * the slugs, the caller's membership (403), an unknown organization or channel (404).
@@ -166,4 +173,33 @@ export const dashboardRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
       return sendAs(reply, DashboardLettersResponseSchema, await lettersPage(db, channelIds, { period, direction: filter.direction, page: filter.page }));
     },
   );
+
+  // Exports (spec 3 §7): the CSV is built and emailed by a background job; the answer says it was queued.
+  for (const kind of DASHBOARD_EXPORT_KINDS) {
+    for (const url of [routePattern(platformPaths.dashboardExport(':brand', kind)), routePattern(platformPaths.dashboardExport(':brand', kind, ':channel'))]) {
+      const params = url.includes(':channel') ? ChannelParams : OrgParams;
+      app.post(
+        url,
+        { schema: docs(`Queue the ${kind} CSV, emailed as an attachment to the given addresses`, params, z.object({}), DashboardExportResponseSchema, DashboardExportRequestSchema) },
+        async (request, reply) => {
+          const access = await accessOf(request);
+          const body = parseInput(DashboardExportRequestSchema, request.body ?? {});
+          const channelIds = await channelIdsOf(access, body.channels);
+          const period = periodOf(body.from, body.to)!;
+          if (!exports) throw new HttpError(503, EXPORTS_UNAVAILABLE);
+          const { brand } = OrgParams.parse(request.params);
+          await exports.queueDashboardExport({
+            kind,
+            organizationId: access.organizationId,
+            channelIds,
+            scopeName: access.channel !== undefined ? `${brand}/${access.channel}` : brand,
+            ...period,
+            emails: [...new Set(body.emails.map((email) => email.toLowerCase()))],
+            userId: currentUser(request).id,
+          });
+          return sendAs(reply, DashboardExportResponseSchema, { queued: true, message: EXPORT_QUEUED_MESSAGE }, 202);
+        },
+      );
+    }
+  }
 };

@@ -28,6 +28,9 @@ const NOT_TENANT_SCOPED = new Set([
   // Answers 200 with one result per item; each item is refused 403/404 as its single call
   // would be, changing nothing (own test: sync-batch.test.ts, a rival's batch on demo ids).
   'POST /api/sync/letters/batch',
+  // An embedded dashboard of the caller's own organizations; naming another's is 403 (own
+  // test: embedded-dashboards.test.ts shows a rival's page holds none of the demo's letters).
+  'POST /api/audience/metrics',
   'GET /api/docs/json',
   // A preview of any public page, and the caller's own markup judged (own tests:
   // link-previews.test.ts; html-validation.test.ts shows a named rival brand is 403).

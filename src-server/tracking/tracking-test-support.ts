@@ -73,7 +73,12 @@ export async function startTrackingHarness(): Promise<TrackingHarness> {
     pollingIntervalSeconds: 0.5,
     warn: () => undefined,
   });
-  const app = await buildApp({ db: t.db, publicUrl: PUBLIC_URL, delivery: { letterScheduled: (id) => runner.letterScheduled(id) } });
+  const app = await buildApp({
+    db: t.db,
+    publicUrl: PUBLIC_URL,
+    delivery: { letterScheduled: (id) => runner.letterScheduled(id) },
+    dashboardExports: runner,
+  });
   await runner.start({ publicUrl: PUBLIC_URL });
   const editor = await signIn(app, DEMO_EMAIL, DEMO_PASSWORD);
   const weekly = { brand: 'demo', channel: 'weekly', channelId: await channelId(t.db, 'weekly') };

@@ -33,6 +33,19 @@ import {
   type TestEmailResponse,
 } from '../../../shared/contract/platform-delivery';
 import { GenerateSuggestionsResponseSchema, type GenerateSuggestionsResponse } from '../../../shared/contract/platform-media';
+import {
+  ActiveSubscribersResponseSchema,
+  AudienceResponseSchema,
+  DashboardLettersResponseSchema,
+  type ActiveSubscribersResponse,
+  type AudienceResponse,
+  type DashboardLettersResponse,
+  DashboardExportResponseSchema,
+  type DashboardExportKind,
+  type DashboardExportRequest,
+  type DashboardExportResponse,
+} from '../../../shared/contract/platform-dashboards';
+import { EmbedDashboardResponseSchema, type EmbedDashboardRequest, type EmbedDashboardResponse } from '../../../shared/contract/platform-embedded-dashboards';
 import { ClickLinksResponseSchema, EditionMetricsResponseSchema, type ClickLinksResponse, type EditionMetricsResponse } from '../../../shared/contract/platform-metrics';
 import {
   EditionReportResponseSchema,
@@ -171,6 +184,20 @@ export interface PlatformClient {
   evvntCategories(brandSlug: string, channelSlug: string): Promise<EventCategoriesResponse>;
   evvntEvents(brandSlug: string, channelSlug: string, query: EventsQuery): Promise<EventsResponse>;
   validateHtml(body: ValidateHtmlRequest): Promise<ValidateHtmlResponse>;
+  // The metrics dashboards (spec 1 §7): an organization's, or with channelSlug one channel's.
+  dashboardActiveSubscribers(brandSlug: string, channelSlug: string | undefined, query: DashboardCallQuery): Promise<ActiveSubscribersResponse>;
+  dashboardLetters(brandSlug: string, channelSlug: string | undefined, query: DashboardCallQuery & { page: number }): Promise<DashboardLettersResponse>;
+  dashboardAudience(brandSlug: string, channelSlug: string | undefined, query: DashboardCallQuery): Promise<AudienceResponse>;
+  dashboardExport(brandSlug: string, channelSlug: string | undefined, kind: DashboardExportKind, body: DashboardExportRequest): Promise<DashboardExportResponse>;
+  /** An embedded dashboard: of the caller's organizations (no brandSlug), one, or one channel. */
+  embedDashboard(brandSlug: string | undefined, channelSlug: string | undefined, body: EmbedDashboardRequest): Promise<EmbedDashboardResponse>;
+}
+
+/** A dashboard call's period and, for an organization, the channels it narrows to (none: all). */
+export interface DashboardCallQuery {
+  from: string;
+  to: string;
+  channels?: readonly string[];
 }
 
 export function createPlatformClient(baseUrl: string, getToken: () => string | null): PlatformClient {
@@ -357,6 +384,24 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
     evvntEvents: (brandSlug, channelSlug, query) =>
       call('GET', `${platformPaths.evvntEvents(brandSlug, channelSlug)}?${queryString(query)}`, EventsResponseSchema),
     validateHtml: (body) => call('POST', platformPaths.validateHtml(), ValidateHtmlResponseSchema, body),
+    dashboardActiveSubscribers: (brandSlug, channelSlug, query) =>
+      call('GET', `${platformPaths.dashboardActiveSubscribers(brandSlug, channelSlug)}?${dashboardQueryString(query)}`, ActiveSubscribersResponseSchema),
+    dashboardLetters: (brandSlug, channelSlug, query) =>
+      call('GET', `${platformPaths.dashboardLetters(brandSlug, channelSlug)}?${dashboardQueryString(query)}&page=${query.page}`, DashboardLettersResponseSchema),
+    dashboardAudience: (brandSlug, channelSlug, query) =>
+      call('GET', `${platformPaths.dashboardAudience(brandSlug, channelSlug)}?${dashboardQueryString(query)}`, AudienceResponseSchema),
+    embedDashboard: (brandSlug, channelSlug, body) =>
+      call(
+        'POST',
+        brandSlug === undefined
+          ? platformPaths.embedAudienceMetrics()
+          : channelSlug === undefined
+            ? platformPaths.embedOrganizationMetrics(brandSlug)
+            : platformPaths.embedChannelMetrics(brandSlug, channelSlug),
+        EmbedDashboardResponseSchema,
+        body,
+      ),
+    dashboardExport: (brandSlug, channelSlug, kind, body) => call('POST', platformPaths.dashboardExport(brandSlug, kind, channelSlug), DashboardExportResponseSchema, body),
   };
 }
 
@@ -370,4 +415,8 @@ function queryString(query: Record<string, string | number | undefined>): string
 
 function withTimeout(timeoutMs: number, signal: AbortSignal | undefined): AbortSignal {
   return signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
+}
+
+function dashboardQueryString({ from, to, channels = [] }: DashboardCallQuery): string {
+  return [queryString({ from, to }), ...channels.map((slug) => `channels[]=${encodeURIComponent(slug)}`)].join('&');
 }

@@ -107,4 +107,16 @@ export const localMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0005-dashboard-cache': {
+    // The last metrics dashboard seen per scope, period and channel filter
+    // (dashboard-cache.ts), so a dashboard opens offline.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('dashboard_cache')
+        .addColumn('cache_key', 'text', (c) => c.primaryKey())
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('fetched_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -61,10 +61,20 @@ export interface ReportCacheTable {
   fetched_at: string;
 }
 
+/** A metrics dashboard as the platform last gave it (see dashboard-cache.ts). */
+export interface DashboardCacheTable {
+  /** Scope, slugs, period and the sorted channel filter. */
+  cache_key: string;
+  /** The dashboard as JSON. */
+  body: string;
+  fetched_at: string;
+}
+
 export interface LocalDatabase {
   letters: LettersTable;
   letters_fts: LettersFtsTable;
   outbox: OutboxTable;
   kv: KvTable;
   report_cache: ReportCacheTable;
+  dashboard_cache: DashboardCacheTable;
 }

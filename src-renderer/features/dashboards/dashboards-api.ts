@@ -1,14 +1,19 @@
-import type { ChannelInput } from '../../../shared/contract/bridge';
-import type { ChannelDashboard } from '../../../shared/contract/bridge-reports';
+import type { AppDashboard, DashboardExportAsk, DashboardRequest } from '../../../shared/contract/bridge-dashboards';
 import { api } from '../../app/api';
 import { ipc } from '../../app/ipc-base-query';
 
 export const dashboardsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getChannelDashboard: build.query<ChannelDashboard, ChannelInput<'reports.channelDashboard'>>({
-      query: (input) => ipc('reports.channelDashboard', input),
+    getDashboard: build.query<AppDashboard, DashboardRequest>({
+      query: (input) => ipc('dashboards.get', input),
+    }),
+    shareDashboard: build.mutation<{ url: string; expiresAt: string }, DashboardRequest>({
+      query: (input) => ipc('dashboards.share', input),
+    }),
+    exportDashboard: build.mutation<{ message: string }, DashboardExportAsk>({
+      query: (input) => ipc('dashboards.export', input),
     }),
   }),
 });
 
-export const { useGetChannelDashboardQuery } = dashboardsApi;
+export const { useGetDashboardQuery, useExportDashboardMutation, useShareDashboardMutation } = dashboardsApi;

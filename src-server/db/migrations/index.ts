@@ -16,6 +16,7 @@ import * as dashboards from './0015-dashboards';
 import * as letterListIndex from './0016-letter-list-index';
 import * as aiUsage from './0022-ai-usage';
 import * as providers from './0021-providers';
+import * as dashboardExports from './0017-dashboard-exports';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0016-letter-list-index': letterListIndex,
   '0022-ai-usage': aiUsage,
   '0021-providers': providers,
+  '0017-dashboard-exports': dashboardExports,
 };
