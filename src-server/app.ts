@@ -35,6 +35,8 @@ import { dashboardRoutes } from './routes/dashboards';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
+import { pollRoutes } from './routes/polls';
+import { publicPollRoutes } from './routes/public-polls';
 import { letterDeliveryRoutes } from './routes/letter-delivery';
 import type { DeliveryScheduler } from './jobs/job-runner';
 
@@ -142,6 +144,8 @@ export async function buildApp({
   await app.register(editionReportRoutes, { db, publicUrl: publicUrl ?? null });
   await app.register(dashboardRoutes, { db });
   await app.register(letterDeliveryRoutes, { db, mail });
+  await app.register(pollRoutes, { db });
+  await app.register(publicPollRoutes, { db });
   app.addHook('onClose', async () => mail.close());
   return app as unknown as FastifyInstance;
 }

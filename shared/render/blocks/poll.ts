@@ -1,3 +1,4 @@
+import { POLL_RESPONSE_PARAMS, publicPagePaths } from '../../contract/public-pages';
 import type { PollModel, PollOption } from '../../model';
 import { PollType } from '../../model';
 import { cornersPx, css, fontSizePx, fontStack, px, safeColor, sidesPx } from '../css';
@@ -21,8 +22,11 @@ const STAR = '&#9733;';
  * The web archive's copy is read by no one in particular, so its links name no subscriber.
  */
 export function pollResponseUrl(ctx: RenderContext, pollId: number, optionId: number): string {
-  const subscriber = ctx.webArchive ? '' : `&subscriber=${SUBSCRIBER_ID_TAG}`;
-  return `${ctx.platformUrl}/polls/${pollId}/respond?option=${optionId}&letter=${encodeURIComponent(ctx.letterUniqueId)}${subscriber}`;
+  const q = POLL_RESPONSE_PARAMS;
+  // The merge tag also keeps the link out of click tracking: each reader's address differs.
+  const subscriber = ctx.webArchive ? '' : `&${q.subscriber}=${SUBSCRIBER_ID_TAG}`;
+  const letter = encodeURIComponent(ctx.letterUniqueId);
+  return `${ctx.platformUrl}${publicPagePaths.pollResponse(pollId)}?${q.option}=${optionId}&${q.letter}=${letter}${subscriber}`;
 }
 
 function optionLabel(option: PollOption): string {
