@@ -22,3 +22,7 @@ export const channelDashboardPath = (brandSlug: string, channelSlug: string) =>
 /** A channel's settings (spec 2 §2): name, logo, colours, font size, timezone, address, footer language. */
 export const channelSettingsPath = (brandSlug: string, channelSlug: string) =>
   `/organizations/${encodeURIComponent(brandSlug)}/channels/${encodeURIComponent(channelSlug)}/settings`;
+
+/** The organization's polls (spec 3 "Polls"), shown from a channel so the shell keeps its place and the polls flag its channel. */
+export const pollsPath = (brandSlug: string, channelSlug: string) =>
+  `/organizations/${encodeURIComponent(brandSlug)}/channels/${encodeURIComponent(channelSlug)}/polls`;

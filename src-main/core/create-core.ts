@@ -14,6 +14,7 @@ import { localMailboxHandlers } from './handlers/local-mailbox';
 import { lifecycleHandlers } from './handlers/lifecycle';
 import { openGraphHandlers } from './handlers/open-graph';
 import { renderHandlers } from './handlers/render';
+import { pollHandlers } from './handlers/polls';
 import { reportHandlers } from './handlers/reports';
 import { segmentHandlers } from './handlers/segments';
 import { syncHandlers } from './handlers/sync';
@@ -73,6 +74,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...letterDeletionHandlers({ store, session, sync, client, emit: ctx.emit }),
     ...letterMetricsHandlers({ session, client }),
     ...channelSettingsHandlers({ session, client }),
+    ...pollHandlers({ session, client }),
   };
   sync.start();
   // A day's work at most is at stake if the cache file is ever damaged; never in the way of starting.

@@ -9,6 +9,7 @@ import { ComposerPage } from '../features/composer/ComposerPage';
 import { ChannelDashboardPage } from '../features/dashboards/ChannelDashboardPage';
 import { LocalMailboxPage } from '../features/local-mailbox/LocalMailboxPage';
 import { NewslettersPage } from '../features/newsletters/NewslettersPage';
+import { PollsPage } from '../features/polls/PollsPage';
 import { TemplatesPage } from '../features/newsletters/TemplatesPage';
 import { useGetSessionQuery } from '../features/session/session-api';
 import { SignInPage } from '../features/session/SignInPage';
@@ -37,6 +38,7 @@ function routerFor(session: Session) {
         { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/:id', element: <ComposerPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/metrics', element: <ChannelDashboardPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/settings', element: <ChannelSettingsPage /> },
+        { path: 'organizations/:brandSlug/channels/:channelSlug/polls', element: <PollsPage /> },
         { path: localMailboxPath.slice(1), element: <LocalMailboxPage /> },
         { path: 'settings', element: <SettingsPage platformUrl={session.platformUrl} mode={session.mode} /> },
         { path: '*', element: <HomeRedirect session={session} /> },

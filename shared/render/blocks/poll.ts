@@ -1,6 +1,6 @@
 import { POLL_RESPONSE_PARAMS, publicPagePaths } from '../../contract/public-pages';
 import type { PollModel, PollOption } from '../../model';
-import { PollType } from '../../model';
+import { FEEDBACK_SCALE_LABELS, FEEDBACK_STAR_OPTION_COUNT, PollType } from '../../model';
 import { cornersPx, css, fontSizePx, fontStack, px, safeColor, sidesPx } from '../css';
 import { escapeAttr, escapeHtml, safeUrl } from '../escape';
 import { mjElement } from '../mjml';
@@ -12,8 +12,8 @@ import { mjTextAttributes, sectionTextStyle } from './dynamic';
 // records the answer for this letter and subscriber. Feedback scales of five read as stars;
 // other scales as a row of buttons between 'not likely at all' and 'extremely likely'.
 
-export const FEEDBACK_SCALE_LABELS = { low: 'not likely at all', high: 'extremely likely' } as const;
-const STAR_OPTION_COUNT = 5;
+export { FEEDBACK_SCALE_LABELS };
+const STAR_OPTION_COUNT = FEEDBACK_STAR_OPTION_COUNT;
 const STAR_SIZE = 32;
 const STAR = '&#9733;';
 

@@ -49,6 +49,7 @@ import {
   type UserActivityResponse,
 } from '../../../shared/contract/platform-reports';
 import type { FeatureFlagName } from '../../../shared/model/feature-flags';
+import { createPollsClient, type PollsClient } from './polls-client';
 import type { Letter } from '../../../shared/model/letter';
 
 // The core's HTTP client for the platform API. Every answer is parsed with the shared
@@ -122,6 +123,8 @@ export interface PlatformClient {
   letterListMetrics(brandSlug: string, channelSlug: string, ids: readonly number[]): Promise<LetterListMetricsResponse>;
   channelSettings(brandSlug: string, channelSlug: string): Promise<ChannelSettings>;
   saveChannelSettings(brandSlug: string, channelSlug: string, settings: ChannelSettings): Promise<ChannelSettings>;
+  /** The poll calls (polls-client.ts). */
+  readonly polls: PollsClient;
 }
 
 export function createPlatformClient(baseUrl: string, getToken: () => string | null): PlatformClient {
@@ -185,6 +188,7 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
 
   return {
     baseUrl: root,
+    polls: createPollsClient(call, getText),
     async health() {
       try {
         const response = await fetch(root + platformPaths.health(), { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });

@@ -39,7 +39,6 @@ describe('blocks whose settings come later', () => {
     ['news', 'news search'],
     ['rss', 'RSS feeds'],
     ['evvnt', 'events'],
-    ['poll', 'polls'],
     ['newpromotion', 'promotions'],
     ['dynamic', 'link previews'],
   ])('%s says its settings arrive with %s, and has the common settings', async (type, feature) => {
