@@ -45,6 +45,9 @@ export function PollFormModal({ brandSlug, poll, opened, onClose }: { brandSlug:
   const feedback = pollType === PollType.feedbackScale;
   const quiz = pollType === PollType.quiz;
   const error = (path: string) => errors[path]?.[0];
+  // A field's message goes once the field is edited, so what is shown is never stale.
+  const touched = (...paths: string[]) =>
+    setErrors((current) => (paths.some((path) => path in current) ? Object.fromEntries(Object.entries(current).filter(([key]) => !paths.includes(key))) : current));
 
   const submit = async () => {
     const input: PollInput = {
@@ -85,8 +88,14 @@ export function PollFormModal({ brandSlug, poll, opened, onClose }: { brandSlug:
             {failure}
           </Alert>
         )}
-        <TextInput label="Title" required value={title} onChange={(e) => setTitle(e.currentTarget.value)} error={error('title')} />
-        <Textarea label="Question" required autosize minRows={2} value={questionText} onChange={(e) => setQuestion(e.currentTarget.value)} error={error('questionText')} />
+        <TextInput label="Title" required value={title} onChange={(e) => {
+            setTitle(e.currentTarget.value);
+            touched('title');
+          }} error={error('title')} />
+        <Textarea label="Question" required autosize minRows={2} value={questionText} onChange={(e) => {
+            setQuestion(e.currentTarget.value);
+            touched('questionText');
+          }} error={error('questionText')} />
         <Select
           label="Type"
           data={POLL_TYPE_CHOICES}
@@ -95,7 +104,10 @@ export function PollFormModal({ brandSlug, poll, opened, onClose }: { brandSlug:
           onChange={(value) => value && setPollType(Number(value) as PollTypeValue)}
         />
         {feedback ? (
-          <Radio.Group label="Scale" value={feedbackScale} onChange={(value) => setScale(value as FeedbackScale)} error={error('feedbackScale')}>
+          <Radio.Group label="Scale" value={feedbackScale} onChange={(value) => {
+              setScale(value as FeedbackScale);
+              touched('feedbackScale');
+            }} error={error('feedbackScale')}>
             <Group mt={4}>
               {FEEDBACK_SCALES.map((scale) => (
                 <Radio key={scale} value={scale} label={SCALE_LABELS[scale]} />
@@ -111,7 +123,10 @@ export function PollFormModal({ brandSlug, poll, opened, onClose }: { brandSlug:
                     mt={8}
                     aria-label={`Option ${index + 1} is the correct answer`}
                     checked={correctKey === option.key}
-                    onChange={() => setOptions((list) => list.map((o) => ({ ...o, isCorrect: o.key === option.key })))}
+                    onChange={() => {
+                      touched('options');
+                      setOptions((list) => list.map((o) => ({ ...o, isCorrect: o.key === option.key })));
+                    }}
                   />
                 )}
                 <TextInput
@@ -122,6 +137,7 @@ export function PollFormModal({ brandSlug, poll, opened, onClose }: { brandSlug:
                   error={error(`options.${index}.title`)}
                   onChange={(e) => {
                     const text = e.currentTarget.value;
+                    touched(`options.${index}.title`, 'options');
                     setOptions((list) => list.map((o) => (o.key === option.key ? { ...o, title: text } : o)));
                   }}
                 />

@@ -141,7 +141,7 @@ function PollsScreen({ brandSlug }: { brandSlug: string }) {
                       <Button
                         size="xs"
                         variant="subtle"
-                        color="red.8"
+                        c="red.9"
                         aria-label={`Delete ${poll.title}`}
                         onClick={() => {
                           setDeleteError(null);
