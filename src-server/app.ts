@@ -47,6 +47,8 @@ import { embeddedDashboardPageRoutes } from './routes/embedded-dashboard-page';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
+import { pollRoutes } from './routes/polls';
+import { publicPollRoutes } from './routes/public-polls';
 import { letterDeliveryRoutes } from './routes/letter-delivery';
 import type { DeliveryScheduler } from './jobs/job-runner';
 import type { DashboardExportQueue } from './jobs/dashboard-export-jobs';
@@ -180,6 +182,8 @@ export async function buildApp({
   await app.register(embeddedDashboardRoutes, { db, secret: embedDashboardSecret ?? null });
   await app.register(embeddedDashboardPageRoutes, { db, secret: embedDashboardSecret ?? null });
   await app.register(letterDeliveryRoutes, { db, mail });
+  await app.register(pollRoutes, { db });
+  await app.register(publicPollRoutes, { db });
   app.addHook('onClose', async () => mail.close());
   return app as unknown as FastifyInstance;
 }

@@ -8,6 +8,7 @@ import { PublicationStatusSchema } from '../model/letter';
 import { FEATURE_FLAG_NAMES } from '../model/feature-flags';
 import { SuggestionSourceSchema } from './platform-media';
 import { DeliveryEventSchema } from './platform-delivery-events';
+import { pollChannels } from './bridge-polls';
 import { reportChannels } from './bridge-reports';
 import { aiChannels, aiEvents } from './bridge-ai';
 import { linkContentChannels } from './bridge-link-content';
@@ -308,6 +309,8 @@ export const bridgeChannels = {
   ...linkContentChannels,
   // The metrics dashboards (bridge-dashboards.ts).
   ...dashboardChannels,
+  // Polls (bridge-polls.ts).
+  ...pollChannels,
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

@@ -118,6 +118,18 @@ export const platformPaths = {
   myLettersMetrics: () => `${API_PREFIX}/letters/metrics`,
   organizationLettersMetrics: (slug: string) => `${API_PREFIX}/organizations/${enc(slug)}/letters/organization-metrics`,
   organizationLettersMetricsFiltered: (slug: string) => `${API_PREFIX}/organizations/${enc(slug)}/letters/metrics`,
+  // Polls (platform-polls.ts holds their payloads, spec 3 §7): an organization's polls (POST
+  // `poll` updates, DELETE deletes), and the channel calls the composer and report use.
+  polls: (brandSlug: string) => `${API_PREFIX}/organizations/${enc(brandSlug)}/polls`,
+  poll: (brandSlug: string, id: number) => `${API_PREFIX}/organizations/${enc(brandSlug)}/polls/${id}`,
+  pollMetrics: (brandSlug: string, id: number) => `${API_PREFIX}/organizations/${enc(brandSlug)}/polls/${id}/metrics`,
+  pollMetricsDownload: (brandSlug: string, id: number) => `${API_PREFIX}/organizations/${enc(brandSlug)}/polls/${id}/metrics/download`,
+  channelPolls: (channelSlug: string) => `${API_PREFIX}/channels/${enc(channelSlug)}/polls`,
+  channelPoll: (channelSlug: string, id: number) => `${API_PREFIX}/channels/${enc(channelSlug)}/polls/${id}`,
+  pollLetterDetails: (channelSlug: string, id: number, letterRef: string) =>
+    `${API_PREFIX}/channels/${enc(channelSlug)}/polls/${id}/letter/${enc(letterRef)}/details`,
+  pollLetterSummary: (channelSlug: string, letterRef: string) =>
+    `${API_PREFIX}/channels/${enc(channelSlug)}/polls/letter/${enc(letterRef)}/summary`,
   /** The channel settings screen (platform-channel-settings.ts): GET and PUT. */
   channelSettings: (brandSlug: string, channelSlug: string) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/settings`,

@@ -23,6 +23,11 @@ export const publicPagePaths = {
   behaviourOptOut: (channelSlug: string, subscriberUniqueId: string) => `/opt-out/${enc(channelSlug)}/${enc(subscriberUniqueId)}`,
   undoBehaviourOptOut: (channelSlug: string, subscriberUniqueId: string) =>
     `/opt-out/${enc(channelSlug)}/${enc(subscriberUniqueId)}/undo`,
+  /**
+   * A poll option's link in a sent email: GET shows the answer with a 'Submit my answer'
+   * button, POST records it (routes/public-polls.ts). Query: POLL_RESPONSE_PARAMS.
+   */
+  pollResponse: (pollId: number) => `/polls/${pollId}/respond`,
 } as const;
 
 /**
@@ -47,6 +52,13 @@ export const UNSUBSCRIBE_RECIPIENT_PARAM = 'r';
 export function withRecipientToken(path: string, token: string | null): string {
   return token ? `${path}?${UNSUBSCRIBE_RECIPIENT_PARAM}=${encodeURIComponent(token)}` : path;
 }
+
+/**
+ * The query of a poll option's link: the option, the letter's uniqueId, the subscriber's
+ * uniqueId, and the email's recipient token (added per reader when the email is built), which
+ * is the key: random, one per reader and letter, known only to the platform and that email.
+ */
+export const POLL_RESPONSE_PARAMS = { option: 'option', letter: 'letter', subscriber: 'subscriber', recipient: 'r' } as const;
 
 /** RFC 8058: a one-click unsubscribe POSTs `List-Unsubscribe=One-Click`. */
 export const ONE_CLICK_FIELD = 'List-Unsubscribe';

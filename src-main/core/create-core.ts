@@ -16,6 +16,7 @@ import { linkContentHandlers } from './handlers/link-content';
 import { lifecycleHandlers } from './handlers/lifecycle';
 import { openGraphHandlers } from './handlers/open-graph';
 import { renderHandlers } from './handlers/render';
+import { pollHandlers } from './handlers/polls';
 import { reportHandlers } from './handlers/reports';
 import { dashboardHandlers } from './handlers/dashboards';
 import { segmentHandlers } from './handlers/segments';
@@ -80,6 +81,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...channelSettingsHandlers({ session, client }),
     ...aiAssistantHandlers({ session, client, emit: ctx.emit }),
     ...linkContentHandlers({ session, client }),
+    ...pollHandlers({ session, client }),
   };
   sync.start();
   // A day's work at most is at stake if the cache file is ever damaged; never in the way of starting.

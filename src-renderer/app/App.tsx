@@ -9,6 +9,7 @@ import { ComposerPage } from '../features/composer/ComposerPage';
 import { DashboardPage } from '../features/dashboards/DashboardPage';
 import { LocalMailboxPage } from '../features/local-mailbox/LocalMailboxPage';
 import { NewslettersPage } from '../features/newsletters/NewslettersPage';
+import { PollsPage } from '../features/polls/PollsPage';
 import { TemplatesPage } from '../features/newsletters/TemplatesPage';
 import { useGetSessionQuery } from '../features/session/session-api';
 import { SignInPage } from '../features/session/SignInPage';
@@ -41,6 +42,7 @@ function routerFor(session: Session) {
         { path: 'organizations/:brandSlug/metrics', element: <DashboardPage key="brand" /> },
         { path: 'organizations/:brandSlug/company/metrics', element: <DashboardPage key="company" /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/settings', element: <ChannelSettingsPage /> },
+        { path: 'organizations/:brandSlug/channels/:channelSlug/polls', element: <PollsPage /> },
         { path: localMailboxPath.slice(1), element: <LocalMailboxPage /> },
         { path: 'settings', element: <SettingsPage platformUrl={session.platformUrl} mode={session.mode} /> },
         { path: integrationsPath.slice(1), element: <IntegrationsPage /> },

@@ -6,7 +6,9 @@ import { useDeliveryNotices } from '../features/delivery/use-delivery-notices';
 import { useSignOutMutation } from '../features/session/session-api';
 import { HelpButton } from '../features/help/HelpButton';
 import { ConflictNotices } from '../features/sync/ConflictNotices';
-import { brandDashboardPath, channelDashboardPath, channelSettingsPath, companyDashboardPath, integrationsPath, localMailboxPath, newslettersPath, settingsPath, templatesPath } from '../../shared/app-paths';
+import { brandDashboardPath, channelDashboardPath, channelSettingsPath, companyDashboardPath, integrationsPath, localMailboxPath, newslettersPath, pollsPath, settingsPath, templatesPath } from '../../shared/app-paths';
+import { FEATURE_FLAGS } from '../../shared/model/feature-flags';
+import { useFeatureFlags } from './feature-flags';
 import { SyncIndicator } from './SyncIndicator';
 import { useDesktopShell } from './use-desktop-shell';
 
@@ -72,6 +74,7 @@ export function ShellLayout({ session }: { session: Session }) {
   const channelKnown = organization?.channels.some((c) => c.channelSlug === channelSlug) ?? false;
   useDesktopShell();
   useDeliveryNotices();
+  const isFeatureOn = useFeatureFlags(channelKnown ? brandSlug : '', channelSlug);
 
   const links =
     organization && channelKnown
@@ -80,6 +83,7 @@ export function ShellLayout({ session }: { session: Session }) {
           { label: 'Templates', to: templatesPath(organization.slug, channelSlug), icon: IconTemplate },
           { label: 'Dashboard', to: channelDashboardPath(organization.slug, channelSlug), icon: IconChartBar },
           { label: 'Channel settings', to: channelSettingsPath(organization.slug, channelSlug), icon: IconSettings },
+          ...(isFeatureOn(FEATURE_FLAGS.composerPollBlock) ? [{ label: 'Polls', to: pollsPath(organization.slug, channelSlug), icon: IconChartDots }] : []),
         ]
       : [];
   // The dashboards above one channel (spec 1 §2): the organization's, and the tenant-wide one.

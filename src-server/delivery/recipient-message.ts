@@ -1,6 +1,7 @@
 import { publicPagePaths, withRecipientToken } from '../../shared/contract/public-pages';
 import { escapeAttr } from '../../shared/render/escape';
 import { letterUtmRows, resolveUtmParams, utmLinkFor } from '../../shared/render/utm-links';
+import { withPollRecipientToken } from '../polls/poll-links';
 import { rewriteHrefs, trackedHtml } from '../tracking/link-rewrite';
 import type { OutgoingMail } from './mail-transport';
 import { fillMergeTags } from './merge-fill';
@@ -63,6 +64,7 @@ export function recipientMessage(edition: PreparedEdition, recipient: MessageRec
   const unsubscribePath = publicPagePaths.unsubscribe(channel.slug, recipient.uniqueId);
   const unsubscribe = `${publicUrl}${withRecipientToken(unsubscribePath, token)}`;
   html = html.split(`href="${escapeAttr(`${publicUrl}${unsubscribePath}`)}"`).join(`href="${escapeAttr(unsubscribe)}"`);
+  html = withPollRecipientToken(html, publicUrl, token);
   return {
     to: recipient.email,
     subject: fillMergeTags(subject, lookup, 'text'),

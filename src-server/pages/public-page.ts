@@ -21,6 +21,8 @@ export interface PublicPage {
   title: string;
   lead: string;
   forms?: PageForm[];
+  /** Lines under the lead (a poll's results). */
+  list?: string[];
   language?: PublicPageLanguage;
 }
 
@@ -30,7 +32,7 @@ function formHtml(form: PageForm): string {
   return `${hint}<form method="post" action="${escapeAttr(form.action)}"><button type="submit"${buttonClass}>${escapeHtml(form.label)}</button></form>`;
 }
 
-export function renderPublicPage({ title, lead, forms = [], language = 'en' }: PublicPage): string {
+export function renderPublicPage({ title, lead, forms = [], list = [], language = 'en' }: PublicPage): string {
   const text = PUBLIC_PAGE_TEXT[language];
   return [
     '<!doctype html>',
@@ -47,6 +49,7 @@ export function renderPublicPage({ title, lead, forms = [], language = 'en' }: P
     '<main>',
     `<h1>${escapeHtml(title)}</h1>`,
     `<p>${escapeHtml(lead)}</p>`,
+    ...(list.length > 0 ? [`<ul>${list.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`] : []),
     ...forms.map(formHtml),
     '</main>',
     '</body>',

@@ -55,6 +55,11 @@ const NOT_TENANT_SCOPED = new Set([
   'GET /t/c/:token/:position',
   'GET /t/*',
   'POST /t/*',
+  // Reached by the recipient token in a poll option's link (own tests: public-polls.test.ts).
+  'GET /polls/:id/respond',
+  'POST /polls/:id/respond',
+  'GET /polls/*',
+  'POST /polls/*',
 ]);
 
 let demo: DemoTargets;

@@ -139,11 +139,11 @@ export function fillPath(url: string, params: Record<string, string>): string {
 
 /** One checksum per table the API writes letters and audiences to. */
 export async function tableChecksums(db: Db): Promise<Record<string, string>> {
-  const tables = ['letters', 'letter_revisions', 'segments', 'subscribers'];
+  const tables = ['letters', 'letter_revisions', 'segments', 'subscribers', 'polls', 'poll_options', 'poll_responses'];
   const { rows } = await sql<{ name: string; sum: string }>`
     ${sql.join(
       tables.map(
-        (table) => sql`SELECT ${table} AS name, count(*) || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY t.id)), '') AS sum
+        (table) => sql`SELECT ${table} AS name, count(*) || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS sum
           FROM ${sql.table(table)} t`,
       ),
       sql` UNION ALL `,

@@ -1,4 +1,5 @@
 import type { RouteOptions } from 'fastify';
+import { platformPaths } from '../../shared/contract/platform-api';
 import { FEATURE_FLAG_NAMES } from '../../shared/model/feature-flags';
 import { toJson } from '../db/database';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
@@ -18,6 +19,7 @@ export interface DemoTargets {
   uniqueId: string;
   segmentId: number;
   userId: number;
+  pollId: number;
 }
 
 export async function createWalkedApp(): Promise<{ t: TestApp; routes: Route[] }> {
@@ -44,7 +46,14 @@ export async function createDemoTargets(t: TestApp, letterTitle: string): Promis
     .executeTakeFirstOrThrow();
   await insertSubscriber(t.db, { channelId, email: 'reader@example.com' });
   const user = await t.db.selectFrom('users').select('id').where('email', '=', DEMO_EMAIL).executeTakeFirstOrThrow();
-  return { channelId, letterId: letter.id!, uniqueId: letter.uniqueId, segmentId: segment.id, userId: user.id };
+  const poll = await t.app.inject({
+    method: 'POST',
+    url: platformPaths.polls('demo'),
+    headers,
+    payload: { title: `${letterTitle} poll`, questionText: 'Which?', pollType: 1, options: [{ title: 'A' }, { title: 'B' }] },
+  });
+  const pollId = poll.json<{ id: number }>().id;
+  return { channelId, letterId: letter.id!, uniqueId: letter.uniqueId, segmentId: segment.id, userId: user.id, pollId };
 }
 
 /** The value of a path parameter that names one of the demo targets. */
@@ -58,7 +67,10 @@ export function demoParam(route: Route, name: string, demo: DemoTargets): string
     case 'channelId':
       return String(demo.channelId);
     case 'id':
+      if (route.url.includes('/polls/')) return String(demo.pollId);
       return String(route.url.includes('/segments/') ? demo.segmentId : demo.letterId);
+    case 'letter':
+      return demo.uniqueId;
     case 'letterId':
     case 'ref':
       return String(demo.letterId);

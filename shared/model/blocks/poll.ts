@@ -47,6 +47,10 @@ export const PollModelSchema = z.strictObject({
 });
 export type PollModel = z.infer<typeof PollModelSchema>;
 
+/** The ends of a feedback scale shown as buttons (spec 2 §4); five options read as stars instead. */
+export const FEEDBACK_SCALE_LABELS = { low: 'not likely at all', high: 'extremely likely' } as const;
+export const FEEDBACK_STAR_OPTION_COUNT = 5;
+
 export function defaultPollModel(): PollModel {
   return {
     id: null,

@@ -1,5 +1,6 @@
+import { POLL_RESPONSE_PARAMS, publicPagePaths } from '../../contract/public-pages';
 import type { PollModel, PollOption } from '../../model';
-import { PollType } from '../../model';
+import { FEEDBACK_SCALE_LABELS, FEEDBACK_STAR_OPTION_COUNT, PollType } from '../../model';
 import { cornersPx, css, fontSizePx, fontStack, px, safeColor, sidesPx } from '../css';
 import { escapeAttr, escapeHtml, safeUrl } from '../escape';
 import { mjElement } from '../mjml';
@@ -11,8 +12,8 @@ import { mjTextAttributes, sectionTextStyle } from './dynamic';
 // records the answer for this letter and subscriber. Feedback scales of five read as stars;
 // other scales as a row of buttons between 'not likely at all' and 'extremely likely'.
 
-export const FEEDBACK_SCALE_LABELS = { low: 'not likely at all', high: 'extremely likely' } as const;
-const STAR_OPTION_COUNT = 5;
+export { FEEDBACK_SCALE_LABELS };
+const STAR_OPTION_COUNT = FEEDBACK_STAR_OPTION_COUNT;
 const STAR_SIZE = 32;
 const STAR = '&#9733;';
 
@@ -21,8 +22,11 @@ const STAR = '&#9733;';
  * The web archive's copy is read by no one in particular, so its links name no subscriber.
  */
 export function pollResponseUrl(ctx: RenderContext, pollId: number, optionId: number): string {
-  const subscriber = ctx.webArchive ? '' : `&subscriber=${SUBSCRIBER_ID_TAG}`;
-  return `${ctx.platformUrl}/polls/${pollId}/respond?option=${optionId}&letter=${encodeURIComponent(ctx.letterUniqueId)}${subscriber}`;
+  const q = POLL_RESPONSE_PARAMS;
+  // The merge tag also keeps the link out of click tracking: each reader's address differs.
+  const subscriber = ctx.webArchive ? '' : `&${q.subscriber}=${SUBSCRIBER_ID_TAG}`;
+  const letter = encodeURIComponent(ctx.letterUniqueId);
+  return `${ctx.platformUrl}${publicPagePaths.pollResponse(pollId)}?${q.option}=${optionId}&${q.letter}=${letter}${subscriber}`;
 }
 
 function optionLabel(option: PollOption): string {

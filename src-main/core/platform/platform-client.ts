@@ -89,6 +89,7 @@ import {
   type ValidateHtmlResponse,
 } from '../../../shared/contract/platform-link-content';
 import type { UrlPreview } from '../../../shared/model/blocks/feeds';
+import { createPollsClient, type PollsClient } from './polls-client';
 import type { Letter } from '../../../shared/model/letter';
 
 // The core's HTTP client for the platform API. Every answer is parsed with the shared
@@ -191,6 +192,8 @@ export interface PlatformClient {
   dashboardExport(brandSlug: string, channelSlug: string | undefined, kind: DashboardExportKind, body: DashboardExportRequest): Promise<DashboardExportResponse>;
   /** An embedded dashboard: of the caller's organizations (no brandSlug), one, or one channel. */
   embedDashboard(brandSlug: string | undefined, channelSlug: string | undefined, body: EmbedDashboardRequest): Promise<EmbedDashboardResponse>;
+  /** The poll calls (polls-client.ts). */
+  readonly polls: PollsClient;
 }
 
 /** A dashboard call's period and, for an organization, the channels it narrows to (none: all). */
@@ -292,6 +295,7 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
     baseUrl: root,
     aiStatus: () => call('GET', platformPaths.aiStatus(), AiStatusResponseSchema),
     rewrite,
+    polls: createPollsClient(call, getText),
     async health() {
       try {
         const response = await fetch(root + platformPaths.health(), { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });

@@ -11,6 +11,7 @@ import { CountryOpensCard } from './CountryOpensCard';
 import { CsvDownloadsCard } from './CsvDownloadsCard';
 import { HourPerformanceCard } from './HourPerformanceCard';
 import { LetterPreviewCard } from './LetterPreviewCard';
+import { PollResultsCard } from '../polls/PollResultsCard';
 import { MetricsCard } from './MetricsCard';
 import { useDownloadReportCsvMutation, useGetReportQuery } from './reports-api';
 import { TopLinksCard } from './TopLinksCard';
@@ -90,6 +91,7 @@ export function ReportView({ letter, zone, preview }: ReportViewProps) {
       </SimpleGrid>
       <HourPerformanceCard rows={report?.hourPerformance ?? null} zone={clock} />
       <UserActivityCard letter={ref} zone={clock} onDownload={(filter, search) => download('user-activity', undefined, undefined, { filter, search })} />
+      <PollResultsCard letter={{ brandSlug: letter.brandSlug, channelSlug: letter.channelSlug, letterUniqueId: letter.uniqueId }} />
       <CsvDownloadsCard onDownload={download} />
     </Stack>
   );

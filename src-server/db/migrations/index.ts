@@ -17,6 +17,7 @@ import * as letterListIndex from './0016-letter-list-index';
 import * as aiUsage from './0022-ai-usage';
 import * as providers from './0021-providers';
 import * as dashboardExports from './0017-dashboard-exports';
+import * as polls from './0019-polls';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0022-ai-usage': aiUsage,
   '0021-providers': providers,
   '0017-dashboard-exports': dashboardExports,
+  '0019-polls': polls,
 };

@@ -37,7 +37,6 @@ describe('blocks whose settings come later', () => {
   it.each<[BlockType, string]>([
     ['curation', 'curation'],
     ['rss', 'RSS feeds'],
-    ['poll', 'polls'],
     ['newpromotion', 'promotions'],
   ])('%s says its settings arrive with %s, and has the common settings', async (type, feature) => {
     const { current } = renderPanel(newSection(type, 'x'));

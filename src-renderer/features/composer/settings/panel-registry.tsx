@@ -10,6 +10,7 @@ import { IterablePanel } from './IterablePanel';
 import { LayoutPanel } from './LayoutPanel';
 import { LogoPanel } from './LogoPanel';
 import { ParagraphPanel } from './ParagraphPanel';
+import { PollPanel } from '../../polls/PollPanel';
 import { pendingFeaturePanel } from './PendingFeaturePanel';
 import { ProfilePanel } from './ProfilePanel';
 import { RevContentPanel } from './RevContentPanel';
@@ -45,7 +46,7 @@ export const BLOCK_PANELS: BlockPanels = {
   newrss: pendingFeaturePanel('curation'),
   newpromotion: pendingFeaturePanel('promotions'),
   paragraph: ParagraphPanel,
-  poll: pendingFeaturePanel('polls'),
+  poll: PollPanel,
   profile: ProfilePanel,
   promotion: pendingFeaturePanel('promotions'),
   revContent: RevContentPanel,
