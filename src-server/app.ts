@@ -32,6 +32,8 @@ import { letterListMetricsRoutes } from './routes/letter-list-metrics';
 import { channelSettingsRoutes } from './routes/channel-settings';
 import { editionReportRoutes } from './routes/edition-reports';
 import { dashboardRoutes } from './routes/dashboards';
+import { curationRoutes } from './routes/curation';
+import type { FeedScheduler } from './routes/curation';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
@@ -63,6 +65,8 @@ export interface BuildAppOptions {
   bounceWebhookSecret?: string | null;
   /** Where readers reach the public pages (PUBLIC_URL), for the report's letter page link; default the request's own origin. */
   publicUrl?: string | undefined;
+  /** Told when a feed is added, to read it at once; without it the polling sweep finds it. */
+  feeds?: FeedScheduler | null;
 }
 
 /** Never in a log line: request logs carry no bodies, but a handler's own log might. */
@@ -98,6 +102,7 @@ export async function buildApp({
   delivery,
   bounceWebhookSecret,
   publicUrl,
+  feeds,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // Made first so a malformed SMTP_URL stops the start rather than the first test send.
   const mail = createMailTransport(db, { smtpUrl, from: mailFrom });
@@ -141,6 +146,7 @@ export async function buildApp({
   await app.register(channelSettingsRoutes, { db });
   await app.register(editionReportRoutes, { db, publicUrl: publicUrl ?? null });
   await app.register(dashboardRoutes, { db });
+  await app.register(curationRoutes, { db, feeds: feeds ?? null });
   await app.register(letterDeliveryRoutes, { db, mail });
   app.addHook('onClose', async () => mail.close());
   return app as unknown as FastifyInstance;

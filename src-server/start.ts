@@ -127,6 +127,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
       imageStorage: createDiskImageStorage(options.imagesDir ?? path.join(options.dataDir ?? defaultDataDir(), 'images')),
       allowHttpImageFetch: options.allowHttpImageFetch ?? false,
       delivery: jobs,
+      feeds: jobs,
       bounceWebhookSecret: options.bounceWebhookSecret ?? null,
       publicUrl: options.publicUrl,
     });

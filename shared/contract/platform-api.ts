@@ -110,6 +110,19 @@ export const platformPaths = {
   /** The channel settings screen (platform-channel-settings.ts): GET and PUT. */
   channelSettings: (brandSlug: string, channelSlug: string) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/settings`,
+  // Curation (platform-curation.ts holds their payloads; spec 3 §7 "Curation").
+  feeds: (brandSlug: string, channelSlug: string) => `${API_PREFIX}/v1/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/feeds`,
+  feed: (brandSlug: string, channelSlug: string, id: number) =>
+    `${API_PREFIX}/v1/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/feeds/${id}`,
+  validateFeed: () => `${API_PREFIX}/v2/rss/validate`,
+  aggregates: (brandSlug: string, channelSlug: string) =>
+    `${API_PREFIX}/v2/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/aggregates`,
+  aggregate: (brandSlug: string, channelSlug: string, id: number) =>
+    `${API_PREFIX}/v2/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/aggregates/${id}`,
+  curationAllTags: () => `${API_PREFIX}/curations/all-tags`,
+  curationAllCategories: () => `${API_PREFIX}/curations/all-categories`,
+  curationTags: () => `${API_PREFIX}/curations/tags`,
+  curationSiteNames: () => `${API_PREFIX}/curations/site-names`,
 } as const;
 
 function reportBase(brandSlug: string, channelSlug: string, id: number): string {

@@ -19,6 +19,8 @@ import {
   lettersNeedingDelivery,
   queueSendEdition,
 } from './delivery-jobs';
+import { createFeedQueues, queueFeedRead, startFeedWorkers } from './feed-jobs';
+import type { FeedScheduler } from '../routes/curation';
 
 // The platform's background jobs on pg-boss, on the platform's own PostgreSQL (ARCHITECTURE
 // "Storage"): scheduled sends, and a sweep every minute (and at start) that queues any send
@@ -52,7 +54,7 @@ export interface JobRunnerOptions {
   warn?: (message: string, error?: unknown) => void;
 }
 
-export interface JobRunner extends DeliveryScheduler {
+export interface JobRunner extends DeliveryScheduler, FeedScheduler {
   /** Starts the workers and the minute sweep, and sweeps once. `publicUrl`: for unsubscribe links. */
   start(settings: { publicUrl: string }): Promise<void>;
   /** Lets a send in progress finish its current email, then stops; the rest waits for the next start. */
@@ -87,6 +89,7 @@ async function createQueues(db: Db, boss: PgBoss): Promise<void> {
     try {
       await boss.createQueue(SEND_EDITION_QUEUE, { name: SEND_EDITION_QUEUE, policy: 'short' });
       await boss.createQueue(DELIVERY_SWEEP_QUEUE, { name: DELIVERY_SWEEP_QUEUE, policy: 'short' });
+      await createFeedQueues(boss);
     } finally {
       await sql`SELECT pg_advisory_unlock(${sql.lit(QUEUE_LOCK_KEY)})`.execute(connection);
     }
@@ -105,6 +108,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   });
   let mail: MailTransport | null = null;
   let sendWorker: string | null = null;
+  let feedWorker: string | null = null;
   let started = false;
   let stopping = false;
   let publicUrl = '';
@@ -179,6 +183,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await boss.work(DELIVERY_SWEEP_QUEUE, { ...polling(SWEEP_POLLING_SECONDS), batchSize: 1 }, async () => ({ queued: await sweep() }));
       await boss.schedule(DELIVERY_SWEEP_QUEUE, DELIVERY_SWEEP_CRON);
       await sweep();
+      feedWorker = await startFeedWorkers(db, boss, options.pollingIntervalSeconds ?? SWEEP_POLLING_SECONDS, warn);
     },
 
     async stop() {
@@ -191,6 +196,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     },
 
     sweep,
+
+    async feedAdded(feedId) {
+      // Before start (or after stop) the feed sweep at the next start finds the feed.
+      if (!started || stopping) return;
+      if ((await queueFeedRead(boss, feedId)) && feedWorker) boss.notifyWorker(feedWorker);
+    },
 
     async letterScheduled(letterId) {
       // Before start (or after stop) the sweep at the next start finds the letter.
