@@ -1,3 +1,4 @@
+import { curationChannels } from './bridge-curation';
 import { z } from 'zod';
 import { OrganizationSchema, UserSchema } from '../model/channel';
 import { LetterSchema, LetterSummarySchema } from '../model/letter';
@@ -299,6 +300,8 @@ export const bridgeChannels = {
   'images.find': { input: z.object({ url: z.string().min(1).max(4096) }), output: ImportedImageSchema.nullable() },
   // Edition reports and the channel dashboard (bridge-reports.ts).
   ...reportChannels,
+  // The curation screen and blocks (bridge-curation.ts).
+  ...curationChannels,
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

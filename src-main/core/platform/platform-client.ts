@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createCurationClient, type CurationClient } from './curation-client';
 import { z } from 'zod';
 import { ChannelSettingsResponseSchema } from '../../../shared/contract/platform-channel-settings';
 import { LetterListMetricsResponseSchema, type LetterListMetricsResponse } from '../../../shared/contract/platform-letter-list-metrics';
@@ -122,6 +123,8 @@ export interface PlatformClient {
   letterListMetrics(brandSlug: string, channelSlug: string, ids: readonly number[]): Promise<LetterListMetricsResponse>;
   channelSettings(brandSlug: string, channelSlug: string): Promise<ChannelSettings>;
   saveChannelSettings(brandSlug: string, channelSlug: string, settings: ChannelSettings): Promise<ChannelSettings>;
+  /** Feeds, aggregates, tags and categories (curation-client.ts). */
+  curation: CurationClient;
 }
 
 export function createPlatformClient(baseUrl: string, getToken: () => string | null): PlatformClient {
@@ -261,6 +264,7 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
     channelSettings: (brandSlug, channelSlug) => call('GET', platformPaths.channelSettings(brandSlug, channelSlug), ChannelSettingsResponseSchema),
     saveChannelSettings: (brandSlug, channelSlug, settings) =>
       call('PUT', platformPaths.channelSettings(brandSlug, channelSlug), ChannelSettingsResponseSchema, settings),
+    curation: createCurationClient((method, path, schema, body) => call(method, path, schema, body)),
   };
 }
 
