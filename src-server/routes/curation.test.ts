@@ -3,6 +3,10 @@ import { platformPaths } from '../../shared/contract/platform-api';
 import { AggregatesResponseSchema, FeedSchema, INVALID_FEED_URL_MESSAGE, TAG_COMPANY_ONLY_MESSAGE } from '../../shared/contract/platform-curation';
 import type { Aggregate } from '../../shared/contract/platform-curation';
 import { pollFeed } from '../curation/feed-polling';
+import { resolveCurationSections } from '../curation/resolve-curation-sections';
+import { newSection } from '../../shared/model/section-factory';
+import { SectionsJsonSchema } from '../../shared/model/section';
+import type { SectionOf } from '../../shared/model/section';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import { createRival } from '../testing/audience-fixtures';
 import type { Rival } from '../testing/audience-fixtures';
@@ -240,5 +244,20 @@ describe('tags, categories and site names', () => {
     for (const url of [`${platformPaths.curationAllTags()}${q()}`, `${platformPaths.curationSiteNames()}${q()}`]) {
       expect([403, 404]).toContain((await t.app.inject({ method: 'GET', url, headers: rival.headers })).statusCode);
     }
+  });
+});
+
+describe('Curations blocks at send time', () => {
+  it("fill from the query as it answers now; an inserted article is left as it is", async () => {
+    const channel = await t.db.selectFrom('channels').selectAll().where('slug', '=', 'weekly').executeTakeFirstOrThrow();
+    const query = newSection('curation', 'q1');
+    query.blockModel = { ...query.blockModel, itemCount: 5, daysToDisplay: 0, items: [{ id: 1, title: 'Stale', author: '', excerpt: '', publicationDate: '', siteName: '', image: '', link: '' }] };
+    const inserted = newSection('curation', 'i1');
+    inserted.blockModel = { ...inserted.blockModel, itemCount: 0, title: 'Kept as inserted' };
+    const resolved = SectionsJsonSchema.parse(await resolveCurationSections(t.db, channel, JSON.stringify([query, inserted])));
+    const [first, second] = resolved as [SectionOf<'curation'>, SectionOf<'curation'>];
+    expect(first.blockModel.items.map((item) => item.title)).toEqual(['New pier opens']);
+    expect(first.blockModel.items[0]!.author).toBe('By Bo Quay');
+    expect(second.blockModel).toEqual(inserted.blockModel);
   });
 });
