@@ -22,3 +22,7 @@ export const channelDashboardPath = (brandSlug: string, channelSlug: string) =>
 /** A channel's settings (spec 2 §2): name, logo, colours, font size, timezone, address, footer language. */
 export const channelSettingsPath = (brandSlug: string, channelSlug: string) =>
   `/organizations/${encodeURIComponent(brandSlug)}/channels/${encodeURIComponent(channelSlug)}/settings`;
+
+/** A channel's curation screen: its feeds and the articles read from them (spec 3 §1 "Curation side"). */
+export const curationPath = (brandSlug: string, channelSlug: string) =>
+  `/organizations/${encodeURIComponent(brandSlug)}/channels/${encodeURIComponent(channelSlug)}/curation`;

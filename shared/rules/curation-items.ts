@@ -113,3 +113,32 @@ export function insertedCurationSection(aggregate: Aggregate, options: { uniqueI
   }
   return { ...section, layoutType, blockModel: model };
 }
+
+/** The layouts a curation block offers (spec 2 §4); full content (8) is for blog-feed and RSS blocks only. */
+export const CURATION_LAYOUT_CHOICES: readonly { value: LayoutTypeValue; label: string }[] = [
+  { value: LayoutType.imageLeftParagraphRight, label: 'Image left, text right' },
+  { value: LayoutType.paragraphLeftImageRight, label: 'Text left, image right' },
+  { value: LayoutType.imageTopParagraphBottom, label: 'Image on top, text below' },
+  { value: LayoutType.paragraphOnly, label: 'Text only' },
+  { value: LayoutType.imageAndParagraphColumns, label: 'Image and text columns' },
+];
+
+/** Only 'Text only' when the block has edited text, no image, and a title or excerpt (spec 2 §4). */
+export function curationLayoutChoices(model: CurationModel, sectionHasDelta: boolean): typeof CURATION_LAYOUT_CHOICES {
+  const hasDelta = sectionHasDelta || model.delta.ops.some((op) => typeof op.insert === 'string' && op.insert.trim() !== '');
+  const limited = hasDelta && model.image.trim() === '' && (model.title.trim() !== '' || model.excerpt.trim() !== '');
+  return limited ? CURATION_LAYOUT_CHOICES.filter((c) => c.value === LayoutType.paragraphOnly) : CURATION_LAYOUT_CHOICES;
+}
+
+/** A new layout's column widths (spec 2 §4): text only has no image; image-and-text columns are 100/100; others 50/50. */
+export function curationLayoutWidths(layoutType: LayoutTypeValue): Pick<CurationModel, 'imageColumnWidth' | 'textColumnWidth'> & { hasImage?: false } {
+  if (layoutType === LayoutType.paragraphOnly) return { imageColumnWidth: 50, textColumnWidth: 100, hasImage: false };
+  if (layoutType === LayoutType.imageAndParagraphColumns) return { imageColumnWidth: 100, textColumnWidth: 100 };
+  return { imageColumnWidth: 50, textColumnWidth: 50 };
+}
+
+/** Whether a display switch has anything to show: the inserted article's part, or any loaded item's. */
+export function curationPartAvailable(model: CurationModel, part: 'title' | 'excerpt' | 'image' | 'publicationDate' | 'siteName' | 'author'): boolean {
+  if (model.items.length > 0) return model.items.some((item) => item[part].trim() !== '');
+  return model[part].trim() !== '';
+}

@@ -6,6 +6,7 @@ import type { Session } from '../../shared/contract/bridge';
 import { COMPANY_CHANNEL_SLUG } from '../../shared/model/channel';
 import { ChannelSettingsPage } from '../features/channel-settings/ChannelSettingsPage';
 import { ComposerPage } from '../features/composer/ComposerPage';
+import { CurationPage } from '../features/curation/CurationPage';
 import { ChannelDashboardPage } from '../features/dashboards/ChannelDashboardPage';
 import { LocalMailboxPage } from '../features/local-mailbox/LocalMailboxPage';
 import { NewslettersPage } from '../features/newsletters/NewslettersPage';
@@ -37,6 +38,7 @@ function routerFor(session: Session) {
         { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/:id', element: <ComposerPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/metrics', element: <ChannelDashboardPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/settings', element: <ChannelSettingsPage /> },
+        { path: 'organizations/:brandSlug/channels/:channelSlug/curation', element: <CurationPage /> },
         { path: localMailboxPath.slice(1), element: <LocalMailboxPage /> },
         { path: 'settings', element: <SettingsPage platformUrl={session.platformUrl} mode={session.mode} /> },
         { path: '*', element: <HomeRedirect session={session} /> },

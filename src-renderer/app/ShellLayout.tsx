@@ -1,12 +1,12 @@
 import { AppShell, Avatar, Divider, Group, Menu, NavLink, Select, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconAdjustments, IconChartBar, IconChevronDown, IconInbox, IconLogout, IconMail, IconNews, IconSettings, IconTemplate } from '@tabler/icons-react';
+import { IconAdjustments, IconChartBar, IconChevronDown, IconHeart, IconInbox, IconLogout, IconMail, IconNews, IconSettings, IconTemplate } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
 import { useDeliveryNotices } from '../features/delivery/use-delivery-notices';
 import { useSignOutMutation } from '../features/session/session-api';
 import { HelpButton } from '../features/help/HelpButton';
 import { ConflictNotices } from '../features/sync/ConflictNotices';
-import { channelDashboardPath, channelSettingsPath, localMailboxPath, newslettersPath, settingsPath, templatesPath } from '../../shared/app-paths';
+import { channelDashboardPath, channelSettingsPath, curationPath, localMailboxPath, newslettersPath, settingsPath, templatesPath } from '../../shared/app-paths';
 import { SyncIndicator } from './SyncIndicator';
 import { useDesktopShell } from './use-desktop-shell';
 
@@ -79,6 +79,7 @@ export function ShellLayout({ session }: { session: Session }) {
           { label: 'Newsletters', to: newslettersPath(organization.slug, channelSlug), icon: IconNews },
           { label: 'Templates', to: templatesPath(organization.slug, channelSlug), icon: IconTemplate },
           { label: 'Dashboard', to: channelDashboardPath(organization.slug, channelSlug), icon: IconChartBar },
+          { label: 'Curation', to: curationPath(organization.slug, channelSlug), icon: IconHeart },
           { label: 'Channel settings', to: channelSettingsPath(organization.slug, channelSlug), icon: IconSettings },
         ]
       : [];

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { BlockType, Section, SectionOf } from '../../../../shared/model';
+import { CurationPanel } from '../../curation/CurationPanel';
 import { BlockquotePanel } from './BlockquotePanel';
 import { ButtonPanel } from './ButtonPanel';
 import { DividerPanel } from './DividerPanel';
@@ -27,7 +28,7 @@ export type BlockPanels = { [T in BlockType]: ComponentType<PanelProps<SectionOf
 export const BLOCK_PANELS: BlockPanels = {
   blockquote: BlockquotePanel,
   button: ButtonPanel,
-  curation: pendingFeaturePanel('curation'),
+  curation: CurationPanel,
   divider: DividerPanel,
   dynamic: pendingFeaturePanel('link previews'),
   evvnt: pendingFeaturePanel('events'),
@@ -39,7 +40,7 @@ export const BLOCK_PANELS: BlockPanels = {
   layout: LayoutPanel,
   logo: LogoPanel,
   news: pendingFeaturePanel('news search'),
-  newrss: pendingFeaturePanel('curation'),
+  newrss: CurationPanel,
   newpromotion: pendingFeaturePanel('promotions'),
   paragraph: ParagraphPanel,
   poll: pendingFeaturePanel('polls'),
@@ -49,7 +50,7 @@ export const BLOCK_PANELS: BlockPanels = {
   rss: pendingFeaturePanel('RSS feeds'),
   share: SharePanel,
   url: pendingFeaturePanel('link previews'),
-  wordpress: pendingFeaturePanel('curation'),
+  wordpress: CurationPanel,
   youtube: YoutubePanel,
 };
 
