@@ -43,7 +43,18 @@ export const FeedUrlSchema = z
   }, INVALID_FEED_URL_MESSAGE);
 
 export const ValidateFeedRequestSchema = z.object({ url: FeedUrlSchema });
-export const ValidateFeedResponseSchema = z.object({ success: z.literal(true), title: z.string(), format: z.enum(['rss', 'atom', 'json', 'rdf']) });
+/** A feed's newest items as the legacy RSS block shows them (plain text; `content` is the whole item). */
+export const FeedPreviewItemSchema = z.object({ title: z.string(), link: z.string(), excerpt: z.string(), content: z.string(), image: z.string() });
+export type FeedPreviewItem = z.infer<typeof FeedPreviewItemSchema>;
+export const FEED_PREVIEW_ITEMS_MAX = 20;
+
+export const ValidateFeedResponseSchema = z.object({
+  success: z.literal(true),
+  title: z.string(),
+  format: z.enum(['rss', 'atom', 'json', 'rdf']),
+  /** Its first items, newest first as the feed lists them (the RSS block's Load). */
+  items: z.array(FeedPreviewItemSchema).max(FEED_PREVIEW_ITEMS_MAX),
+});
 export type ValidateFeedResponse = z.infer<typeof ValidateFeedResponseSchema>;
 
 export const FeedSchema = z.object({

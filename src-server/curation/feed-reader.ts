@@ -1,6 +1,7 @@
 import { parseFeed } from 'feedsmith';
 import sanitizeHtml from 'sanitize-html';
-import { INVALID_FEED_URL_MESSAGE } from '../../shared/contract/platform-curation';
+import { FEED_PREVIEW_ITEMS_MAX, INVALID_FEED_URL_MESSAGE } from '../../shared/contract/platform-curation';
+import type { FeedPreviewItem } from '../../shared/contract/platform-curation';
 import { HttpError } from '../http/errors';
 import { BodyTooLargeError, readLimited } from '../integrations/read-limited';
 
@@ -77,6 +78,17 @@ export async function fetchFeed(address: string, validators: Validators = { etag
     }
     return { status: 'ok', feed: parseFeedText(text, url), etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') };
   }
+}
+
+/** The feed's first items as the legacy RSS block takes them: plain text throughout. */
+export function previewItems(feed: ParsedFeed): FeedPreviewItem[] {
+  return feed.items.slice(0, FEED_PREVIEW_ITEMS_MAX).map((item) => ({
+    title: item.title,
+    link: item.originalUrl,
+    excerpt: item.excerpt,
+    content: plainLines(item.content.replace(/<\/(p|li|h2|h3|blockquote)>|<br\s*\/?>/gi, '\n')).slice(0, 20_000),
+    image: item.image,
+  }));
 }
 
 /** For `rss/validate` and adding a feed: the feed, or 422 'This url is invalid.' for anything else. */
@@ -214,7 +226,16 @@ function isUsable(item: FeedItem): boolean {
 }
 
 function plainText(html: string): string {
-  return decodeEntities(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })).replace(/\s+/g, ' ').trim();
+  return plainLines(html).replace(/\n/g, ' ');
+}
+
+/** Text without markup, a line per paragraph. */
+function plainLines(html: string): string {
+  return decodeEntities(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }))
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter(Boolean)
+    .join('\n');
 }
 
 function decodeEntities(text: string): string {

@@ -61,7 +61,8 @@ describe('rss/validate', () => {
     ] as const) {
       const response = await t.app.inject({ method: 'POST', url: platformPaths.validateFeed(), headers: editor, payload: { url: ` ${site.url}${path} ` } });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toEqual({ success: true, title, format });
+      expect(response.json()).toMatchObject({ success: true, title, format });
+      expect(response.json().items.length).toBeGreaterThan(0);
     }
   });
 
@@ -259,5 +260,13 @@ describe('Curations blocks at send time', () => {
     expect(first.blockModel.items.map((item) => item.title)).toEqual(['New pier opens']);
     expect(first.blockModel.items[0]!.author).toBe('By Bo Quay');
     expect(second.blockModel).toEqual(inserted.blockModel);
+  });
+
+  it('read a legacy RSS block\'s feed again', async () => {
+    const channel = await t.db.selectFrom('channels').selectAll().where('slug', '=', 'weekly').executeTakeFirstOrThrow();
+    const rss = newSection('rss', 'r1');
+    rss.blockModel = { ...rss.blockModel, link: `${site.url}/atom.xml`, count: 1, layoutType: 1 };
+    const [resolved] = SectionsJsonSchema.parse(await resolveCurationSections(t.db, channel, JSON.stringify([rss])));
+    expect(resolved!.delta.ops.map((op) => op.insert)).toEqual(['Lamp replaced', '\n', 'A brighter lamp for the winter.\n']);
   });
 });

@@ -27,7 +27,7 @@ import {
 import type { Feed } from '../../shared/contract/platform-curation';
 import { queryList, queryScalars } from '../audience/brand-access';
 import { queryAggregates } from '../curation/aggregates-query';
-import { readFeedOrRefuse } from '../curation/feed-reader';
+import { previewItems, readFeedOrRefuse } from '../curation/feed-reader';
 import type { Db } from '../db/database';
 import type { ChannelRow } from '../db/schema';
 import { channelBySlugs } from '../http/access';
@@ -131,7 +131,7 @@ export const curationRoutes: FastifyPluginAsync<{ db: Db; feeds: FeedScheduler |
     currentUser(request);
     const { url } = parseInput(ValidateFeedRequestSchema, request.body);
     const parsed = await readFeedOrRefuse(url);
-    return sendAs(reply, ValidateFeedResponseSchema, { success: true, title: parsed.title, format: parsed.format });
+    return sendAs(reply, ValidateFeedResponseSchema, { success: true, title: parsed.title, format: parsed.format, items: previewItems(parsed) });
   });
 
   app.get(aggregatesPath, { schema: docs.aggregates }, async (request, reply) => {

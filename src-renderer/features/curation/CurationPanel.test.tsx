@@ -48,7 +48,7 @@ afterEach(cleanup);
 
 async function choose(user: { click: (element: Element) => Promise<void> }, label: string, option: string) {
   await user.click(screen.getByRole('combobox', { name: label }));
-  await user.click(screen.getByRole('option', { name: option, exact: true }));
+  await user.click(screen.getByRole('option', { name: option }));
 }
 
 const curation = (): SectionOf<'curation'> => {

@@ -35,9 +35,7 @@ describe('ad widgets', () => {
 
 describe('blocks whose settings come later', () => {
   it.each<[BlockType, string]>([
-    ['curation', 'curation'],
     ['news', 'news search'],
-    ['rss', 'RSS feeds'],
     ['evvnt', 'events'],
     ['poll', 'polls'],
     ['newpromotion', 'promotions'],

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { BlockType, Section, SectionOf } from '../../../../shared/model';
 import { CurationPanel } from '../../curation/CurationPanel';
+import { RssPanel } from '../../curation/RssPanel';
 import { BlockquotePanel } from './BlockquotePanel';
 import { ButtonPanel } from './ButtonPanel';
 import { DividerPanel } from './DividerPanel';
@@ -47,7 +48,7 @@ export const BLOCK_PANELS: BlockPanels = {
   profile: ProfilePanel,
   promotion: pendingFeaturePanel('promotions'),
   revContent: RevContentPanel,
-  rss: pendingFeaturePanel('RSS feeds'),
+  rss: RssPanel,
   share: SharePanel,
   url: pendingFeaturePanel('link previews'),
   wordpress: CurationPanel,
