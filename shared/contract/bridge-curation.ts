@@ -7,6 +7,7 @@ import {
   FeedSchema,
   FeedUrlSchema,
   SiteNamesResponseSchema,
+  TaxonomyItemSchema,
   TaxonomyListResponseSchema,
   ValidateFeedResponseSchema,
 } from './platform-curation';
@@ -54,4 +55,9 @@ export const curationChannels = {
   },
   'curation.categories': { input: Placement.extend({ keyword: z.string().max(200).default('') }), output: TaxonomyListResponseSchema },
   'curation.siteNames': { input: Placement, output: SiteNamesResponseSchema },
+  /** A company tag (spec 3 §6: tags are created at company level only; elsewhere the platform refuses). */
+  'curation.createTag': {
+    input: Placement.extend({ name: z.string().trim().min(1, 'Enter a tag name.').max(100, 'A tag name has at most 100 characters.') }),
+    output: TaxonomyItemSchema,
+  },
 } as const;

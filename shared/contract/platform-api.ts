@@ -123,6 +123,8 @@ export const platformPaths = {
   curationAllCategories: () => `${API_PREFIX}/curations/all-categories`,
   curationTags: () => `${API_PREFIX}/curations/tags`,
   curationSiteNames: () => `${API_PREFIX}/curations/site-names`,
+  taxonomyTerms: (taxonomy: string) => `${API_PREFIX}/v1/taxonomies/${enc(taxonomy)}/terms`,
+  taxonomyTerm: (taxonomy: string, term: number) => `${API_PREFIX}/v1/taxonomies/${enc(taxonomy)}/terms/${term}`,
 } as const;
 
 function reportBase(brandSlug: string, channelSlug: string, id: number): string {

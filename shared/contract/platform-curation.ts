@@ -143,3 +143,9 @@ export const CreateTagRequestSchema = z.object({
 
 export const SiteNamesQuerySchema = z.object({ organization: z.string().min(1), channel: z.string().min(1) });
 export const SiteNamesResponseSchema = z.object({ items: z.array(z.string()) });
+
+/** {api1}/taxonomies/{taxonomy}/terms (spec 3 §7): a channel's tags or categories by name. */
+export const TAXONOMIES = ['tags', 'categories'] as const;
+export type Taxonomy = (typeof TAXONOMIES)[number];
+export const TaxonomyTermRequestSchema = CreateTagRequestSchema;
+export const TaxonomyTermQuerySchema = SiteNamesQuerySchema;

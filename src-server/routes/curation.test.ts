@@ -234,6 +234,22 @@ describe('tags, categories and site names', () => {
     expect((await aggregates(`?tags[]=${tag.id}`)).items.map((a) => a.id)).toEqual([items[0]!.id]);
   });
 
+  it('creates, renames and deletes taxonomy terms: tags at company level, categories per channel', async () => {
+    const body = (channel: string, name: string) => ({ organization: 'demo', channel, name });
+    const refused = await t.app.inject({ method: 'POST', url: platformPaths.taxonomyTerms('tags'), headers: editor, payload: body('weekly', 'Local') });
+    expect(refused.statusCode).toBe(403);
+    const category = await t.app.inject({ method: 'POST', url: platformPaths.taxonomyTerms('categories'), headers: editor, payload: body('weekly', 'Piers') });
+    expect(category.statusCode, category.body).toBe(201);
+    const id = category.json<{ id: number }>().id;
+    const renamed = await t.app.inject({ method: 'POST', url: platformPaths.taxonomyTerm('categories', id), headers: editor, payload: body('weekly', 'Jetties') });
+    expect(renamed.json()).toEqual({ id, name: 'Jetties' });
+    const clash = await t.app.inject({ method: 'POST', url: platformPaths.taxonomyTerm('categories', id), headers: editor, payload: body('weekly', 'Tides') });
+    expect(clash.statusCode).toBe(422);
+    const gone = await t.app.inject({ method: 'DELETE', url: `${platformPaths.taxonomyTerm('categories', id)}?organization=demo&channel=weekly`, headers: editor });
+    expect(gone.statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'POST', url: platformPaths.taxonomyTerms('topics'), headers: editor, payload: body('weekly', 'x') })).statusCode).toBe(404);
+  });
+
   it('searches categories, and lists site names', async () => {
     const found = await t.app.inject({ method: 'GET', url: `${platformPaths.curationAllCategories()}${q('&keyword=tid')}`, headers: editor });
     expect(found.json().items.map((c: { name: string }) => c.name)).toEqual(['Tides']);

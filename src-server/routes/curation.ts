@@ -16,7 +16,10 @@ import {
   SiteNamesResponseSchema,
   TAG_COMPANY_ONLY_MESSAGE,
   TAXONOMY_LIST_CAP,
+  TAXONOMIES,
   TAXONOMY_SEARCH_PAGE_SIZE,
+  TaxonomyTermQuerySchema,
+  TaxonomyTermRequestSchema,
   TaxonomyItemSchema,
   TaxonomyListResponseSchema,
   TaxonomyQuerySchema,
@@ -24,7 +27,7 @@ import {
   ValidateFeedRequestSchema,
   ValidateFeedResponseSchema,
 } from '../../shared/contract/platform-curation';
-import type { Feed } from '../../shared/contract/platform-curation';
+import type { Feed, Taxonomy } from '../../shared/contract/platform-curation';
 import { queryList, queryScalars } from '../audience/brand-access';
 import { queryAggregates } from '../curation/aggregates-query';
 import { previewItems, readFeedOrRefuse } from '../curation/feed-reader';
@@ -223,6 +226,59 @@ export const curationRoutes: FastifyPluginAsync<{ db: Db; feeds: FeedScheduler |
       .returning(['id', 'name'])
       .executeTakeFirstOrThrow();
     return sendAs(reply, TaxonomyItemSchema, row, 201);
+  });
+
+  // Taxonomy terms: a channel's tags (company level only) or categories, created, renamed
+  // and deleted by name; the channel is named in the body (or, for DELETE, the query).
+  const TermParams = z.object({ taxonomy: z.enum(TAXONOMIES) });
+  const OneTermParams = TermParams.extend({ term: idParam });
+  const termsPath = routePattern(platformPaths.taxonomyTerms(':taxonomy'));
+  const termPath = routePattern(platformPaths.taxonomyTerm(':taxonomy', 1), { 1: ':term' });
+  const termTable = (taxonomy: Taxonomy) => (taxonomy === 'tags' ? 'curationTags' : 'curationCategories');
+  const termChannel = async (request: { query: unknown }, taxonomy: Taxonomy, organization: string, channelSlug: string) => {
+    const { channel } = await accessByQuery(request, organization, channelSlug);
+    if (taxonomy === 'tags' && channel.slug !== 'company') throw forbidden(TAG_COMPANY_ONLY_MESSAGE);
+    return channel;
+  };
+  const termDocs = (summary: string, params: z.ZodType) => routeDocs({ summary, params, response: { 200: TaxonomyItemSchema, 201: TaxonomyItemSchema } });
+
+  app.post(termsPath, { schema: termDocs('Create a taxonomy term', TermParams) }, async (request, reply) => {
+    const { taxonomy } = parseParams(TermParams, request.params);
+    const body = parseInput(TaxonomyTermRequestSchema, request.body);
+    const channel = await termChannel(request, taxonomy, body.organization, body.channel);
+    const row = await db
+      .insertInto(termTable(taxonomy))
+      .values({ channelId: channel.id, name: body.name })
+      .onConflict((oc) => oc.columns(['channelId', 'name']).doUpdateSet({ name: body.name }))
+      .returning(['id', 'name'])
+      .executeTakeFirstOrThrow();
+    return sendAs(reply, TaxonomyItemSchema, row, 201);
+  });
+
+  app.post(termPath, { schema: termDocs('Rename a taxonomy term', OneTermParams) }, async (request, reply) => {
+    const { taxonomy, term } = parseParams(OneTermParams, request.params);
+    const body = parseInput(TaxonomyTermRequestSchema, request.body);
+    const channel = await termChannel(request, taxonomy, body.organization, body.channel);
+    const taken = await db.selectFrom(termTable(taxonomy)).select('id').where('channelId', '=', channel.id).where('name', '=', body.name).where('id', '<>', term).executeTakeFirst();
+    if (taken) throw invalidData({ name: ['This name is already in use.'] });
+    const row = await db
+      .updateTable(termTable(taxonomy))
+      .set({ name: body.name })
+      .where('id', '=', term)
+      .where('channelId', '=', channel.id)
+      .returning(['id', 'name'])
+      .executeTakeFirst();
+    if (!row) throw notFound('This term does not exist.');
+    return sendAs(reply, TaxonomyItemSchema, row);
+  });
+
+  app.delete(termPath, { schema: termDocs('Delete a taxonomy term (it leaves the articles it was on)', OneTermParams) }, async (request, reply) => {
+    const { taxonomy, term } = parseParams(OneTermParams, request.params);
+    const query = parseInput(TaxonomyTermQuerySchema, request.query);
+    const channel = await termChannel(request, taxonomy, query.organization, query.channel);
+    const deleted = await db.deleteFrom(termTable(taxonomy)).where('id', '=', term).where('channelId', '=', channel.id).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) === 0) throw notFound('This term does not exist.');
+    return reply.code(204).send();
   });
 
   app.get(platformPaths.curationSiteNames(), { schema: docs.siteNames }, async (request, reply) => {

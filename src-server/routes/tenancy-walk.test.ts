@@ -63,14 +63,14 @@ function demoQuery(route: Route): string {
   if (route.url.startsWith('/api/feature-flags/')) return `?brandSlug=demo&channelId=${demo.channelId}`;
   if (route.url.includes('/audience/segments')) return `?channels[]=${demo.channelId}`;
   if (route.url.includes('/include-company-letters')) return '?channelSlug=weekly';
-  if (route.url.startsWith('/api/curations/')) return '?organization=demo&channel=weekly';
+  if (route.url.startsWith('/api/curations/') || route.url.startsWith('/api/v1/taxonomies/')) return '?organization=demo&channel=weekly';
   return '';
 }
 
 /** A body that passes validation where one is needed, so access is what decides. */
 function demoBody(route: Route): Record<string, unknown> | undefined {
   if (route.method === 'GET' || route.method === 'DELETE') return undefined;
-  if (route.url.startsWith('/api/curations/')) return { organization: 'demo', channel: 'company', name: 'Taken' };
+  if (route.url.startsWith('/api/curations/') || route.url.startsWith('/api/v1/taxonomies/')) return { organization: 'demo', channel: 'company', name: 'Taken' };
   return {
     uniqueId: demo.uniqueId,
     toEmail: 'someone@example.com',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Aggregate, Feed } from '../../../shared/contract/platform-curation';
-import { INVALID_FEED_URL_MESSAGE } from '../../../shared/contract/platform-curation';
+import { INVALID_FEED_URL_MESSAGE, TAG_COMPANY_ONLY_MESSAGE } from '../../../shared/contract/platform-curation';
 import { createFeedSite, serveFeedSite } from '../../../src-server/testing/feed-fixtures';
 import { startLoopbackServer } from '../../../src-server/testing/loopback-server';
 import type { LoopbackServer } from '../../../src-server/testing/loopback-server';
@@ -54,5 +54,18 @@ describe('curation through the core', () => {
     expect(curated.pendingCurated).toBe(0);
     expect(await call(again.core, 'curation.setCurated', { ...WEEKLY, id: pier.id, curated: false })).toEqual({ id: pier.id, curated: false, saved: true });
     expect((await call<Page>(again.core, 'curation.aggregates', { ...WEEKLY, query: { curated: 1 } })).total).toBe(0);
+  });
+
+  it('creates tags at company level only, and tags an article', async () => {
+    const { core } = await testPlatform.openCore();
+    const refused = await core.dispatch('curation.createTag', { ...WEEKLY, name: 'Local' });
+    expect(refused).toMatchObject({ ok: false, error: { message: TAG_COMPANY_ONLY_MESSAGE } });
+    const tag = await call<{ id: number; name: string }>(core, 'curation.createTag', { brandSlug: 'demo', channelSlug: 'company', name: 'Maritime' });
+    const tags = await call<{ items: { id: number }[] }>(core, 'curation.tags', { ...WEEKLY, keyword: 'mari' });
+    expect(tags.items.map((t) => t.id)).toEqual([tag.id]);
+    const page = await call<Page>(core, 'curation.aggregates', { ...WEEKLY, query: {} });
+    const tagged = await call<Aggregate>(core, 'curation.setTags', { ...WEEKLY, id: page.items[0]!.id, tags: [tag.id] });
+    expect(tagged.tags).toEqual([tag]);
+    expect((await call<Page>(core, 'curation.aggregates', { ...WEEKLY, query: { tags: [tag.id] } })).total).toBe(1);
   });
 });

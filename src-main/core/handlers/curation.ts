@@ -32,7 +32,8 @@ type CurationChannel =
   | 'curation.setTags'
   | 'curation.tags'
   | 'curation.categories'
-  | 'curation.siteNames';
+  | 'curation.siteNames'
+  | 'curation.createTag';
 
 export function curationHandlers(deps: { session: SessionService; client: PlatformClient; kv: KvStore; log?: (message: string, error?: unknown) => void }): Pick<
   BridgeHandlers,
@@ -114,5 +115,6 @@ export function curationHandlers(deps: { session: SessionService; client: Platfo
     'curation.tags': ({ brandSlug, channelSlug, keyword, includeCompanyTags }) => onPlatform(() => api.tags(brandSlug, channelSlug, keyword, includeCompanyTags)),
     'curation.categories': ({ brandSlug, channelSlug, keyword }) => onPlatform(() => api.categories(brandSlug, channelSlug, keyword)),
     'curation.siteNames': ({ brandSlug, channelSlug }) => onPlatform(() => api.siteNames(brandSlug, channelSlug)),
+    'curation.createTag': ({ brandSlug, channelSlug, name }) => onPlatform(() => api.createTag(brandSlug, channelSlug, name)),
   };
 }

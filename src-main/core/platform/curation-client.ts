@@ -9,6 +9,7 @@ import {
   SiteNamesResponseSchema,
   TAXONOMY_PRELOAD_SIZE,
   TAXONOMY_SEARCH_PAGE_SIZE,
+  TaxonomyItemSchema,
   TaxonomyListResponseSchema,
   ValidateFeedResponseSchema,
 } from '../../../shared/contract/platform-curation';
@@ -36,6 +37,7 @@ export interface CurationClient {
   tags(brandSlug: string, channelSlug: string, keyword: string, includeCompanyTags: boolean): Promise<{ items: TaxonomyItem[]; total: number }>;
   categories(brandSlug: string, channelSlug: string, keyword: string): Promise<{ items: TaxonomyItem[]; total: number }>;
   siteNames(brandSlug: string, channelSlug: string): Promise<{ items: string[] }>;
+  createTag(brandSlug: string, channelSlug: string, name: string): Promise<TaxonomyItem>;
 }
 
 /** `feeds[]=1&feeds[]=2&keyword=x`: lists as repeated keys with [] (spec 3 §2), empty values dropped. */
@@ -74,5 +76,6 @@ export function createCurationClient(call: CallPlatform): CurationClient {
     categories: (b, c, keyword) => call('GET', `${platformPaths.curationAllCategories()}${taxonomyQuery(b, c, keyword)}`, TaxonomyListResponseSchema),
     siteNames: (b, c) =>
       call('GET', `${platformPaths.curationSiteNames()}?organization=${encodeURIComponent(b)}&channel=${encodeURIComponent(c)}`, SiteNamesResponseSchema),
+    createTag: (b, c, name) => call('POST', platformPaths.curationTags(), TaxonomyItemSchema, { organization: b, channel: c, name }),
   };
 }

@@ -1,11 +1,11 @@
 import { ActionIcon, Anchor, Badge, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
-import { IconHeart, IconHeartFilled, IconTextPlus } from '@tabler/icons-react';
+import { IconHeart, IconHeartFilled, IconTags, IconTextPlus } from '@tabler/icons-react';
 import type { Aggregate } from '../../../shared/contract/platform-curation';
 import { curationItemFromAggregate } from '../../../shared/rules/curation-items';
 
 /** One article of the curation list: the heart toggles `curated`; a curated one can be inserted into a letter. */
-export function AggregateCard(props: { aggregate: Aggregate; zone: string; onToggle: () => void; onInsert: () => void }) {
-  const { aggregate, zone, onToggle, onInsert } = props;
+export function AggregateCard(props: { aggregate: Aggregate; zone: string; onToggle: () => void; onInsert: () => void; onTags: () => void }) {
+  const { aggregate, zone, onToggle, onInsert, onTags } = props;
   const item = curationItemFromAggregate(aggregate, zone);
   const meta = [item.author, item.siteName, item.publicationDate].filter(Boolean).join(' · ');
   return (
@@ -47,6 +47,9 @@ export function AggregateCard(props: { aggregate: Aggregate; zone: string; onTog
           >
             {aggregate.curated ? <IconHeartFilled size={20} /> : <IconHeart size={20} />}
           </ActionIcon>
+          <Button size="xs" variant="subtle" leftSection={<IconTags size={14} />} onClick={onTags} aria-label={`Tags of ${aggregate.title}`}>
+            Tags
+          </Button>
           {aggregate.curated && (
             <Button size="xs" variant="light" leftSection={<IconTextPlus size={14} />} onClick={onInsert} aria-label={`Insert ${aggregate.title} into a letter`}>
               Insert into letter

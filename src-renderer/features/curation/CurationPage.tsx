@@ -17,6 +17,7 @@ import {
 } from './curation-api';
 import { FeedsManager } from './FeedsManager';
 import { InsertIntoLetterDialog } from './InsertIntoLetterDialog';
+import { TagsDialog } from './TagsDialog';
 
 export const HEART_KEPT_LOCALLY = 'Saved on this computer; it reaches the platform when it can be reached.';
 
@@ -49,6 +50,7 @@ export function CurationPage() {
   const [overrides, setOverrides] = useState<Record<number, boolean>>({});
   const [keptLocally, setKeptLocally] = useState(false);
   const [inserting, setInserting] = useState<Aggregate | null>(null);
+  const [tagging, setTagging] = useState<Aggregate | null>(null);
 
   const query = {
     keyword: debouncedKeyword,
@@ -163,11 +165,12 @@ export function CurationPage() {
       {shown.length > 0 && (
         <Stack gap="xs" component="ul" aria-label="Articles" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {shown.map((aggregate) => (
-            <AggregateCard key={aggregate.id} aggregate={aggregate} zone={zone} onToggle={() => void toggle(aggregate)} onInsert={() => setInserting(aggregate)} />
+            <AggregateCard key={aggregate.id} aggregate={aggregate} zone={zone} onToggle={() => void toggle(aggregate)} onInsert={() => setInserting(aggregate)} onTags={() => setTagging(aggregate)} />
           ))}
         </Stack>
       )}
       {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />}
+      <TagsDialog brandSlug={brandSlug} channelSlug={channelSlug} aggregate={tagging} onClose={() => setTagging(null)} />
       <InsertIntoLetterDialog brandSlug={brandSlug} channelSlug={channelSlug} zone={zone} aggregate={inserting} onClose={() => setInserting(null)} />
     </Stack>
   );

@@ -38,6 +38,7 @@ export const curationApi = api.injectEndpoints({
     }),
     curationTags: build.query<ChannelOutput<'curation.tags'>, ChannelInput<'curation.tags'>>({
       query: (input) => ipc('curation.tags', input),
+      providesTags: ['CurationTags'],
     }),
     curationCategories: build.query<ChannelOutput<'curation.categories'>, ChannelInput<'curation.categories'>>({
       query: (input) => ipc('curation.categories', input),
@@ -45,6 +46,14 @@ export const curationApi = api.injectEndpoints({
     curationSiteNames: build.query<ChannelOutput<'curation.siteNames'>, ChannelInput<'curation.siteNames'>>({
       query: (input) => ipc('curation.siteNames', input),
       providesTags: ['Curation'],
+    }),
+    setTags: build.mutation<ChannelOutput<'curation.setTags'>, ChannelInput<'curation.setTags'>>({
+      query: (input) => ipc('curation.setTags', input),
+      invalidatesTags: ['Curation'],
+    }),
+    createTag: build.mutation<ChannelOutput<'curation.createTag'>, ChannelInput<'curation.createTag'>>({
+      query: (input) => ipc('curation.createTag', input),
+      invalidatesTags: ['CurationTags'],
     }),
     curationLetters: build.query<ChannelOutput<'letters.list'>, ChannelInput<'letters.list'>>({
       query: (input) => ipc('letters.list', input),
@@ -64,6 +73,8 @@ export const {
   useCurationCategoriesQuery,
   useCurationSiteNamesQuery,
   useCurationLettersQuery,
+  useSetTagsMutation,
+  useCreateTagMutation,
 } = curationApi;
 
 /** Appends a curated aggregate to a letter as its own section (spec 3 §4), saved locally like any edit. */
