@@ -6,7 +6,7 @@ import type { Aggregate } from '../../../shared/contract/platform-curation';
 import { NO_AGGREGATES_MESSAGE } from '../../../shared/contract/platform-curation';
 import { newSection } from '../../../shared/model';
 import type { SectionOf } from '../../../shared/model';
-import { renderPanel } from '../composer/settings/panel-test-support';
+import { renderPanel, retype } from '../composer/settings/panel-test-support';
 import { LOAD_NEEDS_CONNECTION } from './CurationPanel';
 
 // The Curations block panel with the core standing in at the window.bridge boundary: the
@@ -74,6 +74,16 @@ describe('CurationPanel', () => {
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));
     await user.click(screen.getByRole('option', { name: '19' }));
     expect(current().blockModel.itemOffset).toBe(19);
+  });
+
+  it('sets the image corner radius and the title and excerpt colours', async () => {
+    const { current } = renderPanel(curation(), {}, true);
+    await retype('Image corner radius', '8');
+    expect(current().blockModel.borderRadius).toBe(8);
+    await retype('Title color', '#336699');
+    expect(current().blockModel.titleSettings.color).toBe('#336699');
+    await retype('Excerpt color', '#112233');
+    expect(current().blockModel.excerptSettings.color).toBe('#112233');
   });
 
   it("loads the query's curated items into the section, and says when it needs a connection or found nothing", async () => {

@@ -15,6 +15,7 @@ import {
   curationPartAvailable,
 } from '../../../shared/rules/curation-items';
 import { CommonSettings } from '../composer/settings/CommonSettings';
+import { ColorField } from '../composer/settings/fields/ColorField';
 import { usePanelContext } from '../composer/settings/panel-context';
 import { setModel, typedEdit, type PanelProps } from '../composer/settings/section-edit';
 import { useGetSessionQuery } from '../session/session-api';
@@ -43,7 +44,7 @@ const DISPLAY_SWITCHES = [
  * the section so the composer and preview work offline. A send asks the platform again.
  */
 export function CurationPanel({ section, edit }: PanelProps<CurationSection>) {
-  const { readOnly, brandSlug, channelSlug } = usePanelContext();
+  const { readOnly, brandSlug, channelSlug, channel } = usePanelContext();
   const placement = { brandSlug, channelSlug };
   const model = section.blockModel;
   const type = section.type;
@@ -236,7 +237,30 @@ export function CurationPanel({ section, edit }: PanelProps<CurationSection>) {
           onChange={(value) => set('imageColumnWidth', { imageColumnWidth: value, textColumnWidth: 100 - value })}
         />
       </Stack>
-      <NumberInput label="Gap" min={0} value={model.gap} disabled={readOnly} onChange={(value) => set('gap', { gap: Math.max(0, Number(value) || 0) })} />
+      <Group grow>
+        <NumberInput label="Gap" min={0} value={model.gap} disabled={readOnly} onChange={(value) => set('gap', { gap: Math.max(0, Number(value) || 0) })} />
+        <NumberInput
+          label="Image corner radius"
+          min={0}
+          value={model.borderRadius}
+          disabled={readOnly}
+          onChange={(value) => set('borderRadius', { borderRadius: Math.max(0, Number(value) || 0) })}
+        />
+      </Group>
+      <ColorField
+        label="Title color"
+        value={model.titleSettings.color}
+        accentColor={channel?.accentColor ?? null}
+        disabled={readOnly}
+        onValid={(color) => set('titleSettings', { titleSettings: { ...model.titleSettings, color } })}
+      />
+      <ColorField
+        label="Excerpt color"
+        value={model.excerptSettings.color}
+        accentColor={channel?.accentColor ?? null}
+        disabled={readOnly}
+        onValid={(color) => set('excerptSettings', { excerptSettings: { ...model.excerptSettings, color } })}
+      />
       <CommonSettings section={section} edit={edit} />
     </Stack>
   );
