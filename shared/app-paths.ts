@@ -34,3 +34,6 @@ export const integrationsPath = '/settings/integrations';
 /** The organization's polls (spec 3 "Polls"), shown from a channel so the shell keeps its place and the polls flag its channel. */
 export const pollsPath = (brandSlug: string, channelSlug: string) =>
   `/organizations/${encodeURIComponent(brandSlug)}/channels/${encodeURIComponent(channelSlug)}/polls`;
+/** A channel's curation screen: its feeds and the articles read from them (spec 3 §1 "Curation side"). */
+export const curationPath = (brandSlug: string, channelSlug: string) =>
+  `/organizations/${encodeURIComponent(brandSlug)}/channels/${encodeURIComponent(channelSlug)}/curation`;

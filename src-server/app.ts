@@ -44,6 +44,8 @@ import type { NewsProvider } from './integrations/news-provider';
 import { createEvvntProvider, type EventsProvider } from './integrations/evvnt-provider';
 import { embeddedDashboardRoutes } from './routes/embedded-dashboards';
 import { embeddedDashboardPageRoutes } from './routes/embedded-dashboard-page';
+import { curationRoutes } from './routes/curation';
+import type { FeedScheduler } from './routes/curation';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
@@ -88,6 +90,8 @@ export interface BuildAppOptions {
   news?: NewsProvider | null;
   /** The events block's provider; default Evvnt at its public address. */
   events?: EventsProvider;
+  /** Told when a feed is added, to read it at once; without it the polling sweep finds it. */
+  feeds?: FeedScheduler | null;
 }
 
 /** Never in a log line: request logs carry no bodies, but a handler's own log might. */
@@ -128,6 +132,7 @@ export async function buildApp({
   publicUrl,
   news,
   events,
+  feeds,
 }: BuildAppOptions): Promise<FastifyInstance> {
   // Made first so a malformed SMTP_URL stops the start rather than the first test send.
   const mail = createMailTransport(db, { smtpUrl, from: mailFrom });
@@ -181,6 +186,7 @@ export async function buildApp({
   await app.register(dashboardRoutes, { db, exports: dashboardExports ?? null });
   await app.register(embeddedDashboardRoutes, { db, secret: embedDashboardSecret ?? null });
   await app.register(embeddedDashboardPageRoutes, { db, secret: embedDashboardSecret ?? null });
+  await app.register(curationRoutes, { db, feeds: feeds ?? null });
   await app.register(letterDeliveryRoutes, { db, mail });
   await app.register(pollRoutes, { db });
   await app.register(publicPollRoutes, { db });

@@ -141,6 +141,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
       delivery: jobs,
       dashboardExports: jobs,
       embedDashboardSecret: options.embedDashboardSecret ?? null,
+      feeds: jobs,
       bounceWebhookSecret: options.bounceWebhookSecret ?? null,
       publicUrl: options.publicUrl,
       news: options.news ? createNewsApiProvider(options.news) : null,

@@ -1,3 +1,4 @@
+import { curationChannels } from './bridge-curation';
 import { z } from 'zod';
 import { OrganizationSchema, UserSchema } from '../model/channel';
 import { LetterSchema, LetterSummarySchema } from '../model/letter';
@@ -311,6 +312,8 @@ export const bridgeChannels = {
   ...dashboardChannels,
   // Polls (bridge-polls.ts).
   ...pollChannels,
+  // The curation screen and blocks (bridge-curation.ts).
+  ...curationChannels,
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

@@ -141,6 +141,21 @@ export const platformPaths = {
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/evvnt/categories`,
   evvntEvents: (brandSlug: string, channelSlug: string) => `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/evvnt/events`,
   validateHtml: () => `${API_PREFIX}/contents/validate/html`,
+  // Curation (platform-curation.ts holds their payloads; spec 3 §7 "Curation").
+  feeds: (brandSlug: string, channelSlug: string) => `${API_PREFIX}/v1/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/feeds`,
+  feed: (brandSlug: string, channelSlug: string, id: number) =>
+    `${API_PREFIX}/v1/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/feeds/${id}`,
+  validateFeed: () => `${API_PREFIX}/v2/rss/validate`,
+  aggregates: (brandSlug: string, channelSlug: string) =>
+    `${API_PREFIX}/v2/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/aggregates`,
+  aggregate: (brandSlug: string, channelSlug: string, id: number) =>
+    `${API_PREFIX}/v2/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/aggregates/${id}`,
+  curationAllTags: () => `${API_PREFIX}/curations/all-tags`,
+  curationAllCategories: () => `${API_PREFIX}/curations/all-categories`,
+  curationTags: () => `${API_PREFIX}/curations/tags`,
+  curationSiteNames: () => `${API_PREFIX}/curations/site-names`,
+  taxonomyTerms: (taxonomy: string) => `${API_PREFIX}/v1/taxonomies/${enc(taxonomy)}/terms`,
+  taxonomyTerm: (taxonomy: string, term: number) => `${API_PREFIX}/v1/taxonomies/${enc(taxonomy)}/terms/${term}`,
 } as const;
 
 function reportBase(brandSlug: string, channelSlug: string, id: number): string {

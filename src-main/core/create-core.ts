@@ -4,6 +4,7 @@ import { createDispatch } from './dispatch';
 import { aiAssistantHandlers } from './handlers/ai-assistant';
 import { appHandlers } from './handlers/app';
 import { channelSettingsHandlers } from './handlers/channel-settings';
+import { curationHandlers } from './handlers/curation';
 import { letterDeletionHandlers } from './handlers/letter-deletion';
 import { letterMetricsHandlers } from './handlers/letter-metrics';
 import { claimHandlers } from './handlers/claims';
@@ -82,6 +83,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...aiAssistantHandlers({ session, client, emit: ctx.emit }),
     ...linkContentHandlers({ session, client }),
     ...pollHandlers({ session, client }),
+    ...curationHandlers({ session, client, kv, log }),
   };
   sync.start();
   // A day's work at most is at stake if the cache file is ever damaged; never in the way of starting.

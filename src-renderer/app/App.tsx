@@ -7,6 +7,7 @@ import { COMPANY_CHANNEL_SLUG } from '../../shared/model/channel';
 import { ChannelSettingsPage } from '../features/channel-settings/ChannelSettingsPage';
 import { ComposerPage } from '../features/composer/ComposerPage';
 import { DashboardPage } from '../features/dashboards/DashboardPage';
+import { CurationPage } from '../features/curation/CurationPage';
 import { LocalMailboxPage } from '../features/local-mailbox/LocalMailboxPage';
 import { NewslettersPage } from '../features/newsletters/NewslettersPage';
 import { PollsPage } from '../features/polls/PollsPage';
@@ -43,6 +44,7 @@ function routerFor(session: Session) {
         { path: 'organizations/:brandSlug/company/metrics', element: <DashboardPage key="company" /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/settings', element: <ChannelSettingsPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/polls', element: <PollsPage /> },
+        { path: 'organizations/:brandSlug/channels/:channelSlug/curation', element: <CurationPage /> },
         { path: localMailboxPath.slice(1), element: <LocalMailboxPage /> },
         { path: 'settings', element: <SettingsPage platformUrl={session.platformUrl} mode={session.mode} /> },
         { path: integrationsPath.slice(1), element: <IntegrationsPage /> },

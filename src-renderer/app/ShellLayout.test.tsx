@@ -78,15 +78,17 @@ function renderAt(path: string, session: Session = SESSION) {
 }
 
 describe('the shell', () => {
-  it("navigates to the channel's Newsletters, Templates, Dashboard and Channel settings, and to Settings and the local mailbox", async () => {
+  it("navigates to the channel's Newsletters, Templates, Dashboard, Curation and Channel settings, and to Settings and the local mailbox", async () => {
     const router = renderAt(`${BASE}/newsletters/templates`);
     const nav = screen.getByRole('navigation', { name: 'Channel' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Newsletters', 'Templates', 'Dashboard', 'Channel settings']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Newsletters', 'Templates', 'Dashboard', 'Curation', 'Channel settings']);
     expect(within(nav).getByRole('link', { name: 'Templates' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Newsletters' }).getAttribute('aria-current')).toBeNull();
 
     await userEvent.click(within(nav).getByRole('link', { name: 'Dashboard' }));
     expect(router.state.location.pathname).toBe(`${BASE}/metrics`);
+    await userEvent.click(within(nav).getByRole('link', { name: 'Curation' }));
+    expect(router.state.location.pathname).toBe(`${BASE}/curation`);
     await userEvent.click(within(nav).getByRole('link', { name: 'Channel settings' }));
     expect(router.state.location.pathname).toBe(`${BASE}/settings`);
     await userEvent.click(screen.getByRole('link', { name: 'Settings' }));

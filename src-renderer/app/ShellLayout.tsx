@@ -1,12 +1,12 @@
 import { AppShell, Avatar, Divider, Group, Menu, NavLink, Select, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconAdjustments, IconBuilding, IconChartBar, IconChartDots, IconChevronDown, IconInbox, IconLogout, IconMail, IconNews, IconPlugConnected, IconSettings, IconTemplate } from '@tabler/icons-react';
+import { IconAdjustments, IconBuilding, IconChartBar, IconChartDots, IconChevronDown, IconHeart, IconInbox, IconLogout, IconMail, IconNews, IconPlugConnected, IconSettings, IconTemplate } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
 import { useDeliveryNotices } from '../features/delivery/use-delivery-notices';
 import { useSignOutMutation } from '../features/session/session-api';
 import { HelpButton } from '../features/help/HelpButton';
 import { ConflictNotices } from '../features/sync/ConflictNotices';
-import { brandDashboardPath, channelDashboardPath, channelSettingsPath, companyDashboardPath, integrationsPath, localMailboxPath, newslettersPath, pollsPath, settingsPath, templatesPath } from '../../shared/app-paths';
+import { brandDashboardPath, channelDashboardPath, channelSettingsPath, companyDashboardPath, curationPath, integrationsPath, localMailboxPath, newslettersPath, pollsPath, settingsPath, templatesPath } from '../../shared/app-paths';
 import { FEATURE_FLAGS } from '../../shared/model/feature-flags';
 import { useFeatureFlags } from './feature-flags';
 import { SyncIndicator } from './SyncIndicator';
@@ -82,6 +82,7 @@ export function ShellLayout({ session }: { session: Session }) {
           { label: 'Newsletters', to: newslettersPath(organization.slug, channelSlug), icon: IconNews },
           { label: 'Templates', to: templatesPath(organization.slug, channelSlug), icon: IconTemplate },
           { label: 'Dashboard', to: channelDashboardPath(organization.slug, channelSlug), icon: IconChartBar },
+          { label: 'Curation', to: curationPath(organization.slug, channelSlug), icon: IconHeart },
           { label: 'Channel settings', to: channelSettingsPath(organization.slug, channelSlug), icon: IconSettings },
           ...(isFeatureOn(FEATURE_FLAGS.composerPollBlock) ? [{ label: 'Polls', to: pollsPath(organization.slug, channelSlug), icon: IconChartDots }] : []),
         ]

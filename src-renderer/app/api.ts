@@ -5,6 +5,6 @@ import { ipcBaseQuery } from './ipc-base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: ipcBaseQuery,
-  tagTypes: ['Session', 'Letters', 'Letter', 'Sync', 'LetterMetrics', 'ChannelSettings', 'EvvntIntegration'],
+  tagTypes: ['Session', 'Letters', 'Letter', 'Sync', 'LetterMetrics', 'ChannelSettings', 'EvvntIntegration', 'Curation', 'CurationTags', 'Feeds'],
   endpoints: () => ({}),
 });

@@ -14,6 +14,7 @@ import type { RecipientCounts } from './audience-snapshot';
 import { recordDeliveryEvent } from './delivery-events';
 import { IN_DELIVERY_STATUSES, lockForDelivery, progressStatus, writeDeliveryStatus } from './delivery-status-writes';
 import { renderInChannel } from './letter-render';
+import { resolveCurationSections } from '../curation/resolve-curation-sections';
 import type { MailTransport } from './mail-transport';
 import { sendNextBatch } from './batch-send';
 import { MailServerUnavailableError, reopenRecipients } from './recipient-send';
@@ -202,7 +203,9 @@ export async function deliverEdition(ctx: DeliveryContext, job: EditionJob): Pro
 
   let html: string;
   try {
-    html = (await renderInChannel(db, started.channel, started.letter, ctx.publicUrl)).html;
+    // Curations blocks show what their query returns now (curation/resolve-curation-sections.ts).
+    const blocks = await resolveCurationSections(db, started.channel, started.letter.blocks);
+    html = (await renderInChannel(db, started.channel, started.letter, ctx.publicUrl, blocks)).html;
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     await stopDelivery(db, job.letterId, () => deliveryRenderFailedMessage(renderProblem(error)));

@@ -21,6 +21,8 @@ import {
 } from './delivery-jobs';
 import { DashboardExportJobSchema, sendDashboardExport } from '../dashboards/dashboard-export';
 import { DASHBOARD_EXPORT_QUEUE, queueDashboardExport, type DashboardExportQueue } from './dashboard-export-jobs';
+import { createFeedQueues, queueFeedRead, startFeedWorkers } from './feed-jobs';
+import type { FeedScheduler } from '../routes/curation';
 
 // The platform's background jobs on pg-boss, on the platform's own PostgreSQL (ARCHITECTURE
 // "Storage"): scheduled sends, and a sweep every minute (and at start) that queues any send
@@ -54,7 +56,7 @@ export interface JobRunnerOptions {
   warn?: (message: string, error?: unknown) => void;
 }
 
-export interface JobRunner extends DeliveryScheduler, DashboardExportQueue {
+export interface JobRunner extends DeliveryScheduler, DashboardExportQueue, FeedScheduler {
   /** Starts the workers and the minute sweep, and sweeps once. `publicUrl`: for unsubscribe links. */
   start(settings: { publicUrl: string }): Promise<void>;
   /** Lets a send in progress finish its current email, then stops; the rest waits for the next start. */
@@ -90,6 +92,7 @@ async function createQueues(db: Db, boss: PgBoss): Promise<void> {
       await boss.createQueue(SEND_EDITION_QUEUE, { name: SEND_EDITION_QUEUE, policy: 'short' });
       await boss.createQueue(DELIVERY_SWEEP_QUEUE, { name: DELIVERY_SWEEP_QUEUE, policy: 'short' });
       await boss.createQueue(DASHBOARD_EXPORT_QUEUE, { name: DASHBOARD_EXPORT_QUEUE, policy: 'standard' });
+      await createFeedQueues(boss);
     } finally {
       await sql`SELECT pg_advisory_unlock(${sql.lit(QUEUE_LOCK_KEY)})`.execute(connection);
     }
@@ -109,6 +112,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let mail: MailTransport | null = null;
   let sendWorker: string | null = null;
   let exportWorker: string | null = null;
+  let feedWorker: string | null = null;
   let started = false;
   let stopping = false;
   let publicUrl = '';
@@ -186,6 +190,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       );
       await boss.schedule(DELIVERY_SWEEP_QUEUE, DELIVERY_SWEEP_CRON);
       await sweep();
+      feedWorker = await startFeedWorkers(db, boss, options.pollingIntervalSeconds ?? SWEEP_POLLING_SECONDS, warn);
     },
 
     async stop() {
@@ -203,6 +208,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await queueDashboardExport(boss, job, retryDelaySeconds);
       // Asked for now: the worker need not wait for its next poll.
       if (exportWorker) boss.notifyWorker(exportWorker);
+    },
+
+    async feedAdded(feedId) {
+      // Before start (or after stop) the feed sweep at the next start finds the feed.
+      if (!started || stopping) return;
+      if ((await queueFeedRead(boss, feedId)) && feedWorker) boss.notifyWorker(feedWorker);
     },
 
     async letterScheduled(letterId) {

@@ -60,6 +60,8 @@ const NOT_TENANT_SCOPED = new Set([
   'POST /polls/:id/respond',
   'GET /polls/*',
   'POST /polls/*',
+  // Reads the address it is given and answers whether it is a feed (own tests: curation.test.ts).
+  'POST /api/v2/rss/validate',
 ]);
 
 let demo: DemoTargets;
@@ -78,12 +80,14 @@ function demoQuery(route: Route): string {
   if (route.url.startsWith('/api/feature-flags/')) return `?brandSlug=demo&channelId=${demo.channelId}`;
   if (route.url.includes('/audience/segments')) return `?channels[]=${demo.channelId}`;
   if (route.url.includes('/include-company-letters')) return '?channelSlug=weekly';
+  if (route.url.startsWith('/api/curations/') || route.url.startsWith('/api/v1/taxonomies/')) return '?organization=demo&channel=weekly';
   return '';
 }
 
 /** A body that passes validation where one is needed, so access is what decides. */
 function demoBody(route: Route): Record<string, unknown> | undefined {
   if (route.method === 'GET' || route.method === 'DELETE') return undefined;
+  if (route.url.startsWith('/api/curations/') || route.url.startsWith('/api/v1/taxonomies/')) return { organization: 'demo', channel: 'company', name: 'Taken' };
   return {
     uniqueId: demo.uniqueId,
     toEmail: 'someone@example.com',

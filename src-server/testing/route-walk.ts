@@ -78,6 +78,8 @@ export function demoParam(route: Route, name: string, demo: DemoTargets): string
       return demo.uniqueId;
     case 'name':
       return FEATURE_FLAG_NAMES[0]!;
+    case 'taxonomy':
+      return 'tags';
     default:
       return '1';
   }

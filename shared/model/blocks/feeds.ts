@@ -36,6 +36,23 @@ export type Source = z.infer<typeof SourceSchema>;
 export const FeedRefSchema = z.object({ id: z.number().int(), title: z.string(), uniqueId: z.string() });
 export type FeedRef = z.infer<typeof FeedRefSchema>;
 
+/**
+ * One article a block's query brought in, ready to show: `author` already prefixed 'By ',
+ * `publicationDate` already 'MMM DD, YYYY' in the organisation's timezone. Kept in the
+ * section so the composer and preview work offline; the platform asks again at send time.
+ */
+export const CurationItemSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  author: z.string(),
+  excerpt: z.string(),
+  publicationDate: z.string(),
+  siteName: z.string(),
+  image: z.string(),
+  link: z.string(),
+});
+export type CurationItem = z.infer<typeof CurationItemSchema>;
+
 const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
 const count = z.number().int().nonnegative();
 const percent = z.number().min(0).max(100);
@@ -86,6 +103,8 @@ export const CurationModelSchema = z.strictObject({
   linkColor: z.string(),
   excerptColor: z.string(),
   accentColor: z.string(),
+  /** What the query returned when last loaded (empty: the block shows its inserted article, if any). */
+  items: z.array(CurationItemSchema).max(10).default([]),
 });
 export type CurationModel = z.infer<typeof CurationModelSchema>;
 
@@ -133,6 +152,7 @@ export function defaultCurationModel(): CurationModel {
     linkColor: DEFAULT_LINK_COLOR,
     excerptColor: SECTION_TEXT_COLOR_DEFAULT,
     accentColor: DEFAULT_LINK_COLOR,
+    items: [],
   };
 }
 

@@ -37,6 +37,16 @@ function curation(
 }
 
 describe('renderCuration', () => {
+  it("shows the query's loaded items, each in the block's layout, in place of the inserted article", async () => {
+    const item = (n: number) => ({ id: n, title: `Item ${n}`, author: `By Writer ${n}`, excerpt: '', publicationDate: 'Mar 02, 2026', siteName: 'Dock', image: '', link: `https://dock.example/${n}` });
+    const doc = await compileColumn(renderCuration(curation('curation', 6, { items: [item(1), item(2)] }), ctx));
+    const texts = parts(doc);
+    expect(texts).toContain('Item 1');
+    expect(texts).toContain('By Writer 2');
+    expect(texts).not.toContain('Rivers rise');
+    expect(selectAll('a[href="https://dock.example/2"]', doc)).toHaveLength(1);
+  });
+
   it('puts the image left of the text at the model column widths (layout 1)', async () => {
     const renderer: BlockRenderer<'newrss'> = renderCuration;
     const section = curation('newrss', 1, { imageColumnWidth: 30, textColumnWidth: 70, gap: 20 });

@@ -73,8 +73,27 @@ function imageTag(src: string, alt: string, width: number, radius: number, link:
   return link ? `<a href="${escapeAttr(link)}" target="_blank">${img}</a>` : img;
 }
 
-/** Curation, newrss and wordpress blocks: one article in the block's layout. */
+/**
+ * Curation, newrss and wordpress blocks: the items its query last brought in (the platform
+ * loads them afresh before a send), each in the block's layout; without any, its one
+ * inserted article.
+ */
 export const renderCuration: BlockRenderer<'curation' | 'newrss' | 'wordpress'> = (section, ctx) => {
+  const items = section.blockModel.items;
+  if (items.length === 0) return renderArticle(section, ctx);
+  return items
+    .map((item) =>
+      renderArticle(
+        // Each item replaces the article; an editor's own excerpt text belongs to the inserted article only.
+        { ...section, delta: { ops: [] }, blockModel: { ...section.blockModel, ...item, delta: { ops: [] }, items: [] } },
+        ctx,
+      ),
+    )
+    .filter(Boolean)
+    .join('\n');
+};
+
+const renderArticle: BlockRenderer<'curation' | 'newrss' | 'wordpress'> = (section, ctx) => {
   const model = section.blockModel;
   const src = model.hasImage ? usableUrl(model.image) : '';
   const text = textParts(section, ctx);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createCurationClient, type CurationClient } from './curation-client';
 import { z } from 'zod';
 import { ChannelSettingsResponseSchema } from '../../../shared/contract/platform-channel-settings';
 import { LetterListMetricsResponseSchema, type LetterListMetricsResponse } from '../../../shared/contract/platform-letter-list-metrics';
@@ -194,6 +195,8 @@ export interface PlatformClient {
   embedDashboard(brandSlug: string | undefined, channelSlug: string | undefined, body: EmbedDashboardRequest): Promise<EmbedDashboardResponse>;
   /** The poll calls (polls-client.ts). */
   readonly polls: PollsClient;
+  /** Feeds, aggregates, tags and categories (curation-client.ts). */
+  curation: CurationClient;
 }
 
 /** A dashboard call's period and, for an organization, the channels it narrows to (none: all). */
@@ -406,6 +409,7 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
         body,
       ),
     dashboardExport: (brandSlug, channelSlug, kind, body) => call('POST', platformPaths.dashboardExport(brandSlug, kind, channelSlug), DashboardExportResponseSchema, body),
+    curation: createCurationClient((method, path, schema, body) => call(method, path, schema, body)),
   };
 }
 

@@ -18,6 +18,7 @@ import * as aiUsage from './0022-ai-usage';
 import * as providers from './0021-providers';
 import * as dashboardExports from './0017-dashboard-exports';
 import * as polls from './0019-polls';
+import * as curation from './0020-curation';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0021-providers': providers,
   '0017-dashboard-exports': dashboardExports,
   '0019-polls': polls,
+  '0020-curation': curation,
 };

@@ -25,6 +25,23 @@ export function UrlView({ section, renderChild }: { section: SectionOf<'dynamic'
 }
 
 export function FeedView({ section }: { section: SectionOf<'curation' | 'newrss' | 'wordpress' | 'news'> }) {
+  if (section.type !== 'news') {
+    // The items a curation block last loaded, or the one article inserted into it.
+    const m = section.blockModel;
+    const shown = m.items.length > 0 ? m.items : m.title.trim() ? [{ id: 0, title: m.title, author: m.author, siteName: m.siteName, publicationDate: m.publicationDate }] : [];
+    if (shown.length > 0) {
+      return (
+        <div style={{ display: 'flex', flexDirection: 'column', gap: m.gap }}>
+          {shown.map((item) => (
+            <div key={`${item.id}-${item.title}`}>
+              {m.hasTitle && <div style={{ fontWeight: 700 }}>{item.title}</div>}
+              <div style={{ fontSize: 13, opacity: 0.8 }}>{[m.hasAuthor && item.author, m.hasSource && item.siteName, m.hasPublishedDate && item.publicationDate].filter(Boolean).join(' · ')}</div>
+            </div>
+          ))}
+        </div>
+      );
+    }
+  }
   const text = deltaText(section.delta).trim();
   if (text) return <div style={{ whiteSpace: 'pre-wrap' }}>{text}</div>;
   const names = { curation: 'Curations', newrss: 'RSS', wordpress: 'WordPress', news: 'News' } as const;

@@ -35,8 +35,6 @@ describe('ad widgets', () => {
 
 describe('blocks whose settings come later', () => {
   it.each<[BlockType, string]>([
-    ['curation', 'curation'],
-    ['rss', 'RSS feeds'],
     ['newpromotion', 'promotions'],
   ])('%s says its settings arrive with %s, and has the common settings', async (type, feature) => {
     const { current } = renderPanel(newSection(type, 'x'));

@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import type { BlockType, Section, SectionOf } from '../../../../shared/model';
+import { CurationPanel } from '../../curation/CurationPanel';
+import { RssPanel } from '../../curation/RssPanel';
 import { BlockquotePanel } from './BlockquotePanel';
 import { ButtonPanel } from './ButtonPanel';
 import { DividerPanel } from './DividerPanel';
@@ -31,7 +33,7 @@ export type BlockPanels = { [T in BlockType]: ComponentType<PanelProps<SectionOf
 export const BLOCK_PANELS: BlockPanels = {
   blockquote: BlockquotePanel,
   button: ButtonPanel,
-  curation: pendingFeaturePanel('curation'),
+  curation: CurationPanel,
   divider: DividerPanel,
   dynamic: UrlPanel,
   evvnt: EventsPanel,
@@ -43,17 +45,17 @@ export const BLOCK_PANELS: BlockPanels = {
   layout: LayoutPanel,
   logo: LogoPanel,
   news: NewsPanel,
-  newrss: pendingFeaturePanel('curation'),
+  newrss: CurationPanel,
   newpromotion: pendingFeaturePanel('promotions'),
   paragraph: ParagraphPanel,
   poll: PollPanel,
   profile: ProfilePanel,
   promotion: pendingFeaturePanel('promotions'),
   revContent: RevContentPanel,
-  rss: pendingFeaturePanel('RSS feeds'),
+  rss: RssPanel,
   share: SharePanel,
   url: UrlPanel,
-  wordpress: pendingFeaturePanel('curation'),
+  wordpress: CurationPanel,
   youtube: YoutubePanel,
 };
 

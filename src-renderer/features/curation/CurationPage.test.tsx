@@ -1,0 +1,101 @@
+// @vitest-environment happy-dom
+import { MantineProvider } from '@mantine/core';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Bridge } from '../../../shared/contract/bridge';
+import type { Aggregate } from '../../../shared/contract/platform-curation';
+import { AGGREGATES_FETCH_FAILED_MESSAGE, NO_AGGREGATES_MESSAGE } from '../../../shared/contract/platform-curation';
+import { createAppStore } from '../../app/store';
+import { CurationPage, HEART_KEPT_LOCALLY } from './CurationPage';
+
+// The curation screen with the core standing in at window.bridge: the heart flips at once,
+// before the core answers, and says when the core kept it for later (offline).
+
+const pier: Aggregate = {
+  id: 7,
+  curated: false,
+  title: 'New pier opens',
+  author: 'Bo Quay',
+  excerpt: 'The pier opened.',
+  image: '',
+  originalUrl: 'https://harbour.example/pier',
+  publicationDate: '2026-03-03T10:00:00.000Z',
+  siteName: 'Harbour News',
+  feedId: 1,
+  tags: [],
+  categories: [],
+};
+let list: 'one' | 'none' | 'fails' = 'one';
+let releaseHeart: (() => void) | null = null;
+const hearts: unknown[] = [];
+
+beforeAll(() => {
+  window.bridge = {
+    async invoke(channel, input) {
+      if (channel === 'curation.aggregates') {
+        if (list === 'fails') return { ok: false, error: { code: 'platform_error', message: 'boom' } };
+        const items = list === 'one' ? [pier] : [];
+        return { ok: true, data: { items, total: items.length, pendingCurated: 0 } } as never;
+      }
+      if (channel === 'curation.setCurated') {
+        hearts.push(input);
+        await new Promise<void>((resolve) => (releaseHeart = resolve));
+        return { ok: true, data: { id: 7, curated: true, saved: false } } as never;
+      }
+      if (channel === 'curation.feeds') return { ok: true, data: { items: [] } } as never;
+      if (channel === 'curation.tags' || channel === 'curation.categories') return { ok: true, data: { items: [], total: 0 } } as never;
+      if (channel === 'curation.siteNames') return { ok: true, data: { items: ['Harbour News'] } } as never;
+      if (channel === 'app.session') return { ok: true, data: { mode: 'embedded', platformUrl: '', signedIn: true, user: null, organizations: [] } } as never;
+      return { ok: false, error: { code: 'internal', message: `unexpected ${channel}` } };
+    },
+    on: () => () => {},
+  } satisfies Bridge;
+});
+afterAll(() => {
+  delete (window as { bridge?: Bridge }).bridge;
+});
+beforeEach(() => {
+  list = 'one';
+});
+afterEach(cleanup);
+
+function renderPage() {
+  const router = createMemoryRouter([{ path: '/organizations/:brandSlug/channels/:channelSlug/curation', element: <CurationPage /> }], {
+    initialEntries: ['/organizations/demo/channels/weekly/curation'],
+  });
+  render(
+    <Provider store={createAppStore()}>
+      <MantineProvider env="test">
+        <RouterProvider router={router} />
+      </MantineProvider>
+    </Provider>,
+  );
+}
+
+describe('the curation screen', () => {
+  it('flips the heart at once, and says when the core keeps it until the platform answers', async () => {
+    renderPage();
+    const heart = await screen.findByRole('button', { name: 'Curate New pier opens' });
+    expect(screen.getByText('By Bo Quay · Harbour News · Mar 03, 2026')).toBeTruthy();
+    await userEvent.click(heart);
+    // Before the core has answered.
+    expect(screen.getByRole('button', { name: 'Uncurate New pier opens' }).getAttribute('aria-pressed')).toBe('true');
+    expect(hearts).toEqual([{ brandSlug: 'demo', channelSlug: 'weekly', id: 7, curated: true }]);
+    releaseHeart?.();
+    expect(await screen.findByText(HEART_KEPT_LOCALLY)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Insert New pier opens into a letter' })).toBeTruthy();
+  });
+
+  it("shows the spec's messages when nothing matches and when the list cannot be fetched", async () => {
+    list = 'none';
+    renderPage();
+    expect(await screen.findByText(NO_AGGREGATES_MESSAGE)).toBeTruthy();
+    cleanup();
+    list = 'fails';
+    renderPage();
+    await waitFor(() => expect(screen.getByText(AGGREGATES_FETCH_FAILED_MESSAGE)).toBeTruthy());
+  });
+});

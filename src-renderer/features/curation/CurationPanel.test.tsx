@@ -1,0 +1,109 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Bridge } from '../../../shared/contract/bridge';
+import type { Aggregate } from '../../../shared/contract/platform-curation';
+import { NO_AGGREGATES_MESSAGE } from '../../../shared/contract/platform-curation';
+import { newSection } from '../../../shared/model';
+import type { SectionOf } from '../../../shared/model';
+import { renderPanel, retype } from '../composer/settings/panel-test-support';
+import { LOAD_NEEDS_CONNECTION } from './CurationPanel';
+
+// The Curations block panel with the core standing in at the window.bridge boundary: the
+// platform answers with two curated articles, or is out of reach, or finds nothing.
+
+const pier: Aggregate = {
+  id: 7,
+  curated: true,
+  title: 'New pier opens',
+  author: 'Bo Quay',
+  excerpt: '',
+  image: '',
+  originalUrl: 'https://harbour.example/pier',
+  publicationDate: '2026-03-03T10:00:00.000Z',
+  siteName: 'Harbour News',
+  feedId: 1,
+  tags: [],
+  categories: [],
+};
+let answer: 'items' | 'offline' | 'none' = 'items';
+const asked: unknown[] = [];
+
+beforeAll(() => {
+  window.bridge = {
+    async invoke(channel, input) {
+      if (channel !== 'curation.aggregates') return { ok: false, error: { code: 'offline', message: 'Curation needs a connection to the platform.' } };
+      asked.push(input);
+      if (answer === 'offline') return { ok: false, error: { code: 'offline', message: 'Curation needs a connection to the platform.' } };
+      const items = answer === 'items' ? [pier, { ...pier, id: 8, title: 'Tide tables', author: '' }] : [];
+      return { ok: true, data: { items, total: items.length, pendingCurated: 0 } } as never;
+    },
+    on: () => () => {},
+  } satisfies Bridge;
+});
+afterAll(() => {
+  delete (window as { bridge?: Bridge }).bridge;
+});
+afterEach(cleanup);
+
+async function choose(user: { click: (element: Element) => Promise<void> }, label: string, option: string) {
+  await user.click(screen.getByRole('combobox', { name: label }));
+  await user.click(screen.getByRole('option', { name: option }));
+}
+
+const curation = (): SectionOf<'curation'> => {
+  const section = newSection('curation', 'c1');
+  return { ...section, blockModel: { ...section.blockModel, title: 'Inserted', excerpt: 'Text', image: '' } };
+};
+
+describe('CurationPanel', () => {
+  it('disables the display switches of parts the block has nothing for', () => {
+    renderPanel(curation(), {}, true);
+    expect(screen.getByRole('switch', { name: 'Title' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('switch', { name: 'Image' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('switch', { name: 'Author' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('offers 1 to 20 items and ignores more than 10; skip 0 to 19', async () => {
+    const { current, user } = renderPanel(curation(), {}, true);
+    await choose(user, 'Items to show', '15');
+    expect(current().blockModel.itemCount).toBe(1);
+    await choose(user, 'Items to show', '10');
+    expect(current().blockModel.itemCount).toBe(10);
+    await user.click(screen.getByRole('combobox', { name: 'Skip' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(Array.from({ length: 20 }, (_, i) => String(i)));
+    await user.click(screen.getByRole('option', { name: '19' }));
+    expect(current().blockModel.itemOffset).toBe(19);
+  });
+
+  it('sets the image corner radius and the title and excerpt colours', async () => {
+    const { current } = renderPanel(curation(), {}, true);
+    await retype('Image corner radius', '8');
+    expect(current().blockModel.borderRadius).toBe(8);
+    await retype('Title color', '#336699');
+    expect(current().blockModel.titleSettings.color).toBe('#336699');
+    await retype('Excerpt color', '#112233');
+    expect(current().blockModel.excerptSettings.color).toBe('#112233');
+  });
+
+  it("loads the query's curated items into the section, and says when it needs a connection or found nothing", async () => {
+    const { current, user } = renderPanel(curation(), {}, true);
+    await choose(user, 'Items to show', '2');
+    await user.click(screen.getByRole('button', { name: 'Load' }));
+    await waitFor(() => expect(current().blockModel.items.map((i) => i.title)).toEqual(['New pier opens', 'Tide tables']));
+    expect(current().blockModel.items[0]!.author).toBe('By Bo Quay');
+    expect(asked.at(-1)).toMatchObject({ brandSlug: 'demo', channelSlug: 'weekly', query: { curated: 1, perPage: 2 } });
+    // With items loaded, a part any item has can be switched.
+    expect(screen.getByRole('switch', { name: 'Author' }).hasAttribute('disabled')).toBe(false);
+
+    answer = 'offline';
+    await user.click(screen.getByRole('button', { name: 'Load' }));
+    await waitFor(() => expect(screen.getByText(LOAD_NEEDS_CONNECTION)).toBeTruthy());
+    expect(current().blockModel.items).toHaveLength(2);
+
+    answer = 'none';
+    await user.click(screen.getByRole('button', { name: 'Load' }));
+    await waitFor(() => expect(screen.getByText(NO_AGGREGATES_MESSAGE)).toBeTruthy());
+    expect(current().blockModel.items).toHaveLength(0);
+  });
+});

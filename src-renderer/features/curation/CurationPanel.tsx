@@ -1,0 +1,267 @@
+import { Alert, Button, Group, MultiSelect, NumberInput, Select, Slider, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { NO_AGGREGATES_MESSAGE, TAXONOMY_SEARCH_DEBOUNCE_MS } from '../../../shared/contract/platform-curation';
+import type { CurationModel, LayoutType, SectionOf } from '../../../shared/model';
+import { CURATION_ITEM_COUNT_MAX, CURATION_ITEM_OFFSET_MAX, DAYS_TO_DISPLAY_OPTIONS } from '../../../shared/model/constants';
+import {
+  clampItemCount,
+  clampItemOffset,
+  curationBlockQuery,
+  curationItemFromAggregate,
+  curationLayoutChoices,
+  curationLayoutWidths,
+  curationPartAvailable,
+} from '../../../shared/rules/curation-items';
+import { CommonSettings } from '../composer/settings/CommonSettings';
+import { ColorField } from '../composer/settings/fields/ColorField';
+import { usePanelContext } from '../composer/settings/panel-context';
+import { setModel, typedEdit, type PanelProps } from '../composer/settings/section-edit';
+import { useGetSessionQuery } from '../session/session-api';
+import { useCurationCategoriesQuery, useCurationFeedsQuery, useCurationSiteNamesQuery, useCurationTagsQuery, useLoadAggregatesMutation } from './curation-api';
+
+type CurationSection = SectionOf<'curation' | 'newrss' | 'wordpress'>;
+
+export const LOAD_NEEDS_CONNECTION = 'Loading curated content needs a connection to the platform. The items loaded before are kept.';
+
+const ITEM_COUNT_CHOICES = Array.from({ length: 20 }, (_, i) => String(i + 1));
+const SKIP_CHOICES = Array.from({ length: CURATION_ITEM_OFFSET_MAX + 1 }, (_, i) => String(i));
+
+const DISPLAY_SWITCHES = [
+  { part: 'title', flag: 'hasTitle', label: 'Title' },
+  { part: 'excerpt', flag: 'hasExcerpt', label: 'Excerpt' },
+  { part: 'image', flag: 'hasImage', label: 'Image' },
+  { part: 'publicationDate', flag: 'hasPublishedDate', label: 'Published date' },
+  { part: 'siteName', flag: 'hasSource', label: 'Source' },
+  { part: 'author', flag: 'hasAuthor', label: 'Author' },
+] as const;
+
+/**
+ * The Curations block (and its RSS and WordPress kinds): which curated articles it shows
+ * (spec 2 §3–§5: filters, items 0–10, skip 0–19, days to display or exact dates), how
+ * (display switches, layout, column width, gap), and Load, which keeps the query's items in
+ * the section so the composer and preview work offline. A send asks the platform again.
+ */
+export function CurationPanel({ section, edit }: PanelProps<CurationSection>) {
+  const { readOnly, brandSlug, channelSlug, channel } = usePanelContext();
+  const placement = { brandSlug, channelSlug };
+  const model = section.blockModel;
+  const type = section.type;
+  const set = (field: string, fields: Partial<CurationModel>) => setModel(edit, type, field, fields);
+  const { data: session } = useGetSessionQuery();
+  const zone = session?.organizations.find((o) => o.slug === brandSlug)?.channels.find((c) => c.channelSlug === channelSlug)?.timezone.tzCode ?? 'UTC';
+
+  const [tagSearch, setTagSearch] = useState('');
+  const [debouncedTagSearch] = useDebouncedValue(tagSearch.trim(), TAXONOMY_SEARCH_DEBOUNCE_MS);
+  const feeds = useCurationFeedsQuery(placement);
+  const tags = useCurationTagsQuery({ ...placement, keyword: debouncedTagSearch, includeCompanyTags: true });
+  const categories = useCurationCategoriesQuery({ ...placement, keyword: '' });
+  const sites = useCurationSiteNamesQuery(placement);
+  const [load, loading] = useLoadAggregatesMutation();
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const runLoad = async () => {
+    setNotice(null);
+    const query = curationBlockQuery(model, zone, new Date());
+    if (!query) {
+      set('items', { items: [] });
+      return;
+    }
+    const result = await load({ ...placement, query });
+    if ('error' in result) {
+      const error = result.error as { code?: string; message?: string };
+      setNotice(error.code === 'offline' ? LOAD_NEEDS_CONNECTION : (error.message ?? LOAD_NEEDS_CONNECTION));
+      return;
+    }
+    const items = result.data.items.map((a) => curationItemFromAggregate(a, zone));
+    set('items', { items });
+    if (items.length === 0) setNotice(NO_AGGREGATES_MESSAGE);
+  };
+
+  const layouts = curationLayoutChoices(model, section.delta.ops.length > 0 && section.delta.ops.some((op) => typeof op.insert === 'string' && op.insert.trim() !== ''));
+  const changeLayout = (value: string | null) => {
+    if (!value) return;
+    const layoutType = Number(value) as LayoutType;
+    typedEdit(edit, type)('layoutType', (current) => ({ ...current, layoutType, blockModel: { ...current.blockModel, ...curationLayoutWidths(layoutType) } }));
+  };
+  const tagOptions = [
+    ...(tags.data?.items ?? []).map((t) => ({ value: String(t.id), label: t.name })),
+    ...model.tags.filter((t) => !(tags.data?.items ?? []).some((i) => i.id === t.id)).map((t) => ({ value: String(t.id), label: t.name })),
+  ];
+
+  return (
+    <Stack gap="sm">
+      <TextInput label="Keyword" value={model.keyword} disabled={readOnly} onChange={(event) => set('keyword', { keyword: event.currentTarget.value })} />
+      <MultiSelect
+        label="Feeds"
+        data={(feeds.data?.items ?? []).map((f) => ({ value: String(f.id), label: f.title || f.url }))}
+        value={model.feeds.map((f) => String(f.id))}
+        disabled={readOnly}
+        clearable
+        onChange={(ids) =>
+          set('feeds', {
+            feeds: (feeds.data?.items ?? []).filter((f) => ids.includes(String(f.id))).map((f) => ({ id: f.id, title: f.title, uniqueId: f.uniqueId })),
+          })
+        }
+      />
+      <MultiSelect
+        label="Tags"
+        data={tagOptions}
+        value={model.tags.map((t) => String(t.id))}
+        disabled={readOnly}
+        searchable
+        searchValue={tagSearch}
+        onSearchChange={setTagSearch}
+        filter={({ options }) => options}
+        clearable
+        onChange={(ids) => set('tags', { tags: tagOptions.filter((o) => ids.includes(o.value)).map((o) => ({ id: Number(o.value), name: o.label })) })}
+      />
+      <MultiSelect
+        label="Categories"
+        data={(categories.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+        value={model.categories.map((c) => String(c.id))}
+        disabled={readOnly}
+        searchable
+        clearable
+        onChange={(ids) => set('categories', { categories: (categories.data?.items ?? []).filter((c) => ids.includes(String(c.id))) })}
+      />
+      <MultiSelect
+        label="Sources"
+        data={sites.data?.items ?? []}
+        value={model.sources.map((s) => s.name)}
+        disabled={readOnly}
+        searchable
+        clearable
+        onChange={(names) => set('sources', { sources: names.map((name) => ({ id: name, name })) })}
+      />
+      <Group grow>
+        <Select
+          label="Items to show"
+          // The picker offers 1 to 20; more than 10 is ignored (spec 2 §5).
+          data={ITEM_COUNT_CHOICES}
+          value={String(model.itemCount)}
+          disabled={readOnly}
+          allowDeselect={false}
+          onChange={(value) => {
+            const count = Number(value);
+            if (count <= CURATION_ITEM_COUNT_MAX) set('itemCount', { itemCount: clampItemCount(count) });
+          }}
+        />
+        <Select
+          label="Skip"
+          data={SKIP_CHOICES}
+          value={String(model.itemOffset)}
+          disabled={readOnly}
+          allowDeselect={false}
+          onChange={(value) => set('itemOffset', { itemOffset: clampItemOffset(Number(value)) })}
+        />
+      </Group>
+      <Switch
+        label="Use exact dates"
+        checked={model.useExactDates}
+        disabled={readOnly}
+        onChange={(event) => set('useExactDates', { useExactDates: event.currentTarget.checked, dateCurated: [] })}
+      />
+      {model.useExactDates ? (
+        <Group grow>
+          <TextInput
+            label="Curated from"
+            type="date"
+            value={model.dateCurated[0] ?? ''}
+            disabled={readOnly}
+            onChange={(event) => set('dateCurated', { dateCurated: [event.currentTarget.value, model.dateCurated[1] ?? event.currentTarget.value].filter(Boolean) })}
+          />
+          <TextInput
+            label="Curated to"
+            type="date"
+            value={model.dateCurated[1] ?? ''}
+            disabled={readOnly}
+            onChange={(event) => set('dateCurated', { dateCurated: [model.dateCurated[0] ?? event.currentTarget.value, event.currentTarget.value].filter(Boolean) })}
+          />
+        </Group>
+      ) : (
+        <Select
+          label="Days to display"
+          data={DAYS_TO_DISPLAY_OPTIONS.map((days) => ({ value: String(days), label: days === 0 ? 'All days' : days === 1 ? '1 day' : `${days} days` }))}
+          value={String(model.daysToDisplay)}
+          disabled={readOnly}
+          allowDeselect={false}
+          onChange={(value) => set('daysToDisplay', { daysToDisplay: Number(value ?? 0) })}
+        />
+      )}
+      <Button leftSection={<IconDownload size={16} />} onClick={() => void runLoad()} loading={loading.isLoading} disabled={readOnly}>
+        Load
+      </Button>
+      {notice && (
+        <Alert color={notice === NO_AGGREGATES_MESSAGE ? 'gray' : 'yellow'} role="status">
+          {notice}
+        </Alert>
+      )}
+      {model.items.length > 0 && (
+        <Text size="xs" c="dimmed">
+          {model.items.length === 1 ? '1 item loaded.' : `${model.items.length} items loaded.`}
+        </Text>
+      )}
+      <Stack gap={6} role="group" aria-label="Display">
+        {DISPLAY_SWITCHES.map(({ part, flag, label }) => (
+          <Switch
+            key={flag}
+            label={label}
+            checked={model[flag]}
+            // Nothing to show for a part: its switch cannot be used (spec 2 §4).
+            disabled={readOnly || !curationPartAvailable(model, part)}
+            onChange={(event) => set(flag, { [flag]: event.currentTarget.checked })}
+          />
+        ))}
+      </Stack>
+      <Select
+        label="Layout"
+        data={layouts.map((l) => ({ value: String(l.value), label: l.label }))}
+        value={section.layoutType === null ? null : String(section.layoutType)}
+        disabled={readOnly}
+        allowDeselect={false}
+        onChange={changeLayout}
+      />
+      <Stack gap={2}>
+        <Text size="sm" fw={500} id={`${section.uniqueId}-column`}>
+          Image column width
+        </Text>
+        <Slider
+          min={20}
+          max={80}
+          value={Math.min(80, Math.max(20, model.imageColumnWidth))}
+          disabled={readOnly || model.imageColumnWidth + model.textColumnWidth > 100}
+          thumbLabel="Image column width"
+          aria-labelledby={`${section.uniqueId}-column`}
+          onChange={(value) => set('imageColumnWidth', { imageColumnWidth: value, textColumnWidth: 100 - value })}
+        />
+      </Stack>
+      <Group grow>
+        <NumberInput label="Gap" min={0} value={model.gap} disabled={readOnly} onChange={(value) => set('gap', { gap: Math.max(0, Number(value) || 0) })} />
+        <NumberInput
+          label="Image corner radius"
+          min={0}
+          value={model.borderRadius}
+          disabled={readOnly}
+          onChange={(value) => set('borderRadius', { borderRadius: Math.max(0, Number(value) || 0) })}
+        />
+      </Group>
+      <ColorField
+        label="Title color"
+        value={model.titleSettings.color}
+        accentColor={channel?.accentColor ?? null}
+        disabled={readOnly}
+        onValid={(color) => set('titleSettings', { titleSettings: { ...model.titleSettings, color } })}
+      />
+      <ColorField
+        label="Excerpt color"
+        value={model.excerptSettings.color}
+        accentColor={channel?.accentColor ?? null}
+        disabled={readOnly}
+        onValid={(color) => set('excerptSettings', { excerptSettings: { ...model.excerptSettings, color } })}
+      />
+      <CommonSettings section={section} edit={edit} />
+    </Stack>
+  );
+}

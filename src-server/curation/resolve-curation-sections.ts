@@ -1,0 +1,39 @@
+import { AggregatesQuerySchema } from '../../shared/contract/platform-curation';
+import type { Section } from '../../shared/model/section';
+import { curationBlockQuery, curationItemFromAggregate } from '../../shared/rules/curation-items';
+import type { Db } from '../db/database';
+import type { ChannelRow } from '../db/schema';
+import { readSections } from '../delivery/letter-render';
+import { rssDelta } from '../../shared/rules/rss-items';
+import { queryAggregates } from './aggregates-query';
+import { previewItems, readFeedOrRefuse } from './feed-reader';
+
+// At send time a Curations block shows what its query returns then, not what the editor
+// last loaded (the composer keeps those only so it works offline): each curation section
+// with items to show gets its items afresh; an inserted article (no query) stays as it is.
+// A legacy RSS block reads its feed again the same way.
+
+export async function resolveCurationSections(db: Db, channel: ChannelRow, blocks: string, now = new Date()): Promise<string> {
+  const sections = readSections(blocks);
+  let changed = false;
+  const resolve = async (section: Section): Promise<Section> => {
+    const children = await Promise.all(section.blocks.map(resolve));
+    let next: Section = children.some((child, i) => child !== section.blocks[i]) ? ({ ...section, blocks: children } as Section) : section;
+    if (next.type === 'curation' || next.type === 'newrss' || next.type === 'wordpress') {
+      const query = curationBlockQuery(next.blockModel, channel.timezone, now);
+      if (query) {
+        const { items } = await queryAggregates(db, channel, AggregatesQuerySchema.parse(query));
+        next = { ...next, blockModel: { ...next.blockModel, items: items.map((a) => curationItemFromAggregate(a, channel.timezone)) } };
+      }
+    }
+    if (next.type === 'rss' && next.blockModel.link.trim() !== '') {
+      // The legacy RSS block reads its feed again; a feed that cannot be read keeps what was loaded.
+      const feed = await readFeedOrRefuse(next.blockModel.link).catch(() => null);
+      if (feed) next = { ...next, delta: rssDelta(previewItems(feed), next.blockModel) };
+    }
+    if (next !== section) changed = true;
+    return next;
+  };
+  const resolved = await Promise.all(sections.map(resolve));
+  return changed ? JSON.stringify(resolved) : blocks;
+}
