@@ -14,6 +14,7 @@ import * as channelSettings from './0014-channel-settings';
 import * as reportRollups from './0012-report-rollups';
 import * as dashboards from './0015-dashboards';
 import * as letterListIndex from './0016-letter-list-index';
+import * as promotions from './0023-promotions';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-report-rollups': reportRollups,
   '0015-dashboards': dashboards,
   '0016-letter-list-index': letterListIndex,
+  '0023-promotions': promotions,
 };
