@@ -32,6 +32,7 @@ import { letterListMetricsRoutes } from './routes/letter-list-metrics';
 import { channelSettingsRoutes } from './routes/channel-settings';
 import { editionReportRoutes } from './routes/edition-reports';
 import { dashboardRoutes } from './routes/dashboards';
+import { promotionRoutes } from './routes/promotions';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
@@ -141,6 +142,7 @@ export async function buildApp({
   await app.register(channelSettingsRoutes, { db });
   await app.register(editionReportRoutes, { db, publicUrl: publicUrl ?? null });
   await app.register(dashboardRoutes, { db });
+  await app.register(promotionRoutes, { db });
   await app.register(letterDeliveryRoutes, { db, mail });
   app.addHook('onClose', async () => mail.close());
   return app as unknown as FastifyInstance;

@@ -13,6 +13,7 @@ import { recipientCounts } from './audience-snapshot';
 import type { RecipientCounts } from './audience-snapshot';
 import { recordDeliveryEvent } from './delivery-events';
 import { IN_DELIVERY_STATUSES, lockForDelivery, progressStatus, writeDeliveryStatus } from './delivery-status-writes';
+import { fillScheduledPromotions } from '../promotions/scheduled-promotions';
 import { renderInChannel } from './letter-render';
 import type { MailTransport } from './mail-transport';
 import { sendNextBatch } from './batch-send';
@@ -203,6 +204,13 @@ export async function deliverEdition(ctx: DeliveryContext, job: EditionJob): Pro
   let html: string;
   try {
     html = (await renderInChannel(db, started.channel, started.letter, ctx.publicUrl)).html;
+    html = await fillScheduledPromotions(db, {
+      letterId: job.letterId,
+      organizationId: started.channel.organizationId,
+      channelSlug: started.channel.slug,
+      day: started.letter.publicationDate?.slice(0, 10) ?? null,
+      html,
+    });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     await stopDelivery(db, job.letterId, () => deliveryRenderFailedMessage(renderProblem(error)));
