@@ -8,6 +8,7 @@ import { PublicationStatusSchema } from '../model/letter';
 import { FEATURE_FLAG_NAMES } from '../model/feature-flags';
 import { SuggestionSourceSchema } from './platform-media';
 import { DeliveryEventSchema } from './platform-delivery-events';
+import { promotionChannels } from './bridge-promotions';
 import { reportChannels } from './bridge-reports';
 import { LocalMailboxResponseSchema } from './local-mailbox';
 import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
@@ -299,6 +300,8 @@ export const bridgeChannels = {
   'images.find': { input: z.object({ url: z.string().min(1).max(4096) }), output: ImportedImageSchema.nullable() },
   // Edition reports and the channel dashboard (bridge-reports.ts).
   ...reportChannels,
+  // Promotions: campaigns, collateral, approvals, metrics, zones (bridge-promotions.ts).
+  ...promotionChannels,
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

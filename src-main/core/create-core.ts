@@ -3,6 +3,7 @@ import type { Core, CoreContext } from './core-context';
 import { createDispatch } from './dispatch';
 import { appHandlers } from './handlers/app';
 import { channelSettingsHandlers } from './handlers/channel-settings';
+import { promotionHandlers } from './handlers/promotions';
 import { letterDeletionHandlers } from './handlers/letter-deletion';
 import { letterMetricsHandlers } from './handlers/letter-metrics';
 import { claimHandlers } from './handlers/claims';
@@ -73,6 +74,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...letterDeletionHandlers({ store, session, sync, client, emit: ctx.emit }),
     ...letterMetricsHandlers({ session, client }),
     ...channelSettingsHandlers({ session, client }),
+    ...promotionHandlers({ session, client }),
   };
   sync.start();
   // A day's work at most is at stake if the cache file is ever damaged; never in the way of starting.

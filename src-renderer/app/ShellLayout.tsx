@@ -1,5 +1,5 @@
 import { AppShell, Avatar, Divider, Group, Menu, NavLink, Select, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconAdjustments, IconChartBar, IconChevronDown, IconInbox, IconLogout, IconMail, IconNews, IconSettings, IconTemplate } from '@tabler/icons-react';
+import { IconAdjustments, IconChartBar, IconChevronDown, IconInbox, IconLogout, IconMail, IconNews, IconSettings, IconSpeakerphone, IconTemplate } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
 import { useDeliveryNotices } from '../features/delivery/use-delivery-notices';
@@ -7,6 +7,7 @@ import { useSignOutMutation } from '../features/session/session-api';
 import { HelpButton } from '../features/help/HelpButton';
 import { ConflictNotices } from '../features/sync/ConflictNotices';
 import { channelDashboardPath, channelSettingsPath, localMailboxPath, newslettersPath, settingsPath, templatesPath } from '../../shared/app-paths';
+import { promotionsPath } from '../features/promotions/promotion-paths';
 import { SyncIndicator } from './SyncIndicator';
 import { useDesktopShell } from './use-desktop-shell';
 
@@ -80,6 +81,7 @@ export function ShellLayout({ session }: { session: Session }) {
           { label: 'Templates', to: templatesPath(organization.slug, channelSlug), icon: IconTemplate },
           { label: 'Dashboard', to: channelDashboardPath(organization.slug, channelSlug), icon: IconChartBar },
           { label: 'Channel settings', to: channelSettingsPath(organization.slug, channelSlug), icon: IconSettings },
+          { label: 'Promotions', to: promotionsPath(organization.slug, channelSlug), icon: IconSpeakerphone },
         ]
       : [];
   // The newsletters path is a prefix of the others: the longest match is the current one.

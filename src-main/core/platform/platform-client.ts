@@ -122,6 +122,10 @@ export interface PlatformClient {
   letterListMetrics(brandSlug: string, channelSlug: string, ids: readonly number[]): Promise<LetterListMetricsResponse>;
   channelSettings(brandSlug: string, channelSlug: string): Promise<ChannelSettings>;
   saveChannelSettings(brandSlug: string, channelSlug: string, settings: ChannelSettings): Promise<ChannelSettings>;
+  /** A call whose path and answer schema the caller's contract holds (the promotions family). */
+  request<S extends z.ZodType>(method: 'GET' | 'POST' | 'DELETE', path: string, schema: S, body?: unknown): Promise<z.output<S>>;
+  /** A GET answered with text (CSV downloads). */
+  requestText(path: string): Promise<string>;
 }
 
 export function createPlatformClient(baseUrl: string, getToken: () => string | null): PlatformClient {
@@ -258,6 +262,8 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
     },
     letterListMetrics: (brandSlug, channelSlug, ids) =>
       call('GET', `${platformPaths.letterListMetrics(brandSlug, channelSlug)}?${ids.map((id) => `ids[]=${id}`).join('&')}`, LetterListMetricsResponseSchema),
+    request: (method, path, schema, body) => call(method, path, schema, body),
+    requestText: (path) => getText(path),
     channelSettings: (brandSlug, channelSlug) => call('GET', platformPaths.channelSettings(brandSlug, channelSlug), ChannelSettingsResponseSchema),
     saveChannelSettings: (brandSlug, channelSlug, settings) =>
       call('PUT', platformPaths.channelSettings(brandSlug, channelSlug), ChannelSettingsResponseSchema, settings),

@@ -40,7 +40,6 @@ describe('blocks whose settings come later', () => {
     ['rss', 'RSS feeds'],
     ['evvnt', 'events'],
     ['poll', 'polls'],
-    ['newpromotion', 'promotions'],
     ['dynamic', 'link previews'],
   ])('%s says its settings arrive with %s, and has the common settings', async (type, feature) => {
     const { current } = renderPanel(newSection(type, 'x'));

@@ -14,6 +14,8 @@ import { ParagraphPanel } from './ParagraphPanel';
 import { pendingFeaturePanel } from './PendingFeaturePanel';
 import { ProfilePanel } from './ProfilePanel';
 import { RevContentPanel } from './RevContentPanel';
+import { PromotionTypePanel } from '../../promotions/PromotionTypePanel';
+import { PromotionZonePanel } from '../../promotions/PromotionZonePanel';
 import type { PanelProps, SectionEdit } from './section-edit';
 import { SharePanel } from './SharePanel';
 import { YoutubePanel } from './YoutubePanel';
@@ -40,11 +42,11 @@ export const BLOCK_PANELS: BlockPanels = {
   logo: LogoPanel,
   news: pendingFeaturePanel('news search'),
   newrss: pendingFeaturePanel('curation'),
-  newpromotion: pendingFeaturePanel('promotions'),
+  newpromotion: PromotionZonePanel,
   paragraph: ParagraphPanel,
   poll: pendingFeaturePanel('polls'),
   profile: ProfilePanel,
-  promotion: pendingFeaturePanel('promotions'),
+  promotion: PromotionTypePanel,
   revContent: RevContentPanel,
   rss: pendingFeaturePanel('RSS feeds'),
   share: SharePanel,
