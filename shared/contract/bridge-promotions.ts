@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AdTypeListSchema,
+  CollateralPreviewSchema,
   CampaignListSchema,
   CampaignMetricsSchema,
   CampaignSchema,
@@ -79,6 +80,8 @@ export const promotionChannels = {
   },
   'promotions.metrics': { input: z.object({ brandSlug, campaignId: id }), output: CampaignMetricsSchema },
   'promotions.metricsCsv': { input: z.object({ brandSlug, campaignId: id }), output: z.string() },
+  /** Collateral rendered as the letter will show it (MJML → HTML, on the platform). */
+  'promotions.preview': { input: z.object({ promotionId: id }), output: CollateralPreviewSchema },
   'promotions.adTypes': { input: z.object({ brandSlug }), output: AdTypeListSchema },
   /** Approved promotions a channel carries on a day (the schedule step's missing-promotions check). */
   'promotions.scheduled': {

@@ -36,6 +36,7 @@ export const promotionPaths = {
   requestChanges: (brand: string, channel: string, id: number) =>
     `${API_PREFIX}/brands/${enc(brand)}/channels/${enc(channel)}/promotions/${id}/request-changes`,
   channelPromotions: (brand: string, channel: string) => `${API_PREFIX}/brands/${enc(brand)}/channels/${enc(channel)}/promotions`,
+  collateralPreview: (id: number) => `${API_PREFIX}/promotion-collaterals/${id}/preview`,
 } as const;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
@@ -259,6 +260,8 @@ export const CampaignMetricsSchema = z.object({
   ),
 });
 export type CampaignMetrics = z.infer<typeof CampaignMetricsSchema>;
+
+export const CollateralPreviewSchema = z.object({ html: z.string() });
 
 /** Promotions scheduled for a day in one channel (spec 1 §7 promotions-by-date). */
 export const ChannelPromotionsQuerySchema = z.object({

@@ -86,6 +86,15 @@ describe('an advertiser', () => {
     expect(promotion).toMatchObject({ headline: 'A Compelling Headline', status: 0, zone: 1, payText: '$2 per click' });
   });
 
+  it('previews the collateral as the letter will show it; another advertiser cannot', async () => {
+    const preview = await call<{ html: string }>('GET', promotionPaths.collateralPreview(promotion.id), advertiser);
+    expect(preview.html).toContain('A Compelling Headline');
+    expect(preview.html).toContain('Sail the bay this weekend.');
+    expect(preview.html).toContain(`href="${CTA_URL.replace('&', '&amp;')}"`);
+    expect(preview.html).not.toContain('{{promotion.');
+    expect((await h.app.inject({ method: 'GET', url: promotionPaths.collateralPreview(promotion.id), headers: otherAdvertiser })).statusCode).toBe(404);
+  });
+
   it('sees only its own campaigns, and no letters at all', async () => {
     const own = await call<{ campaigns: Campaign[] }>('GET', `${promotionPaths.campaigns('demo')}?status=6`, advertiser);
     expect(own.campaigns.map((c) => c.id)).toEqual([campaign.id]);

@@ -15,6 +15,7 @@ import {
   CampaignStatusBodySchema,
   ChannelPromotionsQuerySchema,
   CollateralBodySchema,
+  CollateralPreviewSchema,
   CreateCampaignSchema,
   PromotersSchema,
   PromotionListSchema,
@@ -54,7 +55,9 @@ import {
 } from '../promotions/promotion-access';
 import type { CampaignRow, PromotionAccess } from '../promotions/promotion-access';
 import { availableZones, campaignCounts, campaignMetrics, organizationAdTypes, toCampaign, toPromotions } from '../promotions/promotion-records';
+import { collateralPreviewHtml } from '../promotions/collateral-preview';
 import { promotionsScheduledFor } from '../promotions/scheduled-promotions';
+import { platformUrlOf } from '../delivery/letter-render';
 import { csvRecord } from '../reports/csv-format';
 
 // Promotion campaigns, collateral, ad types and promoters (spec 3 §3–§4, §7). Members of
@@ -363,6 +366,25 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
       .executeTakeFirstOrThrow();
     const [promotion] = await toPromotions(db, [row]);
     return sendAs(reply, PromotionSchema, promotion!);
+  });
+
+  app.get(path(promotionPaths.collateralPreview(0).replace('/0/', '/:id/')), docs('Collateral as it will appear in a letter (MJML rendered to HTML)', z.object({ id }), { response: { 200: CollateralPreviewSchema } }), async (request, reply) => {
+    const { id: promotionId } = params(z.object({ id }), request.params);
+    const row = await db
+      .selectFrom('promotions')
+      .innerJoin('promotionCampaigns as c', 'c.id', 'promotions.campaignId')
+      .selectAll('promotions')
+      .select('c.uniqueId as campaignUniqueId')
+      .where('promotions.id', '=', promotionId)
+      .executeTakeFirst();
+    if (!row) throw notFound(PROMOTION_NOT_FOUND);
+    const { campaignUniqueId, ...promotionRow } = row;
+    // The campaign's own check: another's collateral is as missing as a wrong id.
+    await campaignByUniqueId(db, currentUser(request).id, campaignUniqueId).catch(() => {
+      throw notFound(PROMOTION_NOT_FOUND);
+    });
+    const [promotion] = await toPromotions(db, [promotionRow]);
+    return sendAs(reply, CollateralPreviewSchema, { html: await collateralPreviewHtml(db, promotion!, platformUrlOf(request)) });
   });
 
   const review = (kind: 'approve' | 'request-changes') => async (request: FastifyRequest, reply: FastifyReply) => {

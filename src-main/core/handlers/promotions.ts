@@ -6,6 +6,7 @@ import {
   CampaignListSchema,
   CampaignMetricsSchema,
   CampaignSchema,
+  CollateralPreviewSchema,
   PromotionListSchema,
   PromotionSchema,
   ReviewResponseSchema,
@@ -31,6 +32,7 @@ type PromotionChannel =
   | 'promotions.metrics'
   | 'promotions.metricsCsv'
   | 'promotions.adTypes'
+  | 'promotions.preview'
   | 'promotions.scheduled';
 
 export function promotionHandlers(deps: { session: SessionService; client: PlatformClient }): Pick<BridgeHandlers, PromotionChannel> {
@@ -87,6 +89,7 @@ export function promotionHandlers(deps: { session: SessionService; client: Platf
     'promotions.metrics': ({ brandSlug, campaignId }) =>
       onPlatform(() => client.request('GET', promotionPaths.campaignMetrics(brandSlug, campaignId), CampaignMetricsSchema)),
     'promotions.metricsCsv': ({ brandSlug, campaignId }) => onPlatform(() => client.requestText(promotionPaths.campaignMetricsDownload(brandSlug, campaignId))),
+    'promotions.preview': ({ promotionId }) => onPlatform(() => client.request('GET', promotionPaths.collateralPreview(promotionId), CollateralPreviewSchema)),
     'promotions.adTypes': ({ brandSlug }) => onPlatform(() => client.request('GET', promotionPaths.customizations(brandSlug), AdTypeListSchema)),
     'promotions.scheduled': ({ brandSlug, channelSlug, date }) =>
       onPlatform(() => client.request('GET', `${promotionPaths.channelPromotions(brandSlug, channelSlug)}?date=${date}`, PromotionListSchema)),

@@ -7,6 +7,7 @@ import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
 import { CampaignMetricsCard } from './CampaignMetricsCard';
 import { campaignStatusLabel } from './campaign-status-label';
 import { CollateralForm } from './CollateralForm';
+import { CollateralPreview } from './CollateralPreview';
 import { campaignPath, promotionsPath } from './promotion-paths';
 import {
   useCloneCampaignMutation,
@@ -174,6 +175,7 @@ function PromotionRow({ promotion, brandSlug, channelSlug, onEdit }: { promotion
   const [review, { isLoading }] = useReviewPromotionMutation();
   const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState(false);
   const approved = promotion.status === PromotionStatus.approved;
   const send = async (kind: 'approve' | 'request-changes') => {
     setProblem(errorText(await review({ brandSlug, channelSlug, promotionId: promotion.id, kind, message }), 'The review could not be saved.'));
@@ -203,6 +205,9 @@ function PromotionRow({ promotion, brandSlug, channelSlug, onEdit }: { promotion
         {problem && <Alert color="red">{problem}</Alert>}
         <Group align="flex-end">
           <TextInput size="xs" label="Message" value={message} onChange={(e) => setMessage(e.currentTarget.value)} style={{ flex: 1 }} />
+          <Button size="xs" variant="default" onClick={() => setPreviewing(true)}>
+            Preview
+          </Button>
           <Button size="xs" variant="default" onClick={onEdit}>
             Edit
           </Button>
@@ -216,6 +221,7 @@ function PromotionRow({ promotion, brandSlug, channelSlug, onEdit }: { promotion
           )}
         </Group>
       </Stack>
+      {previewing && <CollateralPreview promotionId={promotion.id} headline={promotion.headline} onClose={() => setPreviewing(false)} />}
     </Card>
   );
 }

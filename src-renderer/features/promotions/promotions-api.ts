@@ -45,6 +45,10 @@ export const promotionsApi = promotionsBase.injectEndpoints({
       query: (input) => ipc('promotions.metrics', input),
       providesTags: ['Promotions'],
     }),
+    getCollateralPreview: build.query<ChannelOutput<'promotions.preview'>, ChannelInput<'promotions.preview'>>({
+      query: (input) => ipc('promotions.preview', input),
+      providesTags: ['Promotions'],
+    }),
     getAdTypes: build.query<ChannelOutput<'promotions.adTypes'>, ChannelInput<'promotions.adTypes'>>({
       query: (input) => ipc('promotions.adTypes', input),
       providesTags: ['Promotions'],
@@ -67,5 +71,6 @@ export const {
   useReviewPromotionMutation,
   useGetCampaignMetricsQuery,
   useGetAdTypesQuery,
+  useGetCollateralPreviewQuery,
   useGetScheduledPromotionsQuery,
 } = promotionsApi;
