@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AdTypeListSchema,
   CollateralPreviewSchema,
+  CampaignCommentsSchema,
   CampaignListSchema,
   CampaignMetricsSchema,
   CampaignSchema,
@@ -59,6 +60,16 @@ export const promotionChannels = {
   /** The stepper (0 → 7 → 2 and back) and approve (5), with an optional comment. */
   'promotions.setCampaignStatus': {
     input: z.object({ uniqueId: z.string().min(1).max(200), status: z.number().int(), comment: z.string().max(5000) }),
+    output: CampaignSchema,
+  },
+  /** The campaign's comment thread (newest first, up to 250), read in one of its channels. */
+  'promotions.comments': {
+    input: z.object({ channelSlug: z.string().trim().min(1), campaignId: id }),
+    output: CampaignCommentsSchema,
+  },
+  /** A comment, with the campaign's status (the same status: a comment alone). */
+  'promotions.comment': {
+    input: z.object({ channelSlug: z.string().trim().min(1), campaignId: id, status: z.number().int(), comment: z.string().trim().min(1, 'Write a comment.').max(5000) }),
     output: CampaignSchema,
   },
   'promotions.cloneCampaign': { input: z.object({ brandSlug, id }), output: CampaignSchema },

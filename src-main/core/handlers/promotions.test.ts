@@ -55,6 +55,22 @@ describe('promotions through the core', () => {
     const metrics = await call<CampaignMetrics>(core, 'promotions.metrics', { brandSlug: 'demo', campaignId: created.id });
     expect(metrics).toMatchObject({ clicks: 0, views: 0, metricsByDay: [] });
     expect(await call<string>(core, 'promotions.metricsCsv', { brandSlug: 'demo', campaignId: created.id })).toContain('date,clicks,impressions,promotions');
+
+    await call(core, 'promotions.comment', { channelSlug: 'weekly', campaignId: created.id, status: 5, comment: 'Runs in July' });
+    const thread = await call<{ comments: { comment: string; status: number | null }[] }>(core, 'promotions.comments', { channelSlug: 'weekly', campaignId: created.id });
+    expect(thread.comments.map((c) => [c.comment, c.status])).toEqual([['Runs in July', null], ['', 5], ['', 2], ['', 7]]);
+  });
+
+  it('makes templates through the scaffold call; a clone of one is a campaign', async () => {
+    const { core } = await testPlatform.openCore();
+    await call(core, 'app.session', {});
+    const template = await call<Campaign>(core, 'promotions.createCampaign', {
+      brandSlug: 'demo',
+      campaign: { title: 'Spotlight', promoterName: '', promoterEmail: '', channels: ['weekly'], campaignInstructions: '', dateRangeStart: null, dateRangeEnd: null, isTemplate: true },
+    });
+    expect(template.isTemplate).toBe(true);
+    const copy = await call<Campaign>(core, 'promotions.cloneCampaign', { brandSlug: 'demo', id: template.id });
+    expect(copy).toMatchObject({ title: 'Spotlight', isTemplate: false, status: 0, channels: ['weekly'] });
   });
 
   it('says promotions need the platform when it cannot be reached, and changes nothing', async () => {

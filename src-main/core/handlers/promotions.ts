@@ -3,6 +3,7 @@ import type { BridgeHandlers } from '../../../shared/contract/bridge';
 import { AppError } from '../../../shared/contract/errors';
 import {
   AdTypeListSchema,
+  CampaignCommentsSchema,
   CampaignListSchema,
   CampaignMetricsSchema,
   CampaignSchema,
@@ -25,6 +26,8 @@ type PromotionChannel =
   | 'promotions.createCampaign'
   | 'promotions.campaign'
   | 'promotions.setCampaignStatus'
+  | 'promotions.comments'
+  | 'promotions.comment'
   | 'promotions.cloneCampaign'
   | 'promotions.deleteCampaign'
   | 'promotions.saveCollateral'
@@ -57,8 +60,15 @@ export function promotionHandlers(deps: { session: SessionService; client: Platf
       const query = new URLSearchParams({ status: String(status), search, page: String(page) });
       return onPlatform(() => client.request('GET', `${promotionPaths.campaigns(brandSlug)}?${query}`, CampaignListSchema));
     },
+    // Templates are made through the scaffold call, the one that keeps isTemplate.
     'promotions.createCampaign': ({ brandSlug, campaign }) =>
-      onPlatform(() => client.request('POST', promotionPaths.campaigns(brandSlug), CampaignSchema, campaign)),
+      onPlatform(() =>
+        client.request('POST', campaign.isTemplate ? promotionPaths.campaignScaffold(brandSlug) : promotionPaths.campaigns(brandSlug), CampaignSchema, campaign),
+      ),
+    'promotions.comments': ({ channelSlug, campaignId }) =>
+      onPlatform(() => client.request('GET', `${promotionPaths.campaignComments(channelSlug, campaignId)}?records=250`, CampaignCommentsSchema)),
+    'promotions.comment': ({ channelSlug, campaignId, status, comment }) =>
+      onPlatform(() => client.request('POST', promotionPaths.channelCampaignStatus(channelSlug, campaignId), CampaignSchema, { status, comment })),
     'promotions.campaign': ({ uniqueId }) =>
       onPlatform(async () => {
         const [campaign, promotions] = await Promise.all([

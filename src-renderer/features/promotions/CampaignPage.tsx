@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { Campaign, Promotion } from '../../../shared/contract/platform-promotions';
 import { CampaignStatus, PromotionStatus, campaignStepLabel, isCampaignInSetup, nextCampaignStatus, priorCampaignStatus } from '../../../shared/rules/promotions';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { CampaignComments } from './CampaignComments';
 import { CampaignMetricsCard } from './CampaignMetricsCard';
 import { campaignStatusLabel } from './campaign-status-label';
 import { CollateralForm } from './CollateralForm';
@@ -116,6 +117,7 @@ export function CampaignPage() {
         </Stack>
       </Card>
       <CampaignMetricsCard brandSlug={brandSlug} campaignId={campaign.id} />
+      <CampaignComments campaign={campaign} channelSlug={campaign.channels[0] ?? channelSlug} />
       <ConfirmDeleteDialog
         opened={deleting}
         title={`Delete ${campaign.title}?`}

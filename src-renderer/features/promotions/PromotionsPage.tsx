@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Modal, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Modal, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -81,6 +81,7 @@ function NewCampaignDialog({ opened, onClose, brandSlug, channelSlug }: { opened
   const [promoterName, setPromoterName] = useState('');
   const [promoterEmail, setPromoterEmail] = useState('');
   const [instructions, setInstructions] = useState('');
+  const [isTemplate, setIsTemplate] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
 
@@ -96,7 +97,7 @@ function NewCampaignDialog({ opened, onClose, brandSlug, channelSlug }: { opened
         campaignInstructions: instructions,
         dateRangeStart: null,
         dateRangeEnd: null,
-        isTemplate: false,
+        isTemplate,
       },
     });
     if ('data' in result && result.data) {
@@ -117,6 +118,7 @@ function NewCampaignDialog({ opened, onClose, brandSlug, channelSlug }: { opened
         <TextInput label="Promoter name" value={promoterName} onChange={(e) => setPromoterName(e.currentTarget.value)} error={fieldErrors.promoterName?.[0]} />
         <TextInput label="Promoter email" value={promoterEmail} onChange={(e) => setPromoterEmail(e.currentTarget.value)} error={fieldErrors.promoterEmail?.[0]} />
         <Textarea label="Campaign instructions" value={instructions} onChange={(e) => setInstructions(e.currentTarget.value)} />
+        <Checkbox label="Template (clone it to start campaigns)" checked={isTemplate} onChange={(e) => setIsTemplate(e.currentTarget.checked)} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

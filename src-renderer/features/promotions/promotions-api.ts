@@ -25,6 +25,14 @@ export const promotionsApi = promotionsBase.injectEndpoints({
       query: (input) => ipc('promotions.setCampaignStatus', input),
       invalidatesTags: ['Promotions'],
     }),
+    getCampaignComments: build.query<ChannelOutput<'promotions.comments'>, ChannelInput<'promotions.comments'>>({
+      query: (input) => ipc('promotions.comments', input),
+      providesTags: ['Promotions'],
+    }),
+    addCampaignComment: build.mutation<ChannelOutput<'promotions.comment'>, ChannelInput<'promotions.comment'>>({
+      query: (input) => ipc('promotions.comment', input),
+      invalidatesTags: ['Promotions'],
+    }),
     cloneCampaign: build.mutation<ChannelOutput<'promotions.cloneCampaign'>, ChannelInput<'promotions.cloneCampaign'>>({
       query: (input) => ipc('promotions.cloneCampaign', input),
       invalidatesTags: ['Promotions'],
@@ -65,6 +73,8 @@ export const {
   useGetCampaignQuery,
   useCreateCampaignMutation,
   useSetCampaignStatusMutation,
+  useGetCampaignCommentsQuery,
+  useAddCampaignCommentMutation,
   useCloneCampaignMutation,
   useDeleteCampaignMutation,
   useSaveCollateralMutation,
