@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AdTypeListSchema,
+  AdTypeSchema,
   CollateralPreviewSchema,
   CampaignCommentsSchema,
   CampaignListSchema,
@@ -46,6 +47,19 @@ export const CampaignInputSchema = z.object({
   isTemplate: z.boolean(),
 });
 export type CampaignInput = z.infer<typeof CampaignInputSchema>;
+
+/** An ad type as its form sends it; the platform clamps the position to 0–100. */
+export const AdTypeInputSchema = z.object({
+  title: z.string().max(200),
+  headingCharacterCount: z.number().int(),
+  contentCharacterCount: z.number().int(),
+  callToActionCharacterCount: z.number().int(),
+  imageWidth: z.number().int(),
+  imageHeight: z.number().int(),
+  inventory: z.number().int(),
+  position: z.number(),
+});
+export type AdTypeInput = z.infer<typeof AdTypeInputSchema>;
 
 export const promotionChannels = {
   'promotions.campaigns': {
@@ -93,6 +107,9 @@ export const promotionChannels = {
   'promotions.metricsCsv': { input: z.object({ brandSlug, campaignId: id }), output: z.string() },
   /** Collateral rendered as the letter will show it (MJML → HTML, on the platform). */
   'promotions.preview': { input: z.object({ promotionId: id }), output: CollateralPreviewSchema },
+  /** A new ad type (id null) or an update of one. */
+  'promotions.saveAdType': { input: z.object({ brandSlug, id: id.nullable(), adType: AdTypeInputSchema }), output: AdTypeSchema },
+  'promotions.deleteAdType': { input: z.object({ brandSlug, id }), output: z.null() },
   'promotions.adTypes': { input: z.object({ brandSlug }), output: AdTypeListSchema },
   /** Approved promotions a channel carries on a day (the schedule step's missing-promotions check). */
   'promotions.scheduled': {

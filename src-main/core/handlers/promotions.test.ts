@@ -73,6 +73,18 @@ describe('promotions through the core', () => {
     expect(copy).toMatchObject({ title: 'Spotlight', isTemplate: false, status: 0, channels: ['weekly'] });
   });
 
+  it('saves ad types with the position clamped, each a zone, and deletes them', async () => {
+    const { core } = await testPlatform.openCore();
+    await call(core, 'app.session', {});
+    const input = { title: 'Banner', headingCharacterCount: 40, contentCharacterCount: 300, callToActionCharacterCount: 20, imageWidth: 600, imageHeight: 200, inventory: 2, position: 250 };
+    const saved = await call<{ id: number; position: number; zone: number }>(core, 'promotions.saveAdType', { brandSlug: 'demo', id: null, adType: input });
+    expect(saved).toMatchObject({ position: 100, zone: 1 });
+    const listed = await call<{ items: { id: number }[] }>(core, 'promotions.adTypes', { brandSlug: 'demo' });
+    expect(listed.items.map((a) => a.id)).toContain(saved.id);
+    await call(core, 'promotions.deleteAdType', { brandSlug: 'demo', id: saved.id });
+    expect((await call<{ items: { id: number }[] }>(core, 'promotions.adTypes', { brandSlug: 'demo' })).items.map((a) => a.id)).not.toContain(saved.id);
+  });
+
   it('says promotions need the platform when it cannot be reached, and changes nothing', async () => {
     const { core } = await testPlatform.openCore();
     await call(core, 'app.session', {});

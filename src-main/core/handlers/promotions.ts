@@ -3,6 +3,7 @@ import type { BridgeHandlers } from '../../../shared/contract/bridge';
 import { AppError } from '../../../shared/contract/errors';
 import {
   AdTypeListSchema,
+  AdTypeSchema,
   CampaignCommentsSchema,
   CampaignListSchema,
   CampaignMetricsSchema,
@@ -35,6 +36,8 @@ type PromotionChannel =
   | 'promotions.metrics'
   | 'promotions.metricsCsv'
   | 'promotions.adTypes'
+  | 'promotions.saveAdType'
+  | 'promotions.deleteAdType'
   | 'promotions.preview'
   | 'promotions.scheduled';
 
@@ -100,6 +103,11 @@ export function promotionHandlers(deps: { session: SessionService; client: Platf
       onPlatform(() => client.request('GET', promotionPaths.campaignMetrics(brandSlug, campaignId), CampaignMetricsSchema)),
     'promotions.metricsCsv': ({ brandSlug, campaignId }) => onPlatform(() => client.requestText(promotionPaths.campaignMetricsDownload(brandSlug, campaignId))),
     'promotions.preview': ({ promotionId }) => onPlatform(() => client.request('GET', promotionPaths.collateralPreview(promotionId), CollateralPreviewSchema)),
+    'promotions.saveAdType': ({ brandSlug, id, adType }) =>
+      onPlatform(() =>
+        client.request('POST', id === null ? promotionPaths.customizations(brandSlug) : promotionPaths.customization(brandSlug, id), AdTypeSchema, adType),
+      ),
+    'promotions.deleteAdType': ({ brandSlug, id }) => onPlatform(() => client.request('DELETE', promotionPaths.customization(brandSlug, id), z.null())),
     'promotions.adTypes': ({ brandSlug }) => onPlatform(() => client.request('GET', promotionPaths.customizations(brandSlug), AdTypeListSchema)),
     'promotions.scheduled': ({ brandSlug, channelSlug, date }) =>
       onPlatform(() => client.request('GET', `${promotionPaths.channelPromotions(brandSlug, channelSlug)}?date=${date}`, PromotionListSchema)),

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CAMPAIGN_CREATE_FAILED, CAMPAIGN_STATUS_FILTERS, CAMPAIGN_TITLE_DEFAULT, CampaignStatus } from '../../../shared/rules/promotions';
+import { AdTypesCard } from './AdTypesCard';
 import { campaignStatusLabel } from './campaign-status-label';
 import { campaignPath } from './promotion-paths';
 import { useCreateCampaignMutation, useListCampaignsQuery } from './promotions-api';
@@ -69,6 +70,7 @@ export function PromotionsPage() {
         </Table>
       )}
       {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
+      <AdTypesCard brandSlug={brandSlug} />
       <NewCampaignDialog opened={creating} onClose={() => setCreating(false)} brandSlug={brandSlug} channelSlug={channelSlug} />
     </Stack>
   );

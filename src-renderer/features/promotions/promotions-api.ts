@@ -57,6 +57,14 @@ export const promotionsApi = promotionsBase.injectEndpoints({
       query: (input) => ipc('promotions.preview', input),
       providesTags: ['Promotions'],
     }),
+    saveAdType: build.mutation<ChannelOutput<'promotions.saveAdType'>, ChannelInput<'promotions.saveAdType'>>({
+      query: (input) => ipc('promotions.saveAdType', input),
+      invalidatesTags: ['Promotions'],
+    }),
+    deleteAdType: build.mutation<ChannelOutput<'promotions.deleteAdType'>, ChannelInput<'promotions.deleteAdType'>>({
+      query: (input) => ipc('promotions.deleteAdType', input),
+      invalidatesTags: ['Promotions'],
+    }),
     getAdTypes: build.query<ChannelOutput<'promotions.adTypes'>, ChannelInput<'promotions.adTypes'>>({
       query: (input) => ipc('promotions.adTypes', input),
       providesTags: ['Promotions'],
@@ -81,6 +89,8 @@ export const {
   useReviewPromotionMutation,
   useGetCampaignMetricsQuery,
   useGetAdTypesQuery,
+  useSaveAdTypeMutation,
+  useDeleteAdTypeMutation,
   useGetCollateralPreviewQuery,
   useGetScheduledPromotionsQuery,
 } = promotionsApi;
