@@ -9,6 +9,8 @@ import { FUTURE_DATE } from '../testing/letter-fixtures';
 import { paragraph } from '../testing/delivery-fixtures';
 import { PUBLIC_URL, hrefsOf, pathOf, startTrackingHarness } from '../tracking/tracking-test-support';
 import type { TrackingHarness } from '../tracking/tracking-test-support';
+import { fillScheduledPromotions } from '../promotions/scheduled-promotions';
+import { promotionMergeTag } from '../../shared/render/blocks/promotion';
 
 // Promotions end to end on the platform: an advertiser's campaign and collateral, an
 // editor's approval, a real scheduled send that fills the zone, a click and an open that
@@ -190,5 +192,26 @@ describe('an editor', () => {
     expect(refused.statusCode).toBe(403);
     const promoters = await call<{ items: { email: string }[] }>('GET', promotionPaths.promoters('demo'), h.editor);
     expect(promoters.items.map((p) => p.email)).toContain('owner@boats.example');
+  });
+
+  it("fills a legacy block's ad type slot with the day's approved promotion of that type, and records it", async () => {
+    const adType = await call<{ id: number }>('POST', promotionPaths.customizations('demo'), h.editor, { title: 'Legacy' }, 201);
+    const legacy = await call<Promotion>(
+      'POST',
+      promotionPaths.createCollateral(campaign.uniqueId),
+      advertiser,
+      { headline: 'Ferry times', callToAction: 'Timetable', callToActionUrl: 'https://ferries.example/times', dates: ['2099-09-09'], adTypeId: adType.id, zone: 2 },
+      201,
+    );
+    await call('POST', promotionPaths.approve('demo', 'weekly', legacy.id), h.editor, { message: '' });
+    const letter = await h.draftLetter();
+    const slot = `adType${adType.id}`;
+    const html = `<h2>${promotionMergeTag(slot, 'heading')}</h2><a href="${promotionMergeTag(slot, 'callToActionUrl')}">${promotionMergeTag(slot, 'callToAction')}</a>`;
+    const organization = await h.t.db.selectFrom('organizations').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
+    const fill = (day: string) => fillScheduledPromotions(h.t.db, { letterId: letter.id!, organizationId: organization.id, channelSlug: 'weekly', day, html });
+    expect(await fill('2099-09-10')).toBe(html);
+    expect(await fill('2099-09-09')).toBe('<h2>Ferry times</h2><a href="https://ferries.example/times">Timetable</a>');
+    const carried = await h.t.db.selectFrom('letterPromotions').selectAll().where('letterId', '=', letter.id!).execute();
+    expect(carried).toMatchObject([{ promotionId: legacy.id, slot, callToActionUrl: 'https://ferries.example/times' }]);
   });
 });
