@@ -12,6 +12,7 @@ import {
   payText,
   priorCampaignStatus,
   promotionHeadline,
+  promotionDays,
   promotionRunsOn,
   zoneChoices,
   zoneDescription,
@@ -68,6 +69,9 @@ describe('collateral', () => {
     expect(promotionRunsOn({ dates: ['2026-12-05'], dateRangeStart: null, dateRangeEnd: null }, '2026-12-05')).toBe(true);
     expect(promotionRunsOn({ dates: [], dateRangeStart: '2026-12-01', dateRangeEnd: '2026-12-03' }, '2026-12-03')).toBe(true);
     expect(promotionRunsOn({ dates: [], dateRangeStart: '2026-12-01', dateRangeEnd: null }, '2026-12-02')).toBe(false);
+  });
+  it('lists the days a promotion runs', () => {
+    expect(promotionDays({ dates: ['2026-12-09'], dateRangeStart: '2026-11-30', dateRangeEnd: '2026-12-02' })).toEqual(['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-09']);
   });
   it('clamps the ad type position to 0–100', () => {
     expect([-5, 40.6, 250, Number.NaN].map(clampAdTypePosition)).toEqual([0, 41, 100, 0]);

@@ -157,6 +157,17 @@ export function promotionRunsOn(promotion: Pick<CollateralFields, 'dates' | 'dat
   return start <= day && day <= end;
 }
 
+/** The days a promotion runs, in order (a range is walked day by day, at most a year of it). */
+export function promotionDays(promotion: Pick<CollateralFields, 'dates' | 'dateRangeStart' | 'dateRangeEnd'>): string[] {
+  const days = new Set(promotion.dates);
+  if (promotion.dateRangeStart) {
+    const end = promotion.dateRangeEnd ?? promotion.dateRangeStart;
+    const at = new Date(`${promotion.dateRangeStart}T00:00:00Z`);
+    for (let i = 0; i < 366 && at.toISOString().slice(0, 10) <= end; i++, at.setUTCDate(at.getUTCDate() + 1)) days.add(at.toISOString().slice(0, 10));
+  }
+  return [...days].sort();
+}
+
 /** Pay text: '$value per [n] click/view(s)'. */
 export function payText(pay: { payActionNameCode: number; payActionQuantity: number; payActionValue: number | string }): string {
   const value = Number(pay.payActionValue);

@@ -213,5 +213,15 @@ describe('an editor', () => {
     expect(await fill('2099-09-09')).toBe('<h2>Ferry times</h2><a href="https://ferries.example/times">Timetable</a>');
     const carried = await h.t.db.selectFrom('letterPromotions').selectAll().where('letterId', '=', letter.id!).execute();
     expect(carried).toMatchObject([{ promotionId: legacy.id, slot, callToActionUrl: 'https://ferries.example/times' }]);
+
+    // The ad type sells one a day (inventory 1): a second for that day is refused, one for another day is not.
+    const second = await call<Promotion>('POST', promotionPaths.createCollateral(campaign.uniqueId), advertiser, { headline: 'More ferries', callToActionUrl: 'https://ferries.example/more', dateRangeStart: '2099-09-08', dateRangeEnd: '2099-09-10', adTypeId: adType.id }, 201);
+    const refused = await h.app.inject({ method: 'POST', url: promotionPaths.approve('demo', 'weekly', second.id), headers: h.editor, payload: { message: '' } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Legacy has no inventory left on 2099-09-09: 1 of 1 approved.');
+    const after = await call<{ items: Promotion[] }>('GET', promotionPaths.campaignPromotions(campaign.uniqueId), h.editor);
+    expect(after.items.find((p) => p.id === second.id)).toMatchObject({ status: 0, messages: [] });
+    const otherDay = await call<Promotion>('POST', promotionPaths.createCollateral(campaign.uniqueId), advertiser, { headline: 'Late ferries', callToActionUrl: 'https://ferries.example/late', dates: ['2099-09-11'], adTypeId: adType.id }, 201);
+    await call('POST', promotionPaths.approve('demo', 'weekly', otherDay.id), h.editor, { message: '' });
   });
 });

@@ -36,6 +36,7 @@ import {
   isCampaignInSetup,
   nextCampaignStatus,
   priorCampaignStatus,
+  promotionDays,
 } from '../../shared/rules/promotions';
 import { createUser, normalizeEmail } from '../db/accounts';
 import type { Db } from '../db/database';
@@ -54,6 +55,7 @@ import {
   requireMember,
 } from '../promotions/promotion-access';
 import type { CampaignRow, PromotionAccess } from '../promotions/promotion-access';
+import type { PromotionRow } from '../promotions/promotion-records';
 import { availableZones, campaignCounts, campaignMetrics, organizationAdTypes, toCampaign, toPromotions } from '../promotions/promotion-records';
 import { collateralPreviewHtml } from '../promotions/collateral-preview';
 import { promotionsScheduledFor } from '../promotions/scheduled-promotions';
@@ -141,6 +143,26 @@ async function limitsFor(db: Db, organizationId: number, adTypeId: number | null
 async function checkZone(db: Db, organizationId: number, zone: number): Promise<void> {
   const zones = await availableZones(db, organizationId);
   if (zone > zones) throw invalidData({ zone: [`Choose a zone from 1 to ${zones}.`] });
+}
+
+/**
+ * An ad type sells `inventory` promotions a day: approving one more on a day already full
+ * is refused (409). The ad type's row is locked so two approvals cannot both take the last one.
+ */
+async function checkInventory(trx: Db, promotion: PromotionRow): Promise<void> {
+  const adType = await trx.selectFrom('promotionAdTypes').select(['id', 'title', 'inventory']).where('id', '=', promotion.adTypeId!).forUpdate().executeTakeFirst();
+  if (!adType) return;
+  const others = await trx
+    .selectFrom('promotions')
+    .selectAll()
+    .where('adTypeId', '=', adType.id)
+    .where('status', '=', PromotionStatus.approved)
+    .where('id', '<>', promotion.id)
+    .execute();
+  for (const day of promotionDays(promotion)) {
+    const taken = others.filter((other) => promotionDays(other).includes(day)).length;
+    if (taken >= adType.inventory) throw conflict(`${adType.title} has no inventory left on ${day}: ${taken} of ${adType.inventory} approved.`);
+  }
 }
 
 export const promotionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
@@ -402,6 +424,7 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
       .executeTakeFirst();
     if (!found || (found.campaignChannels.length > 0 && !found.campaignChannels.includes(channel))) throw notFound(PROMOTION_NOT_FOUND);
     const { row, message } = await db.transaction().execute(async (trx) => {
+      if (kind === 'approve' && found.adTypeId !== null) await checkInventory(trx, found);
       const updated = await trx
         .updateTable('promotions')
         .set({ status: kind === 'approve' ? PromotionStatus.approved : PromotionStatus.new, updatedAt: new Date() })
