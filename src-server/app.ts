@@ -46,6 +46,7 @@ import { embeddedDashboardRoutes } from './routes/embedded-dashboards';
 import { embeddedDashboardPageRoutes } from './routes/embedded-dashboard-page';
 import { curationRoutes } from './routes/curation';
 import type { FeedScheduler } from './routes/curation';
+import { promotionRoutes } from './routes/promotions';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
@@ -187,6 +188,7 @@ export async function buildApp({
   await app.register(embeddedDashboardRoutes, { db, secret: embedDashboardSecret ?? null });
   await app.register(embeddedDashboardPageRoutes, { db, secret: embedDashboardSecret ?? null });
   await app.register(curationRoutes, { db, feeds: feeds ?? null });
+  await app.register(promotionRoutes, { db });
   await app.register(letterDeliveryRoutes, { db, mail });
   await app.register(pollRoutes, { db });
   await app.register(publicPollRoutes, { db });

@@ -10,6 +10,7 @@ import { FEATURE_FLAG_NAMES } from '../model/feature-flags';
 import { SuggestionSourceSchema } from './platform-media';
 import { DeliveryEventSchema } from './platform-delivery-events';
 import { pollChannels } from './bridge-polls';
+import { promotionChannels } from './bridge-promotions';
 import { reportChannels } from './bridge-reports';
 import { aiChannels, aiEvents } from './bridge-ai';
 import { linkContentChannels } from './bridge-link-content';
@@ -314,6 +315,8 @@ export const bridgeChannels = {
   ...pollChannels,
   // The curation screen and blocks (bridge-curation.ts).
   ...curationChannels,
+  // Promotions: campaigns, collateral, approvals, metrics, zones (bridge-promotions.ts).
+  ...promotionChannels,
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

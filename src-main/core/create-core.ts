@@ -5,6 +5,7 @@ import { aiAssistantHandlers } from './handlers/ai-assistant';
 import { appHandlers } from './handlers/app';
 import { channelSettingsHandlers } from './handlers/channel-settings';
 import { curationHandlers } from './handlers/curation';
+import { promotionHandlers } from './handlers/promotions';
 import { letterDeletionHandlers } from './handlers/letter-deletion';
 import { letterMetricsHandlers } from './handlers/letter-metrics';
 import { claimHandlers } from './handlers/claims';
@@ -84,6 +85,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...linkContentHandlers({ session, client }),
     ...pollHandlers({ session, client }),
     ...curationHandlers({ session, client, kv, log }),
+    ...promotionHandlers({ session, client }),
   };
   sync.start();
   // A day's work at most is at stake if the cache file is ever damaged; never in the way of starting.

@@ -11,6 +11,8 @@ import { CurationPage } from '../features/curation/CurationPage';
 import { LocalMailboxPage } from '../features/local-mailbox/LocalMailboxPage';
 import { NewslettersPage } from '../features/newsletters/NewslettersPage';
 import { PollsPage } from '../features/polls/PollsPage';
+import { CampaignPage } from '../features/promotions/CampaignPage';
+import { PromotionsPage } from '../features/promotions/PromotionsPage';
 import { TemplatesPage } from '../features/newsletters/TemplatesPage';
 import { useGetSessionQuery } from '../features/session/session-api';
 import { SignInPage } from '../features/session/SignInPage';
@@ -45,6 +47,8 @@ function routerFor(session: Session) {
         { path: 'organizations/:brandSlug/channels/:channelSlug/settings', element: <ChannelSettingsPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/polls', element: <PollsPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/curation', element: <CurationPage /> },
+        { path: 'organizations/:brandSlug/channels/:channelSlug/promotions', element: <PromotionsPage /> },
+        { path: 'organizations/:brandSlug/channels/:channelSlug/promotions/:uniqueId', element: <CampaignPage /> },
         { path: localMailboxPath.slice(1), element: <LocalMailboxPage /> },
         { path: 'settings', element: <SettingsPage platformUrl={session.platformUrl} mode={session.mode} /> },
         { path: integrationsPath.slice(1), element: <IntegrationsPage /> },

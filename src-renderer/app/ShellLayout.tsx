@@ -1,5 +1,5 @@
 import { AppShell, Avatar, Divider, Group, Menu, NavLink, Select, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconAdjustments, IconBuilding, IconChartBar, IconChartDots, IconChevronDown, IconHeart, IconInbox, IconLogout, IconMail, IconNews, IconPlugConnected, IconSettings, IconTemplate } from '@tabler/icons-react';
+import { IconAdjustments, IconBuilding, IconChartBar, IconChartDots, IconChevronDown, IconHeart, IconInbox, IconLogout, IconMail, IconNews, IconPlugConnected, IconSettings, IconSpeakerphone, IconTemplate } from '@tabler/icons-react';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
 import { useDeliveryNotices } from '../features/delivery/use-delivery-notices';
@@ -9,6 +9,7 @@ import { ConflictNotices } from '../features/sync/ConflictNotices';
 import { brandDashboardPath, channelDashboardPath, channelSettingsPath, companyDashboardPath, curationPath, integrationsPath, localMailboxPath, newslettersPath, pollsPath, settingsPath, templatesPath } from '../../shared/app-paths';
 import { FEATURE_FLAGS } from '../../shared/model/feature-flags';
 import { useFeatureFlags } from './feature-flags';
+import { promotionsPath } from '../features/promotions/promotion-paths';
 import { SyncIndicator } from './SyncIndicator';
 import { useDesktopShell } from './use-desktop-shell';
 
@@ -85,6 +86,7 @@ export function ShellLayout({ session }: { session: Session }) {
           { label: 'Curation', to: curationPath(organization.slug, channelSlug), icon: IconHeart },
           { label: 'Channel settings', to: channelSettingsPath(organization.slug, channelSlug), icon: IconSettings },
           ...(isFeatureOn(FEATURE_FLAGS.composerPollBlock) ? [{ label: 'Polls', to: pollsPath(organization.slug, channelSlug), icon: IconChartDots }] : []),
+          { label: 'Promotions', to: promotionsPath(organization.slug, channelSlug), icon: IconSpeakerphone },
         ]
       : [];
   // The dashboards above one channel (spec 1 §2): the organization's, and the tenant-wide one.

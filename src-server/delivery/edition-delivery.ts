@@ -13,6 +13,7 @@ import { recipientCounts } from './audience-snapshot';
 import type { RecipientCounts } from './audience-snapshot';
 import { recordDeliveryEvent } from './delivery-events';
 import { IN_DELIVERY_STATUSES, lockForDelivery, progressStatus, writeDeliveryStatus } from './delivery-status-writes';
+import { fillScheduledPromotions } from '../promotions/scheduled-promotions';
 import { renderInChannel } from './letter-render';
 import { resolveCurationSections } from '../curation/resolve-curation-sections';
 import type { MailTransport } from './mail-transport';
@@ -206,6 +207,13 @@ export async function deliverEdition(ctx: DeliveryContext, job: EditionJob): Pro
     // Curations blocks show what their query returns now (curation/resolve-curation-sections.ts).
     const blocks = await resolveCurationSections(db, started.channel, started.letter.blocks);
     html = (await renderInChannel(db, started.channel, started.letter, ctx.publicUrl, blocks)).html;
+    html = await fillScheduledPromotions(db, {
+      letterId: job.letterId,
+      organizationId: started.channel.organizationId,
+      channelSlug: started.channel.slug,
+      day: started.letter.publicationDate?.slice(0, 10) ?? null,
+      html,
+    });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     await stopDelivery(db, job.letterId, () => deliveryRenderFailedMessage(renderProblem(error)));

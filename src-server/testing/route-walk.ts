@@ -60,6 +60,7 @@ export async function createDemoTargets(t: TestApp, letterTitle: string): Promis
 export function demoParam(route: Route, name: string, demo: DemoTargets): string {
   switch (name) {
     case 'brand':
+    case 'org':
       return 'demo';
     case 'channel':
     case 'slug':

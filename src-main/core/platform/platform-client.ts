@@ -197,6 +197,10 @@ export interface PlatformClient {
   readonly polls: PollsClient;
   /** Feeds, aggregates, tags and categories (curation-client.ts). */
   curation: CurationClient;
+  /** A call whose path and answer schema the caller's contract holds (the promotions family). */
+  request<S extends z.ZodType>(method: 'GET' | 'POST' | 'DELETE', path: string, schema: S, body?: unknown): Promise<z.output<S>>;
+  /** A GET answered with text (CSV downloads). */
+  requestText(path: string): Promise<string>;
 }
 
 /** A dashboard call's period and, for an organization, the channels it narrows to (none: all). */
@@ -377,6 +381,8 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
     },
     letterListMetrics: (brandSlug, channelSlug, ids) =>
       call('GET', `${platformPaths.letterListMetrics(brandSlug, channelSlug)}?${ids.map((id) => `ids[]=${id}`).join('&')}`, LetterListMetricsResponseSchema),
+    request: (method, path, schema, body) => call(method, path, schema, body),
+    requestText: (path) => getText(path),
     channelSettings: (brandSlug, channelSlug) => call('GET', platformPaths.channelSettings(brandSlug, channelSlug), ChannelSettingsResponseSchema),
     saveChannelSettings: (brandSlug, channelSlug, settings) =>
       call('PUT', platformPaths.channelSettings(brandSlug, channelSlug), ChannelSettingsResponseSchema, settings),

@@ -24,6 +24,7 @@ import type { RootState } from '../../app/store';
 import { LetterNotFound } from '../../ui/LetterNotFound';
 import { useCloneLetterMutation } from '../newsletters/newsletters-api';
 import { CLONE_FAILED_MESSAGE } from '../newsletters/use-clone-letter';
+import { MissingPromotionsNotice } from '../promotions/MissingPromotionsNotice';
 import { useGetSessionQuery } from '../session/session-api';
 import { COMPOSER_COMMANDS } from './composer-commands';
 import { useGetLetterQuery } from './composer-api';
@@ -278,6 +279,9 @@ export function ComposerPage() {
           {previewOpen && <PreviewPane letter={letter} device={device} revision={revision} />}
           <ComposerWorkspace letter={letter} readOnly={!editable} device={device} />
         </>
+      )}
+      {view === 'schedule' && !isTemplate && (
+        <MissingPromotionsNotice letter={letter} publicationDate={form.values.publicationDate} onGoBack={() => void lifecycle.saveAsDraft()} />
       )}
       {view === 'schedule' && (
         <Group align="flex-start" gap="md" wrap="nowrap">

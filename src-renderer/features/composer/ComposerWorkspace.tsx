@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { Letter } from '../../../shared/model';
 import { useFeatureFlags } from '../../app/feature-flags';
+import { useKnownZones } from '../promotions/use-available-zones';
 import { useChannel } from '../session/use-channel';
 import { useUploadedImageUrls } from './images/use-uploaded-image-urls';
 import type { RootState } from '../../app/store';
@@ -30,6 +31,7 @@ export function ComposerWorkspace({ letter, readOnly, device = 'desktop' }: { le
   const isFeatureOn = useFeatureFlags(letter.brandSlug, letter.channelSlug);
   const items = paletteFor(letter, isFeatureOn);
   const channel = useChannel(letter.brandSlug, letter.channelSlug);
+  const availableZones = useKnownZones(letter.brandSlug);
   useUploadedImageUrls();
 
   const add = (item: PaletteItem, index?: number) => {
@@ -51,7 +53,7 @@ export function ComposerWorkspace({ letter, readOnly, device = 'desktop' }: { le
       <DragDropContext onDragEnd={onDragEnd}>
         <Group align="stretch" gap="md" wrap="nowrap" style={{ position: 'relative', minHeight: 480 }}>
           <Canvas letter={letter} readOnly={readOnly} device={device} onOpenSettings={() => setSettingsOpen(true)} />
-          <Sidebar items={items} readOnly={readOnly} onAdd={(item) => add(item)} />
+          <Sidebar items={items} readOnly={readOnly} onAdd={(item) => add(item)} availableZones={availableZones} />
           <BlockSettingsPanel
             section={selected}
             onClose={() => setSettingsOpen(false)}

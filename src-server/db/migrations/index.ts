@@ -19,6 +19,7 @@ import * as providers from './0021-providers';
 import * as dashboardExports from './0017-dashboard-exports';
 import * as polls from './0019-polls';
 import * as curation from './0020-curation';
+import * as promotions from './0023-promotions';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -32,15 +33,16 @@ export const migrations: Record<string, Migration> = {
   '0007-scheduled-delivery': scheduledDelivery,
   '0008-public-pages': publicPages,
   '0009-tracking': tracking,
-  '0011-bounces-unsubscribes': bouncesUnsubscribes,
   '0010-ab-test': abTest,
-  '0014-channel-settings': channelSettings,
+  '0011-bounces-unsubscribes': bouncesUnsubscribes,
   '0012-report-rollups': reportRollups,
+  '0014-channel-settings': channelSettings,
   '0015-dashboards': dashboards,
   '0016-letter-list-index': letterListIndex,
-  '0022-ai-usage': aiUsage,
-  '0021-providers': providers,
   '0017-dashboard-exports': dashboardExports,
   '0019-polls': polls,
   '0020-curation': curation,
+  '0021-providers': providers,
+  '0022-ai-usage': aiUsage,
+  '0023-promotions': promotions,
 };

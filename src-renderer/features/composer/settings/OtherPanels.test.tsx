@@ -2,10 +2,9 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newSection, type BlockType } from '../../../../shared/model';
+import { newSection } from '../../../../shared/model';
 import { PLACEMENT_ID_MESSAGE, TEMPLATE_ID_MESSAGE, WIDGET_ID_MESSAGE } from '../../../../shared/rules/ad-widgets';
-import { openSection, renderPanel, retype } from './panel-test-support';
-import { pendingFeatureNote } from './PendingFeaturePanel';
+import { renderPanel, retype } from './panel-test-support';
 
 afterEach(cleanup);
 
@@ -30,18 +29,6 @@ describe('ad widgets', () => {
     expect(screen.getByText('Template ID is required.')).toBeTruthy();
     await retype('Template ID', 'spring_2026-a');
     expect(current().blockModel.templateId).toBe('spring_2026-a');
-  });
-});
-
-describe('blocks whose settings come later', () => {
-  it.each<[BlockType, string]>([
-    ['newpromotion', 'promotions'],
-  ])('%s says its settings arrive with %s, and has the common settings', async (type, feature) => {
-    const { current } = renderPanel(newSection(type, 'x'));
-    expect(screen.getByText(pendingFeatureNote(feature))).toBeTruthy();
-    await openSection('PADDING');
-    await retype('Padding left', '0');
-    expect(current().paddingLeft).toBe(0);
   });
 });
 

@@ -13,9 +13,10 @@ import { LayoutPanel } from './LayoutPanel';
 import { LogoPanel } from './LogoPanel';
 import { ParagraphPanel } from './ParagraphPanel';
 import { PollPanel } from '../../polls/PollPanel';
-import { pendingFeaturePanel } from './PendingFeaturePanel';
 import { ProfilePanel } from './ProfilePanel';
 import { RevContentPanel } from './RevContentPanel';
+import { PromotionTypePanel } from '../../promotions/PromotionTypePanel';
+import { PromotionZonePanel } from '../../promotions/PromotionZonePanel';
 import type { PanelProps, SectionEdit } from './section-edit';
 import { SharePanel } from './SharePanel';
 import { YoutubePanel } from './YoutubePanel';
@@ -24,9 +25,8 @@ import { HtmlPanel } from '../../link-content/HtmlPanel';
 import { NewsPanel } from '../../link-content/NewsPanel';
 import { UrlPanel } from '../../link-content/UrlPanel';
 
-// Which panel each block type shows (spec 2 §2 "Panels by block type"). This table is the
-// extension point: the features still to come (curation, news and feed filters, events,
-// polls, promotions) replace their line with their panel.
+// Which panel each block type shows (spec 2 §2 "Panels by block type"). Panels of blocks fed
+// by a feature (curation, link content, polls, promotions) live in that feature's folder.
 
 export type BlockPanels = { [T in BlockType]: ComponentType<PanelProps<SectionOf<T>>> };
 
@@ -46,11 +46,11 @@ export const BLOCK_PANELS: BlockPanels = {
   logo: LogoPanel,
   news: NewsPanel,
   newrss: CurationPanel,
-  newpromotion: pendingFeaturePanel('promotions'),
+  newpromotion: PromotionZonePanel,
   paragraph: ParagraphPanel,
   poll: PollPanel,
   profile: ProfilePanel,
-  promotion: pendingFeaturePanel('promotions'),
+  promotion: PromotionTypePanel,
   revContent: RevContentPanel,
   rss: RssPanel,
   share: SharePanel,

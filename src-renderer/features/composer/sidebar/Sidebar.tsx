@@ -8,7 +8,8 @@ const TABS = ['Blocks', 'Styles'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The composer's right sidebar: Blocks and Styles tabs; up and down arrows cycle the tabs (spec 2 §1). */
-export function Sidebar({ items, readOnly, onAdd }: { items: PaletteItem[]; readOnly: boolean; onAdd: (item: PaletteItem) => void }) {
+export function Sidebar(props: { items: PaletteItem[]; readOnly: boolean; onAdd: (item: PaletteItem) => void; availableZones?: number | null }) {
+  const { items, readOnly, onAdd, availableZones = null } = props;
   const [tab, setTab] = useState<Tab>('Blocks');
   const list = useRef<HTMLDivElement>(null);
 
@@ -31,7 +32,7 @@ export function Sidebar({ items, readOnly, onAdd }: { items: PaletteItem[]; read
         ))}
       </Tabs.List>
       <Tabs.Panel value="Blocks" pt="sm">
-        <BlocksPalette items={items} disabled={readOnly} onAdd={onAdd} />
+        <BlocksPalette items={items} disabled={readOnly} onAdd={onAdd} availableZones={availableZones} />
       </Tabs.Panel>
       <Tabs.Panel value="Styles" pt="sm">
         <LetterStylesTab readOnly={readOnly} />

@@ -1,0 +1,270 @@
+import { z } from 'zod';
+import { API_PREFIX } from './platform-api';
+import { AD_TYPE_DEFAULTS, CAMPAIGN_TITLE_DEFAULT, CampaignStatus, HEADLINE_DEFAULT, clampAdTypePosition } from '../rules/promotions';
+
+// Promotion campaigns, collateral, ad types (customizations) and promoters (spec 3 §3, §7).
+// Spec paths keep their shape; {api2} is /api/v2 and unversioned paths are under /api
+// (DECISIONS "Platform API conventions"). Collateral travels as JSON with the image as a
+// URL from the media upload, where the spec's client sent multipart.
+
+const enc = encodeURIComponent;
+const V2 = `${API_PREFIX}/v2`;
+
+export const promotionPaths = {
+  campaigns: (org: string) => `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns`,
+  campaignScaffold: (org: string) => `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/scaffold`,
+  campaign: (org: string, id: number) => `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}`,
+  campaignClone: (org: string, id: number) => `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}/clone`,
+  campaignMetrics: (org: string, id: number) => `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}/metrics`,
+  campaignMetricsDownload: (org: string, id: number) =>
+    `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}/metrics/download`,
+  campaignDelete: (org: string, id: number) => `${V2}/organizations/${enc(org)}/promotions/campaigns/${id}`,
+  campaignUpdate: (org: string, uniqueId: string) => `${V2}/organizations/${enc(org)}/promotions/campaigns/${enc(uniqueId)}`,
+  campaignByUniqueId: (uniqueId: string) => `${V2}/promotion-campaigns/${enc(uniqueId)}`,
+  campaignStatus: (uniqueId: string) => `${V2}/promotion-campaigns/${enc(uniqueId)}/status`,
+  campaignPromotions: (uniqueId: string) => `${V2}/promotion-campaigns/${enc(uniqueId)}/promotions`,
+  createCollateral: (uniqueId: string) => `${API_PREFIX}/promotion-campaigns/${enc(uniqueId)}/promotions`,
+  updateCollateral: (uniqueId: string, id: number) => `${API_PREFIX}/promotion-campaigns/${enc(uniqueId)}/promotions/${id}`,
+  campaignComments: (channel: string, id: number) => `${V2}/channels/${enc(channel)}/promotions/campaigns/${id}/comments`,
+  channelCampaignStatus: (channel: string, id: number) => `${V2}/channels/${enc(channel)}/promotions/campaigns/${id}/status`,
+  promoters: (org: string) => `${API_PREFIX}/organizations/${enc(org)}/promotions/promoters`,
+  advertisers: (org: string) => `${API_PREFIX}/organizations/${enc(org)}/promotions/advertisers`,
+  customizations: (org: string) => `${API_PREFIX}/organizations/${enc(org)}/promotions/customizations`,
+  customization: (org: string, id: number) => `${API_PREFIX}/organizations/${enc(org)}/promotions/customizations/${id}`,
+  approve: (brand: string, channel: string, id: number) =>
+    `${API_PREFIX}/brands/${enc(brand)}/channels/${enc(channel)}/promotions/${id}/approve`,
+  requestChanges: (brand: string, channel: string, id: number) =>
+    `${API_PREFIX}/brands/${enc(brand)}/channels/${enc(channel)}/promotions/${id}/request-changes`,
+  channelPromotions: (brand: string, channel: string) => `${API_PREFIX}/brands/${enc(brand)}/channels/${enc(channel)}/promotions`,
+  collateralPreview: (id: number) => `${API_PREFIX}/promotion-collaterals/${id}/preview`,
+} as const;
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
+const shortText = z.string().max(500);
+const flag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((value) => value === true || value === 'true' || value === '1');
+/** channels: a list of channel slugs, or its JSON text (spec 3 §3). */
+const channelList = z
+  .union([z.array(z.string().min(1).max(200)), z.string().max(10_000)])
+  .transform((value, ctx): string[] => {
+    if (Array.isArray(value)) return value;
+    if (value.trim() === '') return [];
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (Array.isArray(parsed) && parsed.every((item) => typeof item === 'string')) return parsed;
+    } catch {
+      // Reported below.
+    }
+    ctx.addIssue({ code: 'custom', message: 'Channels must be a list of channel slugs.' });
+    return z.NEVER;
+  });
+
+export const CampaignSchema = z.object({
+  id: z.number().int(),
+  uniqueId: z.string(),
+  brandId: z.number().int(),
+  channelSlug: z.string().nullable(),
+  channels: z.array(z.string()),
+  title: z.string(),
+  description: z.string(),
+  campaignInstructions: z.string(),
+  promoterName: z.string(),
+  promoterEmail: z.string(),
+  status: z.number().int(),
+  isTemplate: z.boolean(),
+  dateRangeStart: z.string().nullable(),
+  dateRangeEnd: z.string().nullable(),
+  clicks: z.number().int(),
+  views: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Campaign = z.infer<typeof CampaignSchema>;
+
+export const CAMPAIGN_SORT_FIELDS = ['updatedAt', 'createdAt', 'title', 'status'] as const;
+
+export const CampaignListQuerySchema = z.object({
+  status: z.coerce.number().int().refine((s) => [6, 5, 2, 0, 7, 1].includes(s), 'Unknown status filter.').default(CampaignStatus.any),
+  search: z.string().max(200).default(''),
+  orderBy: z.enum(CAMPAIGN_SORT_FIELDS).default('updatedAt'),
+  orderDirection: z.enum(['asc', 'desc']).default('desc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(25),
+  isTemplate: flag.optional(),
+});
+export type CampaignListQuery = z.input<typeof CampaignListQuerySchema>;
+
+export const CampaignListSchema = z.object({ campaigns: z.array(CampaignSchema), total: z.number().int() });
+
+const email = z.union([z.literal(''), z.email('Enter a valid email address.').max(320)]);
+
+export const CreateCampaignSchema = z.object({
+  title: z.string().trim().max(200).default(CAMPAIGN_TITLE_DEFAULT).transform((t) => t || CAMPAIGN_TITLE_DEFAULT),
+  promoterName: shortText.default(''),
+  promoterEmail: email.default(''),
+  channels: channelList.default([]),
+  campaignInstructions: z.string().max(5000).default(''),
+  description: z.string().max(5000).default(''),
+  dateRangeStart: day.nullish(),
+  dateRangeEnd: day.nullish(),
+  isTemplate: z.boolean().default(false),
+  brandId: z.number().int().optional(),
+  status: z.number().int().optional(),
+});
+export type CreateCampaign = z.input<typeof CreateCampaignSchema>;
+
+export const UpdateCampaignSchema = CreateCampaignSchema.partial().extend({ channels: channelList.optional() });
+
+export const CampaignStatusBodySchema = z.object({
+  status: z.coerce.number().int(),
+  comment: z.string().max(5000).default(''),
+});
+
+export const CampaignCommentSchema = z.object({
+  id: z.number().int(),
+  comment: z.string(),
+  status: z.number().int().nullable(),
+  authorName: z.string(),
+  createdAt: z.string(),
+});
+export const CampaignCommentsSchema = z.object({ comments: z.array(CampaignCommentSchema) });
+
+export const PromotionSchema = z.object({
+  id: z.number().int(),
+  uniqueId: z.string(),
+  brandId: z.number().int(),
+  campaignUniqueId: z.string(),
+  campaignTitle: z.string(),
+  adTypeId: z.number().int().nullable(),
+  templateCustomizationId: z.number().int().nullable(),
+  zone: z.number().int(),
+  headline: z.string(),
+  content: z.string(),
+  image: z.string(),
+  imageAlternativeText: z.string(),
+  callToAction: z.string(),
+  callToActionUrl: z.string(),
+  promoterDisplayName: z.string(),
+  dateRangeStart: z.string().nullable(),
+  dateRangeEnd: z.string().nullable(),
+  dates: z.array(z.string()),
+  status: z.number().int(),
+  payActionNameCode: z.number().int(),
+  payActionQuantity: z.number().int(),
+  payActionValue: z.number(),
+  payText: z.string(),
+  messages: z.array(z.object({ id: z.number().int(), kind: z.string(), message: z.string(), createdAt: z.string() })),
+});
+export type Promotion = z.infer<typeof PromotionSchema>;
+export const PromotionListSchema = z.object({ items: z.array(PromotionSchema), total: z.number().int() });
+
+export const CollateralBodySchema = z.object({
+  headline: z.string().max(2000).default(HEADLINE_DEFAULT),
+  content: z.string().max(20_000).default(''),
+  image: z.string().max(2000).default(''),
+  imageAlternativeText: z.string().max(500).default(''),
+  callToAction: z.string().max(2000).default(''),
+  callToActionUrl: z.string().max(2000).default(''),
+  promoterDisplayName: shortText.default(''),
+  dateRangeStart: day.nullish(),
+  dateRangeEnd: day.nullish(),
+  /** A list, or its JSON text (spec 3 §3). */
+  dates: z
+    .union([z.array(day), z.string()])
+    .transform((value, ctx): string[] => {
+      if (Array.isArray(value)) return value;
+      try {
+        const parsed = z.array(day).safeParse(JSON.parse(value || '[]'));
+        if (parsed.success) return parsed.data;
+      } catch {
+        // Reported below.
+      }
+      ctx.addIssue({ code: 'custom', message: 'Dates are written YYYY-MM-DD.' });
+      return z.NEVER;
+    })
+    .default([]),
+  adTypeId: z.number().int().positive().nullish(),
+  templateCustomizationId: z.number().int().positive().nullish(),
+  zone: z.number().int().positive().max(100).default(1),
+  payActionNameCode: z.union([z.literal(0), z.literal(1)]).default(0),
+  payActionQuantity: z.number().int().positive().max(1_000_000).default(1),
+  payActionValue: z.number().nonnegative().max(1_000_000).default(0),
+});
+export type CollateralBody = z.input<typeof CollateralBodySchema>;
+
+export const ReviewBodySchema = z.object({ message: z.string().max(5000).default('') });
+export const ReviewResponseSchema = z.object({
+  promotion: PromotionSchema,
+  message: z.object({ id: z.number().int(), message: z.string(), createdAt: z.string() }),
+});
+
+export const AdTypeSchema = z.object({
+  id: z.number().int(),
+  organizationSlug: z.string(),
+  title: z.string(),
+  templateId: z.number().int().nullable(),
+  hasHeading: z.boolean(),
+  hasContent: z.boolean(),
+  hasImage: z.boolean(),
+  hasCallToActionUrl: z.boolean(),
+  headingCharacterCount: z.number().int(),
+  contentCharacterCount: z.number().int(),
+  callToActionCharacterCount: z.number().int(),
+  imageWidth: z.number().int(),
+  imageHeight: z.number().int(),
+  inventory: z.number().int(),
+  positionManual: z.number().int(),
+  position: z.number().int(),
+  /** The zone this ad type's promotions fill: its place in position order. */
+  zone: z.number().int(),
+});
+export type AdType = z.infer<typeof AdTypeSchema>;
+export const AdTypeListSchema = z.object({ items: z.array(AdTypeSchema), total: z.number().int() });
+
+const positiveCount = z.number().int().positive().max(100_000);
+export const AdTypeBodySchema = z.object({
+  title: z.string().trim().min(1, 'The title is required.').max(200),
+  templateId: z.number().int().nullish(),
+  hasHeading: z.boolean().default(true),
+  hasContent: z.boolean().default(true),
+  hasImage: z.boolean().default(true),
+  hasCallToActionUrl: z.boolean().default(true),
+  headingCharacterCount: positiveCount.default(AD_TYPE_DEFAULTS.headingCharacterCount),
+  contentCharacterCount: positiveCount.default(AD_TYPE_DEFAULTS.contentCharacterCount),
+  callToActionCharacterCount: positiveCount.default(AD_TYPE_DEFAULTS.callToActionCharacterCount),
+  imageWidth: positiveCount.default(AD_TYPE_DEFAULTS.imageWidth),
+  imageHeight: positiveCount.default(AD_TYPE_DEFAULTS.imageHeight),
+  inventory: z.number().int().min(0).max(100_000).default(AD_TYPE_DEFAULTS.inventory),
+  positionManual: z.number().int().default(AD_TYPE_DEFAULTS.positionManual),
+  position: z.number().default(AD_TYPE_DEFAULTS.position).transform(clampAdTypePosition),
+});
+
+export const PromotersSchema = z.object({
+  items: z.array(z.object({ name: z.string(), email: z.string() })),
+  total: z.number().int(),
+});
+
+export const AdvertiserBodySchema = z.object({
+  email: z.email('Enter a valid email address.').max(320),
+  name: z.string().trim().min(1, 'The name is required.').max(200),
+  password: z.string().min(8, 'The password needs at least 8 characters.').max(200),
+});
+
+export const CampaignMetricsSchema = z.object({
+  clicks: z.number().int(),
+  views: z.number().int(),
+  metricsByDay: z.array(z.object({ date: z.string(), clicks: z.number().int(), impressions: z.number().int(), promotions: z.number().int() })),
+  metricsByPromotion: z.array(
+    z.object({ promotionId: z.number().int(), headline: z.string(), clicks: z.number().int(), impressions: z.number().int(), payText: z.string() }),
+  ),
+});
+export type CampaignMetrics = z.infer<typeof CampaignMetricsSchema>;
+
+export const CollateralPreviewSchema = z.object({ html: z.string() });
+
+/** Promotions scheduled for a day in one channel (spec 1 §7 promotions-by-date). */
+export const ChannelPromotionsQuerySchema = z.object({
+  date: day,
+  status: z.enum(['approved', 'any']).default('approved'),
+});

@@ -1,0 +1,76 @@
+import type { Db } from '../db/database';
+import type { PromotionCampaignsTable } from '../db/schema';
+import type { Selectable } from 'kysely';
+import { forbidden, notFound } from '../http/errors';
+
+// Who may touch an organization's promotions: its members (owners, admins, editors) see
+// all of them; an advertiser (a promotion_advertisers grant, never a membership, so no
+// letter route lets them in) sees only the campaigns they created and their collateral.
+
+export interface PromotionAccess {
+  organizationId: number;
+  organizationSlug: string;
+  userId: number;
+  /** null for members: every campaign; an advertiser's own user id otherwise. */
+  onlyCreatedBy: number | null;
+  isMember: boolean;
+}
+
+export type CampaignRow = Selectable<PromotionCampaignsTable>;
+
+export const NO_PROMOTION_ACCESS = 'You do not have access to the promotions of this organization.';
+export const CAMPAIGN_NOT_FOUND = 'This campaign does not exist.';
+export const PROMOTION_NOT_FOUND = 'This promotion does not exist.';
+export const MEMBERS_ONLY = 'Only the editors of this organization can do this.';
+
+async function accessTo(db: Db, userId: number, organization: { id: number; slug: string }): Promise<PromotionAccess | null> {
+  const [membership, grant] = await Promise.all([
+    db.selectFrom('memberships').select('role').where('userId', '=', userId).where('organizationId', '=', organization.id).executeTakeFirst(),
+    db
+      .selectFrom('promotionAdvertisers')
+      .select('userId')
+      .where('userId', '=', userId)
+      .where('organizationId', '=', organization.id)
+      .executeTakeFirst(),
+  ]);
+  if (membership) return { organizationId: organization.id, organizationSlug: organization.slug, userId, onlyCreatedBy: null, isMember: true };
+  if (grant) return { organizationId: organization.id, organizationSlug: organization.slug, userId, onlyCreatedBy: userId, isMember: false };
+  return null;
+}
+
+export async function promotionAccess(db: Db, userId: number, organizationSlug: string): Promise<PromotionAccess> {
+  const organization = await db.selectFrom('organizations').select(['id', 'slug']).where('slug', '=', organizationSlug).executeTakeFirst();
+  if (!organization) throw notFound('This organization does not exist.');
+  const access = await accessTo(db, userId, organization);
+  if (!access) throw forbidden(NO_PROMOTION_ACCESS);
+  return access;
+}
+
+export function requireMember(access: PromotionAccess): void {
+  if (!access.isMember) throw forbidden(MEMBERS_ONLY);
+}
+
+/** A campaign of the organization the caller may see, else 404 (an advertiser's view of another's campaign is the same). */
+export async function campaignById(db: Db, access: PromotionAccess, id: number): Promise<CampaignRow> {
+  let query = db.selectFrom('promotionCampaigns').selectAll().where('id', '=', id).where('organizationId', '=', access.organizationId);
+  if (access.onlyCreatedBy !== null) query = query.where('createdByUserId', '=', access.onlyCreatedBy);
+  const campaign = await query.executeTakeFirst();
+  if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
+  return campaign;
+}
+
+/** Paths that name a campaign by its unique id alone: the caller's access comes from the campaign's organization. */
+export async function campaignByUniqueId(db: Db, userId: number, uniqueId: string): Promise<{ campaign: CampaignRow; access: PromotionAccess }> {
+  const found = await db
+    .selectFrom('promotionCampaigns')
+    .innerJoin('organizations', 'organizations.id', 'promotionCampaigns.organizationId')
+    .selectAll('promotionCampaigns')
+    .select('organizations.slug as organizationSlug')
+    .where('promotionCampaigns.uniqueId', '=', uniqueId)
+    .executeTakeFirst();
+  if (!found) throw notFound(CAMPAIGN_NOT_FOUND);
+  const { organizationSlug, ...campaign } = found;
+  const access = await accessTo(db, userId, { id: campaign.organizationId, slug: organizationSlug });
+  if (!access || (access.onlyCreatedBy !== null && campaign.createdByUserId !== access.onlyCreatedBy)) throw notFound(CAMPAIGN_NOT_FOUND);
+  return { campaign, access };
+}

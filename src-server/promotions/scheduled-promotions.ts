@@ -1,0 +1,84 @@
+import type { PreviewPromotion } from '../../shared/contract/platform-delivery';
+import { promotionMergeTag } from '../../shared/render/blocks/promotion';
+import { PromotionStatus, promotionRunsOn } from '../../shared/rules/promotions';
+import type { Db } from '../db/database';
+import { fillMergeTags } from '../delivery/merge-fill';
+import { promotionLookup } from '../delivery/merge-values';
+import { toPromotions } from './promotion-records';
+import type { PromotionRow } from './promotion-records';
+
+// Which promotions a channel carries on a day, and filling a rendered letter's promotion
+// slots with them at send time (spec 1 §7 promotions by date). A promotion runs in a
+// channel when its campaign names the channel or names none (all of the organization's).
+
+/** Approved promotions of the organization's campaigns for this channel and day, oldest first. */
+export async function promotionsScheduledFor(
+  db: Db,
+  input: { organizationId: number; channelSlug: string; day: string; approvedOnly?: boolean },
+): Promise<PromotionRow[]> {
+  let query = db
+    .selectFrom('promotions as p')
+    .innerJoin('promotionCampaigns as c', 'c.id', 'p.campaignId')
+    .selectAll('p')
+    .select('c.channels as campaignChannels')
+    .where('p.organizationId', '=', input.organizationId)
+    .where('c.isTemplate', '=', false)
+    .orderBy('p.id');
+  if (input.approvedOnly !== false) query = query.where('p.status', '=', PromotionStatus.approved);
+  const rows = await query.execute();
+  return rows
+    .filter(({ campaignChannels }) => campaignChannels.length === 0 || campaignChannels.includes(input.channelSlug))
+    .filter((row) => promotionRunsOn(row, input.day))
+    .map(({ campaignChannels: _c, ...row }) => row);
+}
+
+/** Whether the rendered letter has a slot for this zone or ad type. */
+function slotIn(html: string, slot: string): boolean {
+  return html.includes(promotionMergeTag(slot, 'heading'));
+}
+
+/**
+ * Fills the letter's zone and ad-type slots with the day's promotions (the first for a slot
+ * wins) and records which promotion each sent letter carried, with its link, so clicks and
+ * views count for it. Slots without a promotion are left for the reader's fill, which empties them.
+ */
+export async function fillScheduledPromotions(
+  db: Db,
+  input: { letterId: number; organizationId: number; channelSlug: string; day: string | null; html: string },
+): Promise<string> {
+  if (input.day === null || !input.html.includes('{{promotion.')) return input.html;
+  const rows = await promotionsScheduledFor(db, { organizationId: input.organizationId, channelSlug: input.channelSlug, day: input.day });
+  const promotions = await toPromotions(db, rows);
+  const placed: { promotionId: number; slot: string; url: string }[] = [];
+  const taken = new Set<string>();
+  const preview: PreviewPromotion[] = [];
+  for (const promotion of promotions) {
+    const slots = [`zone${promotion.zone}`, ...(promotion.adTypeId !== null ? [`adType${promotion.adTypeId}`] : [])].filter(
+      (slot) => !taken.has(slot) && slotIn(input.html, slot),
+    );
+    if (slots.length === 0) continue;
+    slots.forEach((slot) => taken.add(slot));
+    placed.push({ promotionId: promotion.id, slot: slots[0]!, url: promotion.callToActionUrl });
+    preview.push({
+      zone: slots.some((s) => s.startsWith('zone')) ? promotion.zone : null,
+      adTypeId: slots.some((s) => s.startsWith('adType')) ? promotion.adTypeId : null,
+      heading: promotion.headline,
+      headline: promotion.headline,
+      content: promotion.content,
+      image: promotion.image,
+      promoterImage: '',
+      imageAlternativeText: promotion.imageAlternativeText,
+      promoterImageAlternativeText: '',
+      callToAction: promotion.callToAction,
+      callToActionUrl: promotion.callToActionUrl,
+      promoterDisplayName: promotion.promoterDisplayName,
+    });
+  }
+  if (placed.length === 0) return input.html;
+  await db
+    .insertInto('letterPromotions')
+    .values(placed.map((p) => ({ letterId: input.letterId, promotionId: p.promotionId, slot: p.slot, callToActionUrl: p.url })))
+    .onConflict((oc) => oc.columns(['letterId', 'promotionId']).doNothing())
+    .execute();
+  return fillMergeTags(input.html, promotionLookup(preview), 'html');
+}
