@@ -179,7 +179,6 @@ export async function buildApp({
   await app.register(letterListMetricsRoutes, { db });
   await app.register(channelSettingsRoutes, { db });
   await app.register(editionReportRoutes, { db, publicUrl: publicUrl ?? null });
-  await app.register(dashboardRoutes, { db });
   await app.register(linkPreviewRoutes, {});
   await app.register(newsRoutes, { db, news: news ?? null });
   await app.register(evvntRoutes, { db, events: events ?? createEvvntProvider() });
