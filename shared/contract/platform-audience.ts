@@ -142,8 +142,10 @@ export type SegmentCriteriasResponse = z.infer<typeof SegmentCriteriasResponseSc
 export const SUBSCRIBER_STATUSES = ['active', 'unsubscribed', 'bounced'] as const;
 export const SUBSCRIBER_PAGE_SIZE_DEFAULT = 25;
 export const SUBSCRIBER_PAGE_SIZE_MAX = 1000;
-/** Data rows one import may hold; larger lists are split by the sender. */
-export const SUBSCRIBER_IMPORT_MAX_ROWS = 50_000;
+/** Data rows one import may hold (the file is streamed, so this guards time, not memory). */
+export const SUBSCRIBER_IMPORT_MAX_ROWS = 1_000_000;
+/** Row errors an import answers in full; the rest are only counted. */
+export const SUBSCRIBER_IMPORT_ERRORS_MAX = 100;
 
 export const SubscriberSchema = z.object({
   id,
@@ -162,6 +164,8 @@ export const SubscriberListQuerySchema = z.object({
   status: z.enum(SUBSCRIBER_STATUSES).optional(),
   /** Part of the email, first or last name, any case. */
   search: z.string().trim().max(200).optional(),
+  /** Subscribers carrying every one of these tags (any case); read from `tags[]`. */
+  tags: z.array(z.string().trim().min(1)).max(100).default([]),
   page: pageNumber,
   itemsPerPage: z.coerce.number().int().min(1).max(SUBSCRIBER_PAGE_SIZE_MAX).default(SUBSCRIBER_PAGE_SIZE_DEFAULT),
 });
@@ -175,22 +179,147 @@ export const SubscriberListResponseSchema = z.object({
 });
 export type SubscriberListResponse = z.infer<typeof SubscriberListResponseSchema>;
 
-/** The JSON form of an import; the same text may be sent as the body with `text/csv`. */
-export const SubscriberImportRequestSchema = z.object({ csv: z.string() });
+const tagList = z
+  .array(z.string().trim().min(1, 'A tag cannot be empty.').max(100, 'A tag has at most 100 characters.'))
+  .max(100, 'A subscriber has at most 100 tags.');
+const customFieldMap = z.record(
+  z.string().trim().min(1, 'Name the custom field.').max(100),
+  z.string().max(1000, 'A custom field value has at most 1000 characters.'),
+);
+
+/** POST .../subscribers: one subscriber, added active. */
+export const SubscriberCreateRequestSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('Enter a valid email address.').max(254)),
+  firstName: z.string().trim().max(1000).default(''),
+  lastName: z.string().trim().max(1000).default(''),
+  tags: tagList.default([]),
+  customFields: customFieldMap.default({}),
+});
+export type SubscriberCreateRequest = z.input<typeof SubscriberCreateRequestSchema>;
+
+/** PATCH .../subscribers/{id}: the fields given replace the stored ones; status has its own calls. */
+export const SubscriberUpdateRequestSchema = z.object({
+  firstName: z.string().trim().max(1000).optional(),
+  lastName: z.string().trim().max(1000).optional(),
+  tags: tagList.optional(),
+  customFields: customFieldMap.optional(),
+});
+export type SubscriberUpdateRequest = z.input<typeof SubscriberUpdateRequestSchema>;
+
+/** POST .../subscribers/tags: add and remove tags on many subscribers at once. */
+export const SubscriberBulkTagsRequestSchema = z
+  .object({
+    ids: z.array(id.positive()).min(1, 'Choose at least one subscriber.').max(10_000),
+    add: tagList.default([]),
+    remove: tagList.default([]),
+  })
+  .refine((body) => body.add.length + body.remove.length > 0, { message: 'Choose a tag to add or remove.', path: ['add'] });
+export type SubscriberBulkTagsRequest = z.input<typeof SubscriberBulkTagsRequestSchema>;
+export const SubscriberBulkTagsResponseSchema = z.object({ updated: z.number().int().nonnegative() });
+
+/** A letter a subscriber was sent, with what they did with it. */
+export const SubscriberLetterSchema = z.object({
+  letterId: id,
+  title: z.string(),
+  /** When the mail server took it; null while pending or when refused. */
+  sentAt: z.string().nullable(),
+  status: z.enum(['pending', 'sent', 'refused']),
+  opens: z.number().int().nonnegative(),
+  clicks: z.number().int().nonnegative(),
+  bounced: z.boolean(),
+  unsubscribed: z.boolean(),
+});
+export type SubscriberLetter = z.infer<typeof SubscriberLetterSchema>;
+
+export const SubscriberDetailSchema = SubscriberSchema.extend({
+  /** Newest first, at most 100. */
+  letters: z.array(SubscriberLetterSchema),
+});
+export type SubscriberDetail = z.infer<typeof SubscriberDetailSchema>;
+
+/**
+ * Where a CSV column goes: a built-in field, 'ignore', or `custom:<name>` (a custom field
+ * named <name>). Columns the mapping does not name are read from their header.
+ */
+export const IMPORT_BUILT_IN_TARGETS = ['email', 'first_name', 'last_name', 'tags', 'ignore'] as const;
+export const CUSTOM_TARGET_PREFIX = 'custom:';
+export const ImportTargetSchema = z.union([
+  z.enum(IMPORT_BUILT_IN_TARGETS),
+  z
+    .string()
+    .startsWith(CUSTOM_TARGET_PREFIX)
+    .refine((value) => value.slice(CUSTOM_TARGET_PREFIX.length).trim() !== '', 'Name the custom field.')
+    .refine((value) => value.length <= CUSTOM_TARGET_PREFIX.length + 100, 'A custom field name has at most 100 characters.'),
+]);
+export type ImportTarget = z.infer<typeof ImportTargetSchema>;
+/** Header text → target. */
+export const ImportMappingSchema = z.record(z.string().max(200), ImportTargetSchema);
+export type ImportMapping = z.infer<typeof ImportMappingSchema>;
+
+export const IMPORT_EXISTING_MODES = ['skip', 'update'] as const;
+export type ImportExistingMode = (typeof IMPORT_EXISTING_MODES)[number];
+
+/**
+ * The import's options, in the query string (the body is the file itself, `text/csv`):
+ * `existing`, `mapping` (the JSON of an ImportMapping) and `importId`, a UUID the caller
+ * makes so it can ask for progress while the file streams in.
+ */
+export const SubscriberImportOptionsSchema = z.object({
+  existing: z.enum(IMPORT_EXISTING_MODES, { error: "existing is 'skip' or 'update'." }).default('update'),
+  mapping: ImportMappingSchema.default({}),
+  importId: z.uuid('importId is a UUID.').optional(),
+});
+export type SubscriberImportOptions = z.input<typeof SubscriberImportOptionsSchema>;
+
+/** The JSON form of an import (small files, scripts): the same text and options in one body. */
+export const SubscriberImportRequestSchema = z.object({
+  csv: z.string(),
+  existing: z.enum(IMPORT_EXISTING_MODES).optional(),
+  mapping: ImportMappingSchema.optional(),
+});
 export type SubscriberImportRequest = z.infer<typeof SubscriberImportRequestSchema>;
 
+export const SkippedReasonsSchema = z.object({
+  /** No email, or not an address. */
+  invalidEmail: z.number().int().nonnegative(),
+  /** The email came earlier in the same file; the first row counts. */
+  duplicate: z.number().int().nonnegative(),
+  /** Already a subscriber who unsubscribed: never subscribed again by an import. */
+  unsubscribed: z.number().int().nonnegative(),
+  /** Already a subscriber whose address bounced. */
+  bounced: z.number().int().nonnegative(),
+  /** Already an active subscriber and the import was told to skip existing ones. */
+  existing: z.number().int().nonnegative(),
+  /** Already an active subscriber and the row changed nothing. */
+  unchanged: z.number().int().nonnegative(),
+  /** A row with more values than the header has columns, or a value over 1,000 characters. */
+  malformed: z.number().int().nonnegative(),
+});
+export type SkippedReasons = z.infer<typeof SkippedReasonsSchema>;
+
 export const SubscriberImportResponseSchema = z.object({
+  /** Data rows read (blank lines not counted). */
+  rows: z.number().int().nonnegative(),
   created: z.number().int().nonnegative(),
-  /** Existing subscribers (or earlier rows of the same file) whose data changed. */
+  /** Existing active subscribers whose data changed. */
   updated: z.number().int().nonnegative(),
-  /** Rows that changed nothing. */
+  /** Rows not written; why, in skippedReasons. */
   skipped: z.number().int().nonnegative(),
-  /** Rows not imported; `line` is the file line the row starts on (the header is line 1). */
+  skippedReasons: SkippedReasonsSchema,
+  /** The first rows not written for a reason worth fixing; `line` is the file line the row starts on. */
   errors: z.array(z.object({ line: z.number().int().positive(), message: z.string() })),
-  /** Header columns that were not imported (reserved names, blank headers). */
+  /** Header columns that were not imported (reserved names, blank headers, mapped to 'ignore'). */
   ignoredColumns: z.array(z.string()),
 });
 export type SubscriberImportResponse = z.infer<typeof SubscriberImportResponseSchema>;
+
+/** GET .../subscribers/imports/{importId}: how far an import is. */
+export const SubscriberImportProgressSchema = z.object({
+  importId: z.string(),
+  rowsProcessed: z.number().int().nonnegative(),
+  done: z.boolean(),
+});
+export type SubscriberImportProgress = z.infer<typeof SubscriberImportProgressSchema>;
 
 // --- Feature flags -----------------------------------------------------------------------
 
