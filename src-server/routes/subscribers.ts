@@ -29,7 +29,7 @@ import type { SubscribersTable } from '../db/schema';
 import { channelBySlugs } from '../http/access';
 import { jsonSchemaOf, routeDocs } from '../http/api-docs';
 import { currentUser } from '../http/authentication';
-import { conflict, invalidData, notFound } from '../http/errors';
+import { HttpError, conflict, invalidData, notFound } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
 import { CSV_BOM, csvRecord } from '../reports/csv-format';
 import type { Selectable } from 'kysely';
@@ -103,7 +103,11 @@ function importOptions(query: unknown) {
 export const subscriberRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   // Scoped to this plugin: nowhere else takes a CSV body. The body stays a stream, read as
   // the import goes, so the file is never held whole (and the JSON body limit does not apply).
-  app.addContentTypeParser(['text/csv', 'text/plain'], (_request, payload, done) => done(null, payload));
+  const importRoute = decodeURIComponent(platformPaths.subscribersImport(':brand', ':channel'));
+  app.addContentTypeParser(['text/csv', 'text/plain'], (request, payload, done) => {
+    if (request.routeOptions.url !== importRoute) return done(new HttpError(415, 'This call takes JSON.'), undefined);
+    done(null, payload);
+  });
 
   const channelOf = async (params: unknown, userId: number) => {
     const parsed = ChannelParams.safeParse(params);
@@ -271,7 +275,7 @@ export const subscriberRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
     });
   });
 
-  app.post(decodeURIComponent(platformPaths.subscribersImport(':brand', ':channel')), { schema: importDocs }, async (request, reply) => {
+  app.post(importRoute, { schema: importDocs }, async (request, reply) => {
     const user = currentUser(request);
     const { channel } = await channelOf(request.params, user.id);
     const options = importOptions(request.query);
@@ -345,14 +349,16 @@ export const subscriberRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
     const user = currentUser(request);
     const { row } = await subscriberOf(request.params, user.id);
     const body = parseInput(SubscriberUpdateRequestSchema, request.body);
+    const changes = {
+      ...(body.firstName === undefined ? {} : { firstName: body.firstName }),
+      ...(body.lastName === undefined ? {} : { lastName: body.lastName }),
+      ...(body.tags === undefined ? {} : { tags: uniqueTags(body.tags) }),
+      ...(body.customFields === undefined ? {} : { customFields: toJson(body.customFields) }),
+    };
+    if (Object.keys(changes).length === 0) return sendAs(reply, SubscriberSchema, toSubscriber(row));
     const updated = await db
       .updateTable('subscribers')
-      .set({
-        ...(body.firstName === undefined ? {} : { firstName: body.firstName }),
-        ...(body.lastName === undefined ? {} : { lastName: body.lastName }),
-        ...(body.tags === undefined ? {} : { tags: uniqueTags(body.tags) }),
-        ...(body.customFields === undefined ? {} : { customFields: toJson(body.customFields) }),
-      })
+      .set(changes)
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
