@@ -30,6 +30,9 @@ export const platformPaths = {
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/segments`,
   segment: (brandSlug: string, channelSlug: string, id: number) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/segments/${id}`,
+  /** POST { criteria } → { total }: the live count while a segment is edited. */
+  segmentsCount: (brandSlug: string, channelSlug: string) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/segments/count`,
   segmentCriterias: (brandSlug: string, channelSlug: string) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/segments/criterias`,
   subscribers: (brandSlug: string, channelSlug: string) =>

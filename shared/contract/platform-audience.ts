@@ -17,7 +17,29 @@ export const TAG_FIELD = 'tag';
 export const SUBSCRIBER_CRITERIA_FIELDS = ['email', 'first_name', 'last_name'] as const;
 export const TEXT_OPERATORS = ['is', 'is_not', 'contains'] as const;
 export const TAG_OPERATORS = ['has_tag', 'lacks_tag'] as const;
-export const SEGMENT_OPERATORS = [...TEXT_OPERATORS, ...TAG_OPERATORS] as const;
+// Engagement criteria: what the reader did with any letter of the channel in the last N
+// days (value: N, 1 to 3650), and when they subscribed (value: YYYY-MM-DD, UTC):
+//   { field: 'engagement', op: 'opened_within' | 'clicked_within' | 'not_opened_within', value: '30' }
+//   { field: 'subscribed_at', op: 'before' | 'after', value: '2026-01-31' }
+// A segment using any of them is an engagement segment (isEngagementSegment, set by the
+// platform): its readers may opt out of it with the footer's link.
+export const ENGAGEMENT_FIELD = 'engagement';
+export const SUBSCRIBED_FIELD = 'subscribed_at';
+export const ENGAGEMENT_OPERATORS = ['opened_within', 'clicked_within', 'not_opened_within'] as const;
+export const DATE_OPERATORS = ['before', 'after'] as const;
+export const ENGAGEMENT_DAYS_MAX = 3650;
+export const SEGMENT_OPERATORS = [...TEXT_OPERATORS, ...TAG_OPERATORS, ...ENGAGEMENT_OPERATORS, ...DATE_OPERATORS] as const;
+
+const FIELD_OPERATORS: Record<string, readonly string[]> = {
+  [TAG_FIELD]: TAG_OPERATORS,
+  [ENGAGEMENT_FIELD]: ENGAGEMENT_OPERATORS,
+  [SUBSCRIBED_FIELD]: DATE_OPERATORS,
+};
+
+/** Whether a condition is one of the engagement criteria. */
+export function isEngagementCondition(condition: { field: string }): boolean {
+  return condition.field === ENGAGEMENT_FIELD || condition.field === SUBSCRIBED_FIELD;
+}
 export type SegmentOperator = (typeof SEGMENT_OPERATORS)[number];
 
 export const SEGMENT_CONDITIONS_MAX = 50;
@@ -29,14 +51,30 @@ export const SegmentConditionSchema = z
     value: z.string().trim().max(500),
   })
   .superRefine((condition, context) => {
-    const tagOp = (TAG_OPERATORS as readonly string[]).includes(condition.op);
-    if (condition.field === TAG_FIELD && !tagOp) {
-      context.addIssue({ code: 'custom', path: ['op'], message: "Tags take 'has_tag' or 'lacks_tag'." });
-    } else if (condition.field !== TAG_FIELD && tagOp) {
-      context.addIssue({ code: 'custom', path: ['op'], message: `'${condition.op}' applies to the field 'tag' only.` });
+    const allowed = FIELD_OPERATORS[condition.field] ?? TEXT_OPERATORS;
+    if (!allowed.includes(condition.op)) {
+      const owner = Object.keys(FIELD_OPERATORS).find((field) => FIELD_OPERATORS[field]!.includes(condition.op));
+      const message =
+        condition.field === TAG_FIELD
+          ? "Tags take 'has_tag' or 'lacks_tag'."
+          : FIELD_OPERATORS[condition.field]
+            ? `'${condition.field}' takes ${allowed.map((op) => `'${op}'`).join(', ')}.`
+            : `'${condition.op}' applies to the field '${owner ?? TAG_FIELD}' only.`;
+      context.addIssue({ code: 'custom', path: ['op'], message });
+      return;
     }
-    if ((tagOp || condition.op === 'contains') && condition.value.trim() === '') {
-      context.addIssue({ code: 'custom', path: ['value'], message: tagOp ? 'Enter a tag.' : 'Enter the text to look for.' });
+    const value = condition.value.trim();
+    if (condition.field === ENGAGEMENT_FIELD) {
+      const days = Number(value);
+      if (!/^\d+$/.test(value) || days < 1 || days > ENGAGEMENT_DAYS_MAX) {
+        context.addIssue({ code: 'custom', path: ['value'], message: `Enter a number of days from 1 to ${ENGAGEMENT_DAYS_MAX}.` });
+      }
+    } else if (condition.field === SUBSCRIBED_FIELD) {
+      const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+      const real = date && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+      if (!real) context.addIssue({ code: 'custom', path: ['value'], message: 'Enter a date as YYYY-MM-DD.' });
+    } else if ((condition.field === TAG_FIELD || condition.op === 'contains') && value === '') {
+      context.addIssue({ code: 'custom', path: ['value'], message: condition.field === TAG_FIELD ? 'Enter a tag.' : 'Enter the text to look for.' });
     }
   });
 export type SegmentCondition = z.infer<typeof SegmentConditionSchema>;
@@ -118,6 +156,20 @@ export const CreateSegmentRequestSchema = z.object({
 });
 export type CreateSegmentRequest = z.input<typeof CreateSegmentRequestSchema>;
 
+/** PUT .../segments/{id}: the whole segment again, as created. */
+export const UpdateSegmentRequestSchema = CreateSegmentRequestSchema;
+export type UpdateSegmentRequest = CreateSegmentRequest;
+
+export const SegmentCountRequestSchema = z.object({ criteria: SegmentCriteriaSchema });
+export type SegmentCountRequest = z.input<typeof SegmentCountRequestSchema>;
+export const SegmentCountResponseSchema = z.object({ total: z.number().int().nonnegative() });
+export type SegmentCountResponse = z.infer<typeof SegmentCountResponseSchema>;
+
+/** GET .../segments/criterias?all=true: every criterion; without it only the tag entry (spec 3 §5). */
+export const SegmentCriteriasQuerySchema = z.object({
+  all: z.enum(['true', 'false', '1', '0']).optional().transform((value) => value === 'true' || value === '1'),
+});
+
 /**
  * GET .../segments/criterias: what a condition may name in this channel. `attribute` is
  * the spec's key ('tags' for the tag entry, which the client keeps by itself); `field` is
@@ -127,7 +179,7 @@ export const SegmentCriterionSchema = z.object({
   attribute: z.string(),
   field: z.string(),
   label: z.string(),
-  kind: z.enum(['tag', 'subscriber', 'custom']),
+  kind: z.enum(['tag', 'subscriber', 'custom', 'engagement']),
   operators: z.array(z.enum(SEGMENT_OPERATORS)),
   /** Known values: the channel's tags for the tag entry, else empty. */
   values: z.array(z.string()),
