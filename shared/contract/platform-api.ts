@@ -30,12 +30,26 @@ export const platformPaths = {
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/segments`,
   segment: (brandSlug: string, channelSlug: string, id: number) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/segments/${id}`,
+  /** POST { criteria } → { total }: the live count while a segment is edited. */
+  segmentsCount: (brandSlug: string, channelSlug: string) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/segments/count`,
   segmentCriterias: (brandSlug: string, channelSlug: string) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/segments/criterias`,
   subscribers: (brandSlug: string, channelSlug: string) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/subscribers`,
   subscribersImport: (brandSlug: string, channelSlug: string) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/subscribers/import`,
+  subscribersImportProgress: (brandSlug: string, channelSlug: string, importId: string) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/subscribers/imports/${enc(importId)}`,
+  subscribersExport: (brandSlug: string, channelSlug: string) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/subscribers/export`,
+  subscribersBulkTags: (brandSlug: string, channelSlug: string) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/subscribers/tags`,
+  /** GET (with the letters they got), PATCH, DELETE. */
+  subscriber: (brandSlug: string, channelSlug: string, id: number) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/subscribers/${id}`,
+  subscriberUnsubscribe: (brandSlug: string, channelSlug: string, id: number) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/subscribers/${id}/unsubscribe`,
   featureFlag: (name: string) => `${API_PREFIX}/feature-flags/${enc(name)}`,
   validateMergeTag: (letterId: number) => `${API_PREFIX}/letters/${letterId}/validate-merge-tag`,
   // The rest of the letter lifecycle (platform-letters.ts holds their payloads). Deleting

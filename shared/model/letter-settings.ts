@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPECIFIC_EMAILS_MAX } from '../rules/specific-emails';
 import { UtmEntrySchema } from './utm';
 import { BorderSchema, SidesSchema, defaultBorder, sides } from './border';
 import {
@@ -120,6 +121,8 @@ export const LetterSettingsSchema = z.object({
   utmEnabled: z.boolean(),
   /** Missing on letters stored before the A/B settings: read it through effectiveAbTestSettings. */
   abTest: AbTestSettingsSchema.optional(),
+  /** The 'Specific emails' audience (segment 99991): lower-cased addresses (shared/rules/specific-emails.ts). */
+  specificEmails: z.array(z.string().max(254)).max(SPECIFIC_EMAILS_MAX).optional(),
 });
 export type LetterSettings = z.infer<typeof LetterSettingsSchema>;
 

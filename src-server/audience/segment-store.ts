@@ -2,7 +2,12 @@ import { sql } from 'kysely';
 import type { RawBuilder, SqlBool } from 'kysely';
 import {
   ALL_ACTIVE_SUBSCRIBERS_NAME,
+  DATE_OPERATORS,
+  ENGAGEMENT_FIELD,
+  ENGAGEMENT_OPERATORS,
+  SUBSCRIBED_FIELD,
   SUBSCRIBER_CRITERIA_FIELDS,
+  isEngagementCondition,
   SegmentCriteriaSchema,
   TAG_FIELD,
   TAG_OPERATORS,
@@ -37,7 +42,29 @@ function fieldText(field: string): RawBuilder<string> {
   return sql<string>`coalesce(${sql.ref('subscribers.customFields')} ->> ${field}::text, '')`;
 }
 
+/** Whether the reader opened (or clicked) any letter in the last `days` days. */
+function activityWithin(table: 'recipient_opens' | 'recipient_clicks', days: number): RawBuilder<SqlBool> {
+  const at = sql.raw(table === 'recipient_opens' ? 'opened_at' : 'clicked_at');
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM ${sql.raw(table)} e WHERE e.subscriber_id = ${sql.ref('subscribers.id')}
+    AND e.${at} >= now() - make_interval(days => ${days}::int))`;
+}
+
+function engagementSql(condition: SegmentCondition): RawBuilder<SqlBool> {
+  if (condition.field === SUBSCRIBED_FIELD) {
+    const day = sql`${condition.value.trim()}::date::timestamptz`;
+    // 'after' a day means from the next day on, so a date is wholly before or after.
+    return condition.op === 'before'
+      ? sql<SqlBool>`${sql.ref('subscribers.createdAt')} < ${day}`
+      : sql<SqlBool>`${sql.ref('subscribers.createdAt')} >= ${day} + interval '1 day'`;
+  }
+  const days = Number(condition.value.trim());
+  if (condition.op === 'clicked_within') return activityWithin('recipient_clicks', days);
+  const opened = activityWithin('recipient_opens', days);
+  return condition.op === 'opened_within' ? opened : sql<SqlBool>`NOT ${opened}`;
+}
+
 function conditionSql(condition: SegmentCondition): RawBuilder<SqlBool> {
+  if (isEngagementCondition(condition)) return engagementSql(condition);
   const value = sql`lower(${condition.value}::text)`;
   if (condition.op === 'has_tag' || condition.op === 'lacks_tag') {
     const has = sql`EXISTS (SELECT 1 FROM unnest(${sql.ref('subscribers.tags')}) AS t(tag) WHERE lower(t.tag) = ${value})`;
@@ -62,6 +89,11 @@ export function criteriaSql(criteria: SegmentCriteria): RawBuilder<SqlBool> {
 export function segmentSql(criteria: SegmentCriteria, isEngagementSegment: boolean): RawBuilder<SqlBool> {
   if (!isEngagementSegment) return criteriaSql(criteria);
   return sql<SqlBool>`(${criteriaSql(criteria)} AND NOT ${sql.ref('subscribers.behaviourOptOut')})`;
+}
+
+/** A segment whose criteria use engagement conditions is an engagement segment, whatever the caller said. */
+export function usesEngagement(criteria: SegmentCriteria): boolean {
+  return criteria.conditions.some(isEngagementCondition);
 }
 
 /** Stored criteria in another shape (older rows) read as null: such a segment matches nobody. */
@@ -161,9 +193,18 @@ const SUBSCRIBER_FIELD_LABELS: Record<(typeof SUBSCRIBER_CRITERIA_FIELDS)[number
 /** What a condition may name in this channel (the "criterias" call). */
 export async function channelCriterias(db: Db, channelId: number): Promise<SegmentCriterion[]> {
   const [tags, customFields] = await Promise.all([channelTags(db, channelId), channelCustomFields(db, channelId)]);
-  const reserved = new Set<string>([TAG_FIELD, ...SUBSCRIBER_CRITERIA_FIELDS]);
+  const reserved = new Set<string>([TAG_FIELD, ENGAGEMENT_FIELD, SUBSCRIBED_FIELD, ...SUBSCRIBER_CRITERIA_FIELDS]);
   return [
     { attribute: 'tags', field: TAG_FIELD, label: 'Tag', kind: 'tag', operators: [...TAG_OPERATORS], values: tags },
+    {
+      attribute: ENGAGEMENT_FIELD,
+      field: ENGAGEMENT_FIELD,
+      label: 'Engagement (days)',
+      kind: 'engagement',
+      operators: [...ENGAGEMENT_OPERATORS],
+      values: [],
+    },
+    { attribute: SUBSCRIBED_FIELD, field: SUBSCRIBED_FIELD, label: 'Subscribed', kind: 'engagement', operators: [...DATE_OPERATORS], values: [] },
     ...SUBSCRIBER_CRITERIA_FIELDS.map((field) => ({
       attribute: field,
       field,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Kysely, RawBuilder, SqlBool } from 'kysely';
-import { ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID } from '../../shared/model/segment';
+import { ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID, SPECIFIC_EMAILS_SEGMENT_ID } from '../../shared/model/segment';
+import { parseSpecificEmails, storedSpecificEmails } from '../../shared/rules/specific-emails';
 import type { Database, LetterRow } from '../db/schema';
 import { readCriteria, segmentSql } from '../audience/segment-store';
 
@@ -9,13 +10,33 @@ import { readCriteria, segmentSql } from '../audience/segment-store';
 // (letter, subscriber), so a subscriber already sent to — by an earlier attempt that
 // stopped — keeps their row and is not sent to again.
 
+/** The tag a 'Specific emails' address gets when the send makes it a subscriber. */
+export const SPECIFIC_EMAILS_TAG = 'Specific emails';
+
 /**
- * The audience as a condition on `subscribers`, or null for nobody. "Specific emails"
- * (99991) has no stored list on the platform yet, so it reaches nobody; a segment whose
+ * 'Specific emails' (99991): the letter's listed addresses. A send row needs a subscriber,
+ * so an address that is not one yet becomes an active subscriber of the channel, tagged
+ * SPECIFIC_EMAILS_TAG (docs/decisions.md "Audience"); one who unsubscribed or bounced keeps
+ * that status and, like every audience, is left out.
+ */
+async function specificEmailsFilter(trx: Kysely<Database>, letter: LetterRow): Promise<RawBuilder<SqlBool> | null> {
+  const emails = parseSpecificEmails(storedSpecificEmails(letter.settings).join('\n')).emails;
+  if (emails.length === 0) return null;
+  await sql`
+    INSERT INTO subscribers (channel_id, unique_id, email, first_name, last_name, status, tags)
+    SELECT ${letter.channelId}, gen_random_uuid()::text, e, '', '', 'active', ARRAY[${SPECIFIC_EMAILS_TAG}::text]
+    FROM unnest(${emails}::text[]) AS e
+    ON CONFLICT (channel_id, email) DO NOTHING`.execute(trx);
+  return sql<SqlBool>`subscribers.email = ANY(${emails}::text[])`;
+}
+
+/**
+ * The audience as a condition on `subscribers`, or null for nobody. A segment whose
  * criteria cannot be read matches nobody, as in the segment totals.
  */
 async function audienceFilter(trx: Kysely<Database>, letter: LetterRow): Promise<RawBuilder<SqlBool> | null> {
   if (letter.segmentId === ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID) return sql<SqlBool>`true`;
+  if (letter.segmentId === SPECIFIC_EMAILS_SEGMENT_ID) return specificEmailsFilter(trx, letter);
   if (letter.segmentId === null) return null;
   const segment = await trx
     .selectFrom('segments')

@@ -14,6 +14,7 @@ import type { DeliveryEvent } from '../../shared/contract/platform-delivery-even
 import { SyncChangesResponseSchema } from '../../shared/contract/platform-letters';
 import type { CreateLetterRequest } from '../../shared/contract/platform-api';
 import type { Letter } from '../../shared/model/letter';
+import { defaultLetterSettings } from '../../shared/model/letter-settings';
 import { buildApp } from '../app';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import { insertSubscriber, insertTagSegment } from '../testing/audience-fixtures';
@@ -267,6 +268,32 @@ describe('a scheduled letter at its publication time', () => {
     // Sweeping again finds nothing to do and sends nothing more.
     expect(await runner.sweep()).toBe(0);
     expect(arrivedFor(people.tag)).toHaveLength(2);
+  });
+
+  it("is sent to exactly the 'Specific emails' listed: new addresses become tagged subscribers, unsubscribed and bounced ones get nothing", async () => {
+    const people = await audience([{ name: 'known' }, { name: 'gone', status: 'unsubscribed' }, { name: 'bounced', status: 'bounced' }, { name: 'unlisted' }]);
+    const listed = [people.email('known'), people.email('gone'), people.email('bounced'), `fresh.${people.tag}@example.com`];
+    const settings = { ...defaultLetterSettings(), specificEmails: listed };
+    const letter = await scheduledLetter({ title: 'For a few', segmentId: 99991, settings: JSON.stringify(settings) });
+    await deliverNow([letter.id!]);
+    expect(addressesOf(arrivedFor(people.tag))).toEqual([`fresh.${people.tag}@example.com`, people.email('known')].sort());
+    expect((await recipientRows(letter.id!)).map((row) => row.email)).toEqual([`fresh.${people.tag}@example.com`, people.email('known')].sort());
+    const fresh = await t.db.selectFrom('subscribers').select(['status', 'tags']).where('email', '=', `fresh.${people.tag}@example.com`).executeTakeFirstOrThrow();
+    expect(fresh).toEqual({ status: 'active', tags: ['Specific emails'] });
+  });
+
+  it("refuses to schedule 'Specific emails' without a list, saying so", async () => {
+    const draft = await createLetterAs(app, editor, weekly, { ...READY_TO_SCHEDULE, blocks: deliveryBlocks(), segmentId: 99991 });
+    const atSchedule = await setStatusThroughApi(draft, 0, 7);
+    const response = await app.inject({
+      method: 'POST',
+      url: platformPaths.updateStatus(weekly.channelId, atSchedule.id!),
+      headers: editor,
+      payload: { publicationStatus: 2, currentStatus: 7, uniqueId: atSchedule.uniqueId },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({ specificEmails: ['Add at least one email address for Specific emails.'] });
+    expect(await statusOf(atSchedule.id!)).toBe(7);
   });
 
   it('is sent at that time by the job queued when it was scheduled, with no sweep', async () => {

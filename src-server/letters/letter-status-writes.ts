@@ -62,7 +62,7 @@ export async function saveOnScheduling(
     // The spec: the social card headline falls back to the title.
     const headline = request.openGraphHeadline.trim() === '' ? request.title : request.openGraphHeadline;
     if (moves && target === PublicationStatus.scheduled) {
-      const problems = schedulingProblems({ ...request, openGraphHeadline: headline, zone });
+      const problems = schedulingProblems({ ...request, openGraphHeadline: headline, zone, settings: row.settings });
       if (Object.keys(problems).length > 0) throw invalidData(problems, SCHEDULING_REQUIREMENTS_MESSAGE);
     }
     const date = request.publicationDate;

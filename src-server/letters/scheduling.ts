@@ -9,6 +9,7 @@ import {
   socialCardLength,
 } from '../../shared/contract/platform-letters';
 import { SPECIFIC_EMAILS_SEGMENT_ID } from '../../shared/model/segment';
+import { specificEmailsProblem, storedSpecificEmails } from '../../shared/rules/specific-emails';
 import type { FieldErrors } from '../http/errors';
 
 // What a letter needs before it may be scheduled (DECISIONS: title, subtitle, segment,
@@ -34,14 +35,14 @@ export interface SchedulingFields {
   openGraphHeadline: string;
   hasAbTest: boolean;
   subjectB: string;
+  /** The letter's settings, where the 'Specific emails' list is kept. */
+  settings: unknown;
 }
 
 export const SCHEDULING_FIELD_MESSAGES = {
   title: 'The email subject is required.',
   subtitle: 'The preview text is required.',
   segmentId: 'Choose an audience.',
-  /** 99991 names readers by address, a list the platform does not keep yet: it would reach nobody. */
-  specificEmails: 'Specific emails cannot be sent from the platform yet. Choose another audience.',
   publicationDate: 'Choose a date and time.',
   publicationDatePast: 'Choose a date and time in the future.',
   openGraphHeadline: 'The social card headline is required.',
@@ -58,7 +59,10 @@ export function schedulingProblems(fields: SchedulingFields, now: Date = new Dat
   if (fields.subtitle.trim() === '') add('subtitle', m.subtitle);
   else if (fields.subtitle.length > PREVIEW_TEXT_MAX) add('subtitle', PREVIEW_TEXT_TOO_LONG_MESSAGE);
   if (fields.segmentId === null) add('segmentId', m.segmentId);
-  else if (fields.segmentId === SPECIFIC_EMAILS_SEGMENT_ID) add('segmentId', m.specificEmails);
+  else if (fields.segmentId === SPECIFIC_EMAILS_SEGMENT_ID) {
+    const problem = specificEmailsProblem(storedSpecificEmails(fields.settings));
+    if (problem) add('specificEmails', problem);
+  }
   if (fields.publicationDate === null) add('publicationDate', m.publicationDate);
   else if (publicationInstant(fields.publicationDate, fields.zone).getTime() <= now.getTime()) {
     add('publicationDate', m.publicationDatePast);

@@ -145,11 +145,11 @@ describe('save-on-scheduling', () => {
     const past = await save(letter, body(letter, { publicationStatus: 2, publicationDate: '2020-01-01 10:00:00' }));
     expect(past.statusCode).toBe(422);
     expect(past.json<{ errors: object }>().errors).toEqual({ publicationDate: ['Choose a date and time in the future.'] });
-    // 'Specific emails' would reach nobody: the platform keeps no such list yet.
+    // 'Specific emails' needs its list (the letter's settings.specificEmails).
     const specific = await save(letter, body(letter, { publicationStatus: 2, segmentId: 99991 }));
     expect(specific.statusCode).toBe(422);
     expect(specific.json<{ errors: object }>().errors).toEqual({
-      segmentId: ['Specific emails cannot be sent from the platform yet. Choose another audience.'],
+      specificEmails: ['Add at least one email address for Specific emails.'],
     });
     expect(await snapshot(t.db, letter.id!)).toEqual(before);
   });

@@ -227,7 +227,9 @@ describe('the channel list and the criterias call', () => {
   });
 
   it("lists tags with the channel's tags, the subscriber fields and the custom fields seen", async () => {
-    const response = await t.app.inject({ method: 'GET', url: platformPaths.segmentCriterias('demo', 'weekly'), headers: editor });
+    const tagsOnly = await t.app.inject({ method: 'GET', url: platformPaths.segmentCriterias('demo', 'weekly'), headers: editor });
+    expect(SegmentCriteriasResponseSchema.parse(tagsOnly.json()).items.map((item) => item.attribute)).toEqual(['tags']);
+    const response = await t.app.inject({ method: 'GET', url: `${platformPaths.segmentCriterias('demo', 'weekly')}?all=true`, headers: editor });
     expect(response.statusCode).toBe(200);
     const { items } = SegmentCriteriasResponseSchema.parse(response.json());
     expect(items[0]).toEqual({
@@ -238,7 +240,78 @@ describe('the channel list and the criterias call', () => {
       operators: ['has_tag', 'lacks_tag'],
       values: expect.arrayContaining(['engaged', 'vip', 'VIP']),
     });
-    expect(items.map((item) => item.field)).toEqual(['tag', 'email', 'first_name', 'last_name', 'plan', 'source']);
+    expect(items.map((item) => item.field)).toEqual(['tag', 'engagement', 'subscribed_at', 'email', 'first_name', 'last_name', 'plan', 'source']);
+  });
+});
+
+describe('engagement segments, the live count and editing', () => {
+  const engaged = { match: 'all' as const, conditions: [{ field: 'engagement', op: 'opened_within' as const, value: '30' }] };
+
+  async function count(criteria: unknown) {
+    const response = await t.app.inject({ method: 'POST', url: platformPaths.segmentsCount('demo', 'weekly'), headers: editor, payload: { criteria } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().total as number;
+  }
+
+  it('counts readers who opened, clicked or did not open within N days, and by subscription date', async () => {
+    await insertSubscriber(t.db, { channelId: weeklyId, email: 'opener@example.com' });
+    await insertSubscriber(t.db, { channelId: weeklyId, email: 'old-opener@example.com' });
+    await insertSubscriber(t.db, { channelId: weeklyId, email: 'clicker@example.com' });
+    const letterId = await insertLetter(t.db, { channelId: weeklyId, title: 'Sent one', status: PublicationStatus.published });
+    const ids = Object.fromEntries(
+      (await t.db.selectFrom('subscribers').select(['id', 'email']).where('channelId', '=', weeklyId).execute()).map((row) => [row.email, row.id]),
+    );
+    for (const email of ['opener@example.com', 'old-opener@example.com', 'clicker@example.com']) {
+      await t.db.insertInto('letterRecipients').values({ letterId, subscriberId: ids[email]!, email, status: 'sent' }).execute();
+    }
+    await t.db.insertInto('recipientOpens').values([
+      { letterId, subscriberId: ids['opener@example.com']!, confirmed: true },
+      { letterId, subscriberId: ids['old-opener@example.com']!, confirmed: true, openedAt: new Date(Date.now() - 60 * 86_400_000) },
+    ]).execute();
+    await t.db.insertInto('letterLinks').values({ letterId, position: 1, url: 'https://example.com/' }).execute();
+    await t.db.insertInto('recipientClicks').values({ letterId, subscriberId: ids['clicker@example.com']!, position: 1 }).execute();
+    const active = Number((await t.db.selectFrom('subscribers').select((eb) => eb.fn.countAll<string>().as('n')).where('channelId', '=', weeklyId).where('status', '=', 'active').executeTakeFirstOrThrow()).n);
+
+    expect(await count(engaged)).toBe(1);
+    expect(await count({ match: 'all', conditions: [{ field: 'engagement', op: 'opened_within', value: '90' }] })).toBe(2);
+    expect(await count({ match: 'all', conditions: [{ field: 'engagement', op: 'clicked_within', value: '7' }] })).toBe(1);
+    expect(await count({ match: 'any', conditions: [engaged.conditions[0], { field: 'engagement', op: 'clicked_within', value: '7' }] })).toBe(2);
+    expect(await count({ match: 'all', conditions: [{ field: 'engagement', op: 'not_opened_within', value: '30' }] })).toBe(active - 1);
+    expect(await count({ match: 'all', conditions: [{ field: 'subscribed_at', op: 'after', value: '2000-01-01' }] })).toBe(active);
+    expect(await count({ match: 'all', conditions: [{ field: 'subscribed_at', op: 'before', value: '2000-01-01' }] })).toBe(0);
+  });
+
+  it('marks a segment with engagement criteria as an engagement segment, on create and on edit', async () => {
+    const segment = await created({ name: 'Openers', criteria: engaged });
+    expect(segment).toMatchObject({ isEngagementSegment: true, total: 1 });
+    const put = (body: object) => t.app.inject({ method: 'PUT', url: platformPaths.segment('demo', 'weekly', segment.id), headers: editor, payload: body });
+    const edited = await put({ name: 'Tagged', criteria: { match: 'all', conditions: [{ field: 'tag', op: 'has_tag', value: 'vip' }] } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ name: 'Tagged', isEngagementSegment: false, tags: ['vip'] });
+    const back = await put({ name: 'Openers again', criteria: engaged });
+    expect(back.json()).toMatchObject({ isEngagementSegment: true });
+    expect((await readSegment(segment.id)).name).toBe('Openers again');
+  });
+
+  it('refuses bad engagement values and edits of built-in or missing segments, changing nothing', async () => {
+    const before = await audienceSnapshot(t.db);
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: platformPaths.segmentsCount('demo', 'weekly'),
+      headers: editor,
+      payload: { criteria: { match: 'all', conditions: [{ field: 'engagement', op: 'opened_within', value: 'soon' }, { field: 'subscribed_at', op: 'after', value: '2026-02-30' }, { field: 'email', op: 'before', value: 'x' }] } },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toMatchObject({
+      'criteria.conditions.0.value': ['Enter a number of days from 1 to 3650.'],
+      'criteria.conditions.1.value': ['Enter a date as YYYY-MM-DD.'],
+      'criteria.conditions.2.op': ["'before' applies to the field 'subscribed_at' only."],
+    });
+    const builtIn = await t.app.inject({ method: 'PUT', url: platformPaths.segment('demo', 'weekly', 0), headers: editor, payload: { name: 'x', criteria: engaged } });
+    expect(builtIn.statusCode).toBe(409);
+    const missing = await t.app.inject({ method: 'PUT', url: platformPaths.segment('demo', 'weekly', 987654), headers: editor, payload: { name: 'x', criteria: engaged } });
+    expect(missing.statusCode).toBe(404);
+    expect(await audienceSnapshot(t.db)).toEqual(before);
   });
 });
 

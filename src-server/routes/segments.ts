@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   AudienceSegmentsQuerySchema,
@@ -6,9 +7,14 @@ import {
   ChannelSegmentsQuerySchema,
   ChannelSegmentsResponseSchema,
   CreateSegmentRequestSchema,
+  SegmentCountRequestSchema,
+  SegmentCountResponseSchema,
+  SegmentCriteriasQuerySchema,
   SegmentCriteriasResponseSchema,
+  UpdateSegmentRequestSchema,
   SegmentSchema,
 } from '../../shared/contract/platform-audience';
+import type { SegmentCriteria } from '../../shared/contract/platform-audience';
 import { platformPaths } from '../../shared/contract/platform-api';
 import { PublicationStatus } from '../../shared/model/publication';
 import { NO_CHANNEL, brandBySlug, queryList, queryScalars } from '../audience/brand-access';
@@ -16,9 +22,11 @@ import {
   allActiveSubscribers,
   channelCriterias,
   readCriteria,
+  segmentSql,
   segmentTags,
   selectSegmentRows,
   toSegments,
+  usesEngagement,
 } from '../audience/segment-store';
 import type { Db } from '../db/database';
 import { toJson } from '../db/database';
@@ -45,7 +53,14 @@ const docs = {
     querystring: AudienceSegmentsQuerySchema,
     response: { 200: AudienceSegmentsResponseSchema },
   }),
-  criterias: routeDocs({ summary: 'The fields a segment of this channel may use', params: ChannelParams, response: { 200: SegmentCriteriasResponseSchema } }),
+  criterias: routeDocs({
+    summary: 'The fields a segment of this channel may use (only the tag entry unless all=true)',
+    params: ChannelParams,
+    querystring: SegmentCriteriasQuerySchema,
+    response: { 200: SegmentCriteriasResponseSchema },
+  }),
+  count: routeDocs({ summary: 'How many active subscribers criteria match now', params: ChannelParams, body: SegmentCountRequestSchema, response: { 200: SegmentCountResponseSchema } }),
+  update: routeDocs({ summary: 'Edit a segment', params: SegmentParams, body: UpdateSegmentRequestSchema, response: { 200: SegmentSchema } }),
   list: routeDocs({
     summary: "A channel's segments, filtered by name and tags",
     params: ChannelParams,
@@ -80,6 +95,19 @@ function page<T>(items: T[], pageNumber: number, size: number): T[] {
 
 export const segmentRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   const segmentsPath = decodeURIComponent(platformPaths.segments(':brand', ':channel'));
+  /** Every condition must name a field the channel's criterias offer. */
+  const checkFields = async (channelId: number, criteria: SegmentCriteria) => {
+    const fields = new Set((await channelCriterias(db, channelId)).map((criterion) => criterion.field));
+    const errors: FieldErrors = {};
+    criteria.conditions.forEach((condition, i) => {
+      if (!fields.has(condition.field)) {
+        errors[`criteria.conditions.${i}.field`] = [
+          `Unknown field '${condition.field}': use 'tag', 'engagement', 'subscribed_at', email, first_name, last_name or a custom field of this channel.`,
+        ];
+      }
+    });
+    if (Object.keys(errors).length > 0) throw invalidData(errors);
+  };
   const segmentPath = `${segmentsPath}/:id`;
 
   app.get(decodeURIComponent(platformPaths.audienceSegments(':brand')), { schema: docs.audience }, async (request, reply) => {
@@ -117,7 +145,25 @@ export const segmentRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
     const user = currentUser(request);
     const { brand, channel } = params(ChannelParams, request.params, NO_CHANNEL);
     const access = await channelBySlugs(db, user.id, brand, channel);
-    return sendAs(reply, SegmentCriteriasResponseSchema, { items: await channelCriterias(db, access.channel.id) });
+    const { all } = parseInput(SegmentCriteriasQuerySchema, request.query);
+    const items = await channelCriterias(db, access.channel.id);
+    return sendAs(reply, SegmentCriteriasResponseSchema, { items: all ? items : items.filter((item) => item.attribute === 'tags') });
+  });
+
+  app.post(decodeURIComponent(platformPaths.segmentsCount(':brand', ':channel')), { schema: docs.count }, async (request, reply) => {
+    const user = currentUser(request);
+    const { brand, channel } = params(ChannelParams, request.params, NO_CHANNEL);
+    const access = await channelBySlugs(db, user.id, brand, channel);
+    const body = parseInput(SegmentCountRequestSchema, request.body);
+    await checkFields(access.channel.id, body.criteria);
+    const row = await db
+      .selectFrom('subscribers')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('channelId', '=', access.channel.id)
+      .where('status', '=', 'active')
+      .where(segmentSql(body.criteria, usesEngagement(body.criteria)))
+      .executeTakeFirstOrThrow();
+    return sendAs(reply, SegmentCountResponseSchema, { total: Number(row.n) });
   });
 
   app.get(segmentsPath, { schema: docs.list }, async (request, reply) => {
@@ -160,23 +206,14 @@ export const segmentRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
     const { brand, channel } = params(ChannelParams, request.params, NO_CHANNEL);
     const access = await channelBySlugs(db, user.id, brand, channel);
     const body = parseInput(CreateSegmentRequestSchema, request.body);
-    const fields = new Set((await channelCriterias(db, access.channel.id)).map((criterion) => criterion.field));
-    const errors: FieldErrors = {};
-    body.criteria.conditions.forEach((condition, i) => {
-      if (!fields.has(condition.field)) {
-        errors[`criteria.conditions.${i}.field`] = [
-          `Unknown field '${condition.field}': use 'tag', email, first_name, last_name or a custom field of this channel.`,
-        ];
-      }
-    });
-    if (Object.keys(errors).length > 0) throw invalidData(errors);
+    await checkFields(access.channel.id, body.criteria);
     const inserted = await db
       .insertInto('segments')
       .values({
         channelId: access.channel.id,
         name: body.name,
         criteria: toJson(body.criteria),
-        isEngagementSegment: body.isEngagementSegment,
+        isEngagementSegment: body.isEngagementSegment || usesEngagement(body.criteria),
       })
       .returning(['id', 'channelId', 'name', 'criteria', 'isEngagementSegment'])
       .executeTakeFirstOrThrow()
@@ -186,6 +223,35 @@ export const segmentRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       });
     const [segment] = await toSegments(db, [inserted]);
     return sendAs(reply, SegmentSchema, segment!, 201);
+  });
+
+  app.put(segmentPath, { schema: docs.update }, async (request, reply) => {
+    const user = currentUser(request);
+    const { brand, channel, id } = params(SegmentParams, request.params, SEGMENT_NOT_FOUND);
+    const access = await channelBySlugs(db, user.id, brand, channel);
+    if (id === ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID || id === SPECIFIC_EMAILS_SEGMENT_ID) {
+      throw conflict('This audience is built in and cannot be changed.');
+    }
+    const body = parseInput(UpdateSegmentRequestSchema, request.body);
+    await checkFields(access.channel.id, body.criteria);
+    const updated = await db
+      .updateTable('segments')
+      .set({
+        name: body.name,
+        criteria: toJson(body.criteria),
+        isEngagementSegment: body.isEngagementSegment || usesEngagement(body.criteria),
+      })
+      .where('id', '=', id)
+      .where('channelId', '=', access.channel.id)
+      .returning(['id', 'channelId', 'name', 'criteria', 'isEngagementSegment'])
+      .executeTakeFirst()
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error)) throw invalidData({ name: ['A segment with this name already exists in this channel.'] });
+        throw error;
+      });
+    if (!updated) throw notFound(SEGMENT_NOT_FOUND);
+    const [segment] = await toSegments(db, [updated]);
+    return sendAs(reply, SegmentSchema, segment!);
   });
 
   app.delete(segmentPath, { schema: docs.delete }, async (request, reply) => {

@@ -160,6 +160,17 @@ describe('SENDING SETTINGS', () => {
     expect((audience as HTMLInputElement).value).toBe('All active subscribers');
   });
 
+  it("offers 'Specific emails' and keeps the typed addresses, valid and de-duplicated, in the letter's settings", async () => {
+    const { saved, store } = renderSidebar();
+    await userEvent.click(screen.getByLabelText(/Audience/, { selector: 'input' }));
+    await userEvent.click(await screen.findByRole('option', { name: /Specific emails/ }));
+    expect(saved()).toMatchObject({ segmentId: 99991, segmentName: 'Specific emails' });
+    await userEvent.type(screen.getByRole('textbox', { name: /Email addresses/ }), 'Ada@example.com, grace@example.com ada@example.com nope');
+    expect(screen.getByTestId('specific-emails-count').textContent).toBe('2 addresses (1 repeated left out)');
+    expect(screen.getByText(/Not email addresses \(left out\): nope/)).toBeTruthy();
+    await waitFor(() => expect(store.getState().composer.settings.specificEmails).toEqual(['ada@example.com', 'grace@example.com']));
+  });
+
   it('asks for an audience once the field was left empty', async () => {
     renderSidebar();
     const audience = screen.getByLabelText(/Audience/, { selector: 'input' });

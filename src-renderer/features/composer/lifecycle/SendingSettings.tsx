@@ -1,7 +1,9 @@
 import { Select, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useEffect, useMemo } from 'react';
+import { SPECIFIC_EMAILS_NAME, SPECIFIC_EMAILS_SEGMENT_ID } from '../../../../shared/model/segment';
 import { minimumDateField } from '../../../../shared/rules/schedule-dates';
+import { SpecificEmailsField } from '../../audience/SpecificEmailsField';
 import { DateTimeField } from './DateTimeField';
 import { errorMessage, useListSegmentsQuery } from './lifecycle-api';
 import { SidebarSection } from './SidebarSection';
@@ -31,6 +33,10 @@ export function SendingSettings({ letterUniqueId, brandSlug, channelSlug, zone, 
 
   const options = useMemo(() => {
     const items = (segments?.items ?? []).map((segment) => ({ value: String(segment.id), label: segment.name, total: segment.total }));
+    // Not a stored segment: the addresses are typed below once it is chosen.
+    if (segments && !items.some((item) => item.value === String(SPECIFIC_EMAILS_SEGMENT_ID))) {
+      items.push({ value: String(SPECIFIC_EMAILS_SEGMENT_ID), label: SPECIFIC_EMAILS_NAME, total: -1 });
+    }
     // The letter's audience stays choosable even when the list does not (yet) hold it.
     if (values.segmentId !== null && !items.some((item) => item.value === String(values.segmentId))) {
       items.unshift({ value: String(values.segmentId), label: values.segmentName ?? `Audience ${values.segmentId}`, total: -1 });
@@ -73,6 +79,7 @@ export function SendingSettings({ letterUniqueId, brandSlug, channelSlug, zone, 
           );
         }}
       />
+      {values.segmentId === SPECIFIC_EMAILS_SEGMENT_ID && <SpecificEmailsField disabled={disabled} />}
       {segments?.offline && (
         <Text size="xs" c="dimmed">
           Offline: these are the audiences as of {segments.fetchedAt ? dayjs(segments.fetchedAt).format('MMM D, h:mm a') : 'the last connection'}.

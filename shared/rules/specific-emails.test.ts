@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { SPECIFIC_EMAILS_MAX, parseSpecificEmails, specificEmailsProblem, storedSpecificEmails } from './specific-emails';
+
+describe('Specific emails', () => {
+  it('reads pasted addresses in any separator, lower-cases and de-duplicates them, and lists what is not an address', () => {
+    expect(parseSpecificEmails('Ada@Example.com, grace@example.com;\n<ada@example.com>  nope  bob@x')).toEqual({
+      emails: ['ada@example.com', 'grace@example.com'],
+      invalid: ['nope', 'bob@x'],
+      duplicates: 1,
+    });
+    expect(parseSpecificEmails('  ')).toEqual({ emails: [], invalid: [], duplicates: 0 });
+  });
+
+  it('says what keeps a stored list from being sent', () => {
+    expect(specificEmailsProblem([])).toBe('Add at least one email address for Specific emails.');
+    expect(specificEmailsProblem(['a@example.com', 'x'])).toBe("'x' is not a valid email address.");
+    expect(specificEmailsProblem(Array.from({ length: SPECIFIC_EMAILS_MAX + 1 }, (_, i) => `r${i}@example.com`))).toMatch(/at most 1000/);
+    expect(specificEmailsProblem(['a@example.com'])).toBeNull();
+  });
+
+  it('reads the list from settings of any shape', () => {
+    expect(storedSpecificEmails({ specificEmails: ['a@example.com', 3] })).toEqual(['a@example.com']);
+    expect(storedSpecificEmails(null)).toEqual([]);
+    expect(storedSpecificEmails({})).toEqual([]);
+  });
+});
