@@ -114,7 +114,7 @@ export function curationHandlers(deps: { session: SessionService; client: Platfo
     'curation.setTags': ({ brandSlug, channelSlug, id, tags }) => onPlatform(() => api.updateAggregate(brandSlug, channelSlug, id, { tags })),
     'curation.tags': ({ brandSlug, channelSlug, keyword, includeCompanyTags }) => onPlatform(() => api.tags(brandSlug, channelSlug, keyword, includeCompanyTags)),
     'curation.categories': ({ brandSlug, channelSlug, keyword }) => onPlatform(() => api.categories(brandSlug, channelSlug, keyword)),
-    'curation.siteNames': ({ brandSlug, channelSlug }) => onPlatform(() => api.siteNames(brandSlug, channelSlug)),
+    'curation.siteNames': ({ brandSlug, channelSlug, type }) => onPlatform(() => api.siteNames(brandSlug, channelSlug, type)),
     'curation.createTag': ({ brandSlug, channelSlug, name }) => onPlatform(() => api.createTag(brandSlug, channelSlug, name)),
   };
 }

@@ -14,6 +14,7 @@ import {
   curationLayoutWidths,
   curationPartAvailable,
 } from '../../../shared/rules/curation-items';
+import { curationTypesOfBlock } from '../../../shared/rules/curation-types';
 import { CommonSettings } from '../composer/settings/CommonSettings';
 import { ColorField } from '../composer/settings/fields/ColorField';
 import { usePanelContext } from '../composer/settings/panel-context';
@@ -57,13 +58,13 @@ export function CurationPanel({ section, edit }: PanelProps<CurationSection>) {
   const feeds = useCurationFeedsQuery(placement);
   const tags = useCurationTagsQuery({ ...placement, keyword: debouncedTagSearch, includeCompanyTags: true });
   const categories = useCurationCategoriesQuery({ ...placement, keyword: '' });
-  const sites = useCurationSiteNamesQuery(placement);
+  const sites = useCurationSiteNamesQuery({ ...placement, type: curationTypesOfBlock(type)[0] ?? 0 });
   const [load, loading] = useLoadAggregatesMutation();
   const [notice, setNotice] = useState<string | null>(null);
 
   const runLoad = async () => {
     setNotice(null);
-    const query = curationBlockQuery(model, zone, new Date());
+    const query = curationBlockQuery(model, zone, new Date(), type);
     if (!query) {
       set('items', { items: [] });
       return;
