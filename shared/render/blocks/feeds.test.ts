@@ -103,9 +103,31 @@ describe('renderCuration', () => {
     expect(partStyle(doc, 'Rivers rise')).toContain('text-align:center');
     expect(attr(selectOne('a', doc), 'style')).toContain('color:#112233');
     expect(partStyle(doc, 'The rivers rose again.')).toContain('font-family:Georgia, Verdana');
-    // The source style has no colour of its own: it takes the section's text colour.
-    expect(partStyle(doc, 'River News')).toContain('color:#445566');
+    // The source style has no colour of its own: it is drawn in the block's accent colour.
+    expect(partStyle(doc, 'River News')).toContain('color:#0000EE');
     expect(partStyle(doc, 'River News')).toContain('text-align:right');
+    const accented = await compileColumn(renderCuration({ ...section, blockModel: { ...section.blockModel, accentColor: '#AA3300' } }, ctx));
+    expect(partStyle(accented, 'River News')).toContain('color:#AA3300');
+  });
+
+  it("colours the excerpt's links in the block's link colour", async () => {
+    const delta = { ops: [{ insert: 'Read ' }, { insert: 'the report', attributes: { link: 'https://news.example/report' } }, { insert: '\n' }] };
+    const doc = await compileColumn(renderCuration(curation('curation', 6, { delta, linkColor: '#228833' }), ctx));
+    expect(attr(selectOne('a[href="https://news.example/report"]', doc), 'style')).toContain('color:#228833');
+  });
+
+  it('crops the picture to the smart crop: a covered box of its proportions, a circle rounded half-way', async () => {
+    const square = await compileColumn(renderCuration(curation('curation', 1, { imageSettings: { imageSmartCrop: 'square' } }), ctx));
+    const squareImg = selectOne('img', square)!;
+    expect(attr(squareImg, 'height')).toBe(attr(squareImg, 'width'));
+    expect(attr(squareImg, 'style')).toContain('object-fit:cover');
+    const wide = await compileColumn(renderCuration(curation('curation', 5, { imageSettings: { imageSmartCrop: 'horizontalRectangle' } }), ctx));
+    const wideImg = selectOne('img', wide)!;
+    expect(Number(attr(wideImg, 'height'))).toBe(Math.round((Number(attr(wideImg, 'width')) * 3) / 4));
+    const circle = await compileColumn(renderCuration(curation('curation', 5, { imageSettings: { imageSmartCrop: 'circle' } }), ctx));
+    expect(attr(selectOne('img', circle), 'style')).toContain('border-radius:50%');
+    const original = await compileColumn(renderCuration(curation('curation', 5), ctx));
+    expect(attr(selectOne('img', original), 'style')).not.toContain('object-fit');
   });
 
   it('shows edited rich text in place of the fetched excerpt', async () => {

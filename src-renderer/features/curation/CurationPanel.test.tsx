@@ -77,13 +77,41 @@ describe('CurationPanel', () => {
   });
 
   it('sets the image corner radius and the title and excerpt colours', async () => {
-    const { current } = renderPanel(curation(), {}, true);
+    const { current, user } = renderPanel(curation(), {}, true);
     await retype('Image corner radius', '8');
     expect(current().blockModel.borderRadius).toBe(8);
     await retype('Title color', '#336699');
     expect(current().blockModel.titleSettings.color).toBe('#336699');
+    await user.click(screen.getByRole('radio', { name: 'Excerpt' }));
     await retype('Excerpt color', '#112233');
     expect(current().blockModel.excerptSettings.color).toBe('#112233');
+    expect(current().blockModel.excerptColor).toBe('#112233');
+  });
+
+  it("sets each part's font, size, line height and alignment, the smart crop, and the link and accent colours", async () => {
+    const { current, user } = renderPanel(curation(), {}, true);
+    await retype('Title font size', '3');
+    expect(current().blockModel.titleSettings.fontSize).toBe(24);
+    await retype('Title font size', '30');
+    expect(current().blockModel.titleSettings.fontSize).toBe(30);
+    await user.click(screen.getByRole('radio', { name: 'Author' }));
+    await retype('Author line height', '1.8');
+    expect(current().blockModel.authorSettings.lineHeight).toBe(1.8);
+    await choose(user, 'Author font', 'Georgia');
+    expect(current().blockModel.authorSettings.font).toBe('Georgia');
+    await user.click(screen.getByRole('radio', { name: 'Date' }));
+    await user.click(screen.getByRole('radio', { name: 'Right' }));
+    expect(current().blockModel.publicationDateSettings.alignment).toBe('right');
+    // The source is drawn in the accent colour: it has no colour field of its own.
+    await user.click(screen.getByRole('radio', { name: 'Source' }));
+    expect(screen.queryByRole('textbox', { name: 'Source color' })).toBeNull();
+    await choose(user, 'Image crop', 'Circle');
+    expect(current().blockModel.imageSettings.imageSmartCrop).toBe('circle');
+    await retype('Link color', '#228833');
+    expect(current().blockModel.linkColor).toBe('#228833');
+    await retype('Accent color', '#AA3300');
+    expect(current().blockModel.accentColor).toBe('#AA3300');
+    expect(current().blockModel.titleSettings.fontSize).toBe(30);
   });
 
   it("loads the query's curated items into the section, and says when it needs a connection or found nothing", async () => {

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NO_AGGREGATES_MESSAGE, TAXONOMY_SEARCH_DEBOUNCE_MS } from '../../../shared/contract/platform-curation';
-import type { CurationModel, LayoutType, SectionOf } from '../../../shared/model';
+import type { CropOption, CurationModel, LayoutType, SectionOf, TextStyle } from '../../../shared/model';
 import { CURATION_ITEM_COUNT_MAX, CURATION_ITEM_OFFSET_MAX, DAYS_TO_DISPLAY_OPTIONS } from '../../../shared/model/constants';
 import {
   clampItemCount,
@@ -15,11 +15,13 @@ import {
   curationPartAvailable,
 } from '../../../shared/rules/curation-items';
 import { curationTypesOfBlock } from '../../../shared/rules/curation-types';
+import { IMAGE_CROP_CHOICES } from '../../../shared/rules/image-settings';
 import { CommonSettings } from '../composer/settings/CommonSettings';
 import { ColorField } from '../composer/settings/fields/ColorField';
 import { usePanelContext } from '../composer/settings/panel-context';
 import { setModel, typedEdit, type PanelProps } from '../composer/settings/section-edit';
 import { useGetSessionQuery } from '../session/session-api';
+import { CurationPartStyles } from './CurationPartStyles';
 import { useCurationCategoriesQuery, useCurationFeedsQuery, useCurationSiteNamesQuery, useCurationTagsQuery, useLoadAggregatesMutation } from './curation-api';
 
 type CurationSection = SectionOf<'curation' | 'newrss' | 'wordpress'>;
@@ -248,19 +250,28 @@ export function CurationPanel({ section, edit }: PanelProps<CurationSection>) {
           onChange={(value) => set('borderRadius', { borderRadius: Math.max(0, Number(value) || 0) })}
         />
       </Group>
-      <ColorField
-        label="Title color"
-        value={model.titleSettings.color}
-        accentColor={channel?.accentColor ?? null}
+      <Select
+        label="Image crop"
+        allowDeselect={false}
         disabled={readOnly}
-        onValid={(color) => set('titleSettings', { titleSettings: { ...model.titleSettings, color } })}
+        data={IMAGE_CROP_CHOICES.map((choice) => ({ value: choice.value, label: choice.label }))}
+        value={model.imageSettings.imageSmartCrop}
+        onChange={(crop) => crop && set('imageSettings', { imageSettings: { imageSmartCrop: crop as CropOption } })}
       />
-      <ColorField
-        label="Excerpt color"
-        value={model.excerptSettings.color}
+      <CurationPartStyles
+        model={model}
         accentColor={channel?.accentColor ?? null}
         disabled={readOnly}
-        onValid={(color) => set('excerptSettings', { excerptSettings: { ...model.excerptSettings, color } })}
+        // The excerpt colour is kept in both places the stored model has it.
+        onChange={(key, style) => set(key, key === 'excerptSettings' && style.color ? { excerptSettings: style as TextStyle, excerptColor: style.color } : { [key]: style })}
+      />
+      <ColorField label="Link color" value={model.linkColor} accentColor={channel?.accentColor ?? null} disabled={readOnly} onValid={(linkColor) => set('linkColor', { linkColor })} />
+      <ColorField
+        label="Accent color"
+        value={model.accentColor}
+        accentColor={channel?.accentColor ?? null}
+        disabled={readOnly}
+        onValid={(accentColor) => set('accentColor', { accentColor })}
       />
       <CommonSettings section={section} edit={edit} />
     </Stack>
