@@ -28,10 +28,19 @@ const pier: Aggregate = {
 };
 let answer: 'items' | 'offline' | 'none' = 'items';
 const asked: unknown[] = [];
+let flags: string[] = [];
+const tagCalls: unknown[] = [];
 
 beforeAll(() => {
   window.bridge = {
     async invoke(channel, input) {
+      if (channel === 'featureFlags.get') return { ok: true, data: Object.fromEntries(flags.map((flag) => [flag, true])) } as never;
+      if (channel === 'curation.siteNames') return { ok: true, data: { items: ['Harbour News'] } } as never;
+      if (channel === 'curation.categories') return { ok: true, data: { items: [{ id: 3, name: 'Tides' }], total: 1 } } as never;
+      if (channel === 'curation.tags') {
+        tagCalls.push(input);
+        return { ok: true, data: { items: [{ id: 4, name: 'Maritime' }], total: 1 } } as never;
+      }
       if (channel !== 'curation.aggregates') return { ok: false, error: { code: 'offline', message: 'Curation needs a connection to the platform.' } };
       asked.push(input);
       if (answer === 'offline') return { ok: false, error: { code: 'offline', message: 'Curation needs a connection to the platform.' } };
@@ -51,12 +60,35 @@ async function choose(user: { click: (element: Element) => Promise<void> }, labe
   await user.click(screen.getByRole('option', { name: option }));
 }
 
+const has = (label: string) => screen.queryAllByLabelText(label).length > 0;
+
 const curation = (): SectionOf<'curation'> => {
   const section = newSection('curation', 'c1');
   return { ...section, blockModel: { ...section.blockModel, title: 'Inserted', excerpt: 'Text', image: '' } };
 };
 
 describe('CurationPanel', () => {
+  it('shows Categories only with the IAB categories flag; with global curation tags, company tags and no Tags filter until a source is chosen', async () => {
+    flags = [];
+    renderPanel(curation(), {}, true);
+    await waitFor(() => expect(tagCalls.at(-1)).toMatchObject({ includeCompanyTags: false }));
+    expect(has('Categories')).toBe(false);
+    expect(has('Tags')).toBe(true);
+    cleanup();
+
+    flags = ['iabCategoriesFilter', 'globalCurationTags'];
+    const { current, user } = renderPanel(curation(), {}, true);
+    await waitFor(() => expect(has('Categories')).toBe(true));
+    expect(has('Tags')).toBe(false);
+    expect(has('Feeds')).toBe(true);
+    await user.click(screen.getAllByLabelText('Sources')[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Harbour News' }));
+    expect(current().blockModel.sources.map((source) => source.name)).toEqual(['Harbour News']);
+    await waitFor(() => expect(has('Tags')).toBe(true));
+    expect(tagCalls.at(-1)).toMatchObject({ includeCompanyTags: true });
+    flags = [];
+  });
+
   it('disables the display switches of parts the block has nothing for', () => {
     renderPanel(curation(), {}, true);
     expect(screen.getByRole('switch', { name: 'Title' }).hasAttribute('disabled')).toBe(false);

@@ -20,6 +20,8 @@ import { CommonSettings } from '../composer/settings/CommonSettings';
 import { ColorField } from '../composer/settings/fields/ColorField';
 import { usePanelContext } from '../composer/settings/panel-context';
 import { setModel, typedEdit, type PanelProps } from '../composer/settings/section-edit';
+import { FEATURE_FLAGS } from '../../../shared/model/feature-flags';
+import { useFeatureFlags } from '../../app/feature-flags';
 import { useGetSessionQuery } from '../session/session-api';
 import { CurationPartStyles } from './CurationPartStyles';
 import { useCurationCategoriesQuery, useCurationFeedsQuery, useCurationSiteNamesQuery, useCurationTagsQuery, useLoadAggregatesMutation } from './curation-api';
@@ -58,8 +60,14 @@ export function CurationPanel({ section, edit }: PanelProps<CurationSection>) {
   const [tagSearch, setTagSearch] = useState('');
   const [debouncedTagSearch] = useDebouncedValue(tagSearch.trim(), TAXONOMY_SEARCH_DEBOUNCE_MS);
   const feeds = useCurationFeedsQuery(placement);
-  const tags = useCurationTagsQuery({ ...placement, keyword: debouncedTagSearch, includeCompanyTags: true });
-  const categories = useCurationCategoriesQuery({ ...placement, keyword: '' });
+  const isFeatureOn = useFeatureFlags(brandSlug, channelSlug);
+  // spec 2 §6 flags: IAB categories gate the Categories filter; global curation tags bring in
+  // the company's tags, and until a source is chosen leave only the feed-title filter.
+  const iabCategories = isFeatureOn(FEATURE_FLAGS.iabCategoriesFilter);
+  const globalTags = isFeatureOn(FEATURE_FLAGS.globalCurationTags);
+  const showTags = !globalTags || model.sources.length > 0;
+  const tags = useCurationTagsQuery({ ...placement, keyword: debouncedTagSearch, includeCompanyTags: globalTags });
+  const categories = useCurationCategoriesQuery({ ...placement, keyword: '' }, { skip: !iabCategories });
   const sites = useCurationSiteNamesQuery({ ...placement, type: curationTypesOfBlock(type)[0] ?? 0 });
   const [load, loading] = useLoadAggregatesMutation();
   const [notice, setNotice] = useState<string | null>(null);
@@ -108,27 +116,31 @@ export function CurationPanel({ section, edit }: PanelProps<CurationSection>) {
           })
         }
       />
-      <MultiSelect
-        label="Tags"
-        data={tagOptions}
-        value={model.tags.map((t) => String(t.id))}
-        disabled={readOnly}
-        searchable
-        searchValue={tagSearch}
-        onSearchChange={setTagSearch}
-        filter={({ options }) => options}
-        clearable
-        onChange={(ids) => set('tags', { tags: tagOptions.filter((o) => ids.includes(o.value)).map((o) => ({ id: Number(o.value), name: o.label })) })}
-      />
-      <MultiSelect
-        label="Categories"
-        data={(categories.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-        value={model.categories.map((c) => String(c.id))}
-        disabled={readOnly}
-        searchable
-        clearable
-        onChange={(ids) => set('categories', { categories: (categories.data?.items ?? []).filter((c) => ids.includes(String(c.id))) })}
-      />
+      {showTags && (
+        <MultiSelect
+          label="Tags"
+          data={tagOptions}
+          value={model.tags.map((t) => String(t.id))}
+          disabled={readOnly}
+          searchable
+          searchValue={tagSearch}
+          onSearchChange={setTagSearch}
+          filter={({ options }) => options}
+          clearable
+          onChange={(ids) => set('tags', { tags: tagOptions.filter((o) => ids.includes(o.value)).map((o) => ({ id: Number(o.value), name: o.label })) })}
+        />
+      )}
+      {iabCategories && (
+        <MultiSelect
+          label="Categories"
+          data={(categories.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          value={model.categories.map((c) => String(c.id))}
+          disabled={readOnly}
+          searchable
+          clearable
+          onChange={(ids) => set('categories', { categories: (categories.data?.items ?? []).filter((c) => ids.includes(String(c.id))) })}
+        />
+      )}
       <MultiSelect
         label="Sources"
         data={sites.data?.items ?? []}
