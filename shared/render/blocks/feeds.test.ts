@@ -6,6 +6,7 @@ import type { CurationModel, LayoutType, SectionOf } from '../../model';
 import { attr, blockContext, compileColumn, selectAll, selectOne } from '../test-support';
 import type { Doc } from '../test-support';
 import type { BlockRenderer } from '../types';
+import { rssDelta, rssImages } from '../../rules/rss-items';
 import { renderCuration, renderNews, renderRss } from './feeds';
 
 const ctx = blockContext({ contentWidth: 600 });
@@ -161,6 +162,28 @@ describe('renderNews and renderRss', () => {
     expect(textContent(doc)).toContain('Top story');
     const rss = { ...newSection('rss', 'r1'), delta: textDelta('Feed item <one>') };
     expect(textContent(await compileColumn(renderRss(rss, ctx)))).toContain('Feed item <one>');
+  });
+
+  it("put each RSS item's picture above the heading that links to it, only in the layout with images", async () => {
+    const items = [
+      { title: 'Lamp replaced', link: 'https://log.example/lamp', excerpt: 'A brighter lamp.', content: '', image: 'https://log.example/lamp.jpg' },
+      { title: 'Fog drill', link: 'https://log.example/fog', excerpt: 'Horns at noon.', content: '', image: '' },
+    ];
+    const section = newSection('rss', 'r2');
+    const model = { ...section.blockModel, link: 'https://log.example/feed.xml', count: 2, layoutType: 2 as const };
+    const rss = { ...section, blockModel: { ...model, images: rssImages(items, model) }, delta: rssDelta(items, model) };
+    const doc = await compileColumn(renderRss(rss, ctx));
+    const imgs = selectAll('img', doc);
+    expect(imgs.map((img) => attr(img, 'src'))).toEqual(['https://log.example/lamp.jpg']);
+    expect(attr(imgs[0]!, 'alt')).toBe('Lamp replaced');
+    expect(attr(imgs[0]!.parent as Element, 'href')).toBe('https://log.example/lamp');
+    // The picture comes before its heading and the other item's text.
+    const text = textContent(doc);
+    expect(text.indexOf('Lamp replaced')).toBeLessThan(text.indexOf('Fog drill'));
+    expect(text).toContain('Horns at noon.');
+    const headingsOnly = await compileColumn(renderRss({ ...rss, blockModel: { ...rss.blockModel, layoutType: 1 } }, ctx));
+    expect(selectAll('img', headingsOnly)).toHaveLength(0);
+    expect(textContent(headingsOnly)).toContain('Lamp replaced');
   });
 
   it('render nothing before anything is loaded, even with a feed link', () => {

@@ -1,5 +1,5 @@
-import type { CurationModel, Delta, LayoutType, SectionCommon, SectionOf, TextStyleWithOptionalColor } from '../../model';
-import { CROP_PRESETS, LayoutType as Layout } from '../../model';
+import type { CurationModel, Delta, DeltaOp, LayoutType, SectionCommon, SectionOf, TextStyleWithOptionalColor } from '../../model';
+import { BlogFeedLayout, CROP_PRESETS, LayoutType as Layout } from '../../model';
 import type { CropOption } from '../../model';
 import { css, px, safeColor } from '../css';
 import { escapeAttr, escapeHtml, safeUrl } from '../escape';
@@ -172,4 +172,29 @@ export const renderNews: BlockRenderer<'news'> = (section, ctx) => sectionRichTe
  * never the items: what a load brought in is the section's rich text, and without it
  * there is nothing to show.
  */
-export const renderRss: BlockRenderer<'rss'> = (section, ctx) => sectionRichText(section, section.delta, ctx);
+export const renderRss: BlockRenderer<'rss'> = (section, ctx) => {
+  const { images, layoutType } = section.blockModel;
+  if (layoutType !== BlogFeedLayout.headingExcerptAndImage || images.length === 0) return sectionRichText(section, section.delta, ctx);
+  // Each picture goes above the heading that links to its article; the text between
+  // headings (the editor may have changed it) is drawn as it is.
+  const imageOf = (op: DeltaOp): string | null => {
+    const link = typeof op.insert === 'string' && op.attributes?.bold ? op.attributes.link : undefined;
+    return typeof link === 'string' ? (images.find((entry) => entry.link === link)?.image ?? null) : null;
+  };
+  const parts: { image: string | null; link: string; alt: string; ops: DeltaOp[] }[] = [{ image: null, link: '', alt: '', ops: [] }];
+  let lineStart = true;
+  for (const op of section.delta.ops) {
+    const image = lineStart ? imageOf(op) : null;
+    if (image) parts.push({ image, link: String(op.attributes?.link ?? ''), alt: String(op.insert), ops: [] });
+    parts.at(-1)!.ops.push(op);
+    if (typeof op.insert === 'string') lineStart = op.insert.endsWith('\n');
+  }
+  return parts
+    .map((part) => {
+      const src = part.image ? usableUrl(part.image) : '';
+      const picture = src ? mjElement('mj-image', { src, alt: part.alt, href: usableUrl(part.link) }) : '';
+      return [picture, sectionRichText(section, { ops: part.ops }, ctx)].filter(Boolean).join('\n');
+    })
+    .filter(Boolean)
+    .join('\n');
+};
