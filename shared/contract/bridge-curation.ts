@@ -54,7 +54,8 @@ export const curationChannels = {
     output: TaxonomyListResponseSchema,
   },
   'curation.categories': { input: Placement.extend({ keyword: z.string().max(200).default('') }), output: TaxonomyListResponseSchema },
-  'curation.siteNames': { input: Placement, output: SiteNamesResponseSchema },
+  /** `type`: a curation type code (0 default: every article, 3 wordpress, 4 newrss). */
+  'curation.siteNames': { input: Placement.extend({ type: z.literal([0, 3, 4]).optional() }), output: SiteNamesResponseSchema },
   /** A company tag (spec 3 §6: tags are created at company level only; elsewhere the platform refuses). */
   'curation.createTag': {
     input: Placement.extend({ name: z.string().trim().min(1, 'Enter a tag name.').max(100, 'A tag name has at most 100 characters.') }),

@@ -97,6 +97,8 @@ export const AggregatesQuerySchema = z.object({
   tags: idList,
   categories: idList,
   sites: textList,
+  /** Curation type codes (0 default: any article, 3 wordpress, 4 newrss); empty: any. */
+  types: z.array(z.coerce.number().pipe(z.literal([0, 3, 4]))).max(3).default([]),
   /** Publication dates, inclusive, in the channel's timezone. */
   from: isoDate.optional(),
   to: isoDate.optional(),
@@ -110,7 +112,7 @@ export const AggregatesQuerySchema = z.object({
   skip: z.coerce.number().int().min(0).max(1000).default(0),
 });
 export type AggregatesQuery = z.input<typeof AggregatesQuerySchema>;
-export const AGGREGATES_QUERY_LISTS = ['feeds', 'tags', 'categories', 'sites'] as const;
+export const AGGREGATES_QUERY_LISTS = ['feeds', 'tags', 'categories', 'sites', 'types'] as const;
 
 export const AggregatesResponseSchema = z.object({ items: z.array(AggregateSchema), total: z.number().int().nonnegative() });
 export type AggregatesResponse = z.infer<typeof AggregatesResponseSchema>;
@@ -141,11 +143,16 @@ export const CreateTagRequestSchema = z.object({
   name: z.string().trim().min(1, 'Enter a tag name.').max(100, 'A tag name has at most 100 characters.'),
 });
 
-export const SiteNamesQuerySchema = z.object({ organization: z.string().min(1), channel: z.string().min(1) });
+export const SiteNamesQuerySchema = z.object({
+  organization: z.string().min(1),
+  channel: z.string().min(1),
+  /** Curation type code (spec 2 §3: 0 default, 3 wordpress, 4 newrss): the sites of that kind's articles. */
+  type: z.coerce.number().pipe(z.literal([0, 3, 4])).default(0),
+});
 export const SiteNamesResponseSchema = z.object({ items: z.array(z.string()) });
 
 /** {api1}/taxonomies/{taxonomy}/terms (spec 3 §7): a channel's tags or categories by name. */
 export const TAXONOMIES = ['tags', 'categories'] as const;
 export type Taxonomy = (typeof TAXONOMIES)[number];
 export const TaxonomyTermRequestSchema = CreateTagRequestSchema;
-export const TaxonomyTermQuerySchema = SiteNamesQuerySchema;
+export const TaxonomyTermQuerySchema = z.object({ organization: z.string().min(1), channel: z.string().min(1) });

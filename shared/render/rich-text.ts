@@ -13,6 +13,8 @@ import type { RenderContext } from './types';
 /** What the surrounding block draws the text with, for the link colour that follows it. */
 export interface RichTextBase {
   color?: string;
+  /** A block's own link colour (a Curations block's), over the letter's link settings. */
+  linkColor?: string;
 }
 
 type Attributes = Record<string, unknown>;
@@ -62,6 +64,7 @@ export function deltaToPlainText(delta: Delta): string {
 /** The letter-wide link colour: the channel's accent or text colour when the settings say so. */
 export function linkColor(ctx: RenderContext, base?: RichTextBase): string {
   const { links } = ctx.settings;
+  if (base?.linkColor) return safeColor(base.linkColor, DEFAULT_LINK_COLOR);
   const textColor = safeColor(base?.color, safeColor(ctx.settings.text.p.color, DEFAULT_LINK_COLOR));
   if (links.useChannelColor.linkColor && ctx.channel) return safeColor(ctx.channel.accentColor, textColor);
   if (links.useChannelColor.textColor) return textColor;

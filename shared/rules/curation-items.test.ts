@@ -56,6 +56,7 @@ describe('curated content in letters', () => {
       tags: [4],
       categories: [],
       sites: [],
+      types: [],
       page: 1,
       perPage: 3,
       skip: 2,
@@ -67,6 +68,8 @@ describe('curated content in letters', () => {
       curatedEnd: '2026-03-02',
     });
     expect(curationBlockQuery({ ...model, itemCount: 0 }, 'UTC', now)).toBeNull();
+    expect(curationBlockQuery(model, 'UTC', now, 'newrss')?.types).toEqual([4]);
+    expect(curationBlockQuery(model, 'UTC', now, 'wordpress')?.types).toEqual([3]);
     expect([clampItemCount(15), clampItemCount(-1), clampItemCount(4)]).toEqual([10, 0, 4]);
     expect([clampItemOffset(25), clampItemOffset(-3), clampItemOffset(19)]).toEqual([19, 0, 19]);
   });

@@ -8,6 +8,7 @@ import { LayoutType } from '../model/enums';
 import type { LayoutType as LayoutTypeValue } from '../model/enums';
 import type { SectionOf } from '../model/section';
 import { newSection } from '../model/section-factory';
+import { curationTypesOfBlock } from './curation-types';
 
 // Curated content in letters (spec 2 §4, spec 3 §4): an aggregate as a block shows it
 // ('By ' author, 'MMM DD, YYYY' on the organisation's clock), a curated aggregate inserted
@@ -45,9 +46,14 @@ export function clampItemOffset(value: number): number {
 /**
  * The aggregates query of a Curations block; null when it asks for no items. Days to
  * display N: curated within the last N days on the channel's clock (0: any day); exact
- * dates: curated between the two dates.
+ * dates: curated between the two dates. The RSS and WordPress blocks ask for their own kind.
  */
-export function curationBlockQuery(model: CurationModel, zone: string, now: Date): AggregatesQuery | null {
+export function curationBlockQuery(
+  model: CurationModel,
+  zone: string,
+  now: Date,
+  blockType: 'curation' | 'newrss' | 'wordpress' = 'curation',
+): AggregatesQuery | null {
   const count = clampItemCount(model.itemCount);
   if (count === 0) return null;
   const today = dayjs(now).tz(zone).startOf('day');
@@ -64,6 +70,7 @@ export function curationBlockQuery(model: CurationModel, zone: string, now: Date
     tags: model.tags.map((tag) => tag.id),
     categories: model.categories.map((category) => category.id),
     sites: model.sources.map((source) => source.name),
+    types: curationTypesOfBlock(blockType),
     page: 1,
     perPage: count,
     skip: clampItemOffset(model.itemOffset),

@@ -7,7 +7,7 @@ import type { RssModel } from '../model/blocks/feeds';
 
 // The legacy RSS block (spec 2 §4–§5): count 1 to 10, skip at least 0, and the items of its
 // feed as the section's rich text, in its layout. The letter's rich text drops embeds, so
-// the layout with images shows headings and excerpts (docs/decisions.md).
+// the pictures are kept beside it in the model and drawn by the renderer (rssImages).
 
 export function clampFeedCount(value: number): number {
   if (!Number.isFinite(value)) return FEED_ITEM_COUNT_MIN;
@@ -26,6 +26,15 @@ export function rssLayoutChoices(model: Pick<RssModel, 'link'>): { value: BlogFe
   ];
   if (model.link.trim() === '') choices.push({ value: BlogFeedLayout.fullContent, label: 'Full content' });
   return choices;
+}
+
+/** The chosen items' pictures, by the address their heading links to (the renderer's 'Heading, excerpt and image'). */
+export function rssImages(items: readonly FeedPreviewItem[], model: Pick<RssModel, 'count' | 'offset'>): RssModel['images'] {
+  const start = clampFeedOffset(model.offset);
+  return items
+    .slice(start, start + clampFeedCount(model.count))
+    .filter((item) => item.link.trim() !== '' && item.image.trim() !== '')
+    .map((item) => ({ link: item.link, image: item.image }));
 }
 
 /** The block's items (after skip, up to count) as rich text: a linked bold heading, then the excerpt or the whole item. */

@@ -32,6 +32,7 @@ import { createReportCache } from './store/report-cache';
 import { createDashboardCache } from './store/dashboard-cache';
 import { backupIfDue } from './store/backups';
 import { openStore } from './store/open-store';
+import { createHeartOutbox } from './sync/heart-outbox';
 import { createSyncEngine } from './sync/sync-engine';
 
 /** Builds the core both hosts run: the store, the session, sync, and a handler per channel. */
@@ -43,12 +44,17 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
   let session: Awaited<ReturnType<typeof createSession>> | null = null;
   const client = createPlatformClient(ctx.platform.url, () => session?.getToken() ?? null);
   session = await createSession(ctx.platform, client, kv, ctx.tokenVault ?? memoryTokenVault());
+  const hearts = createHeartOutbox({ session, client, kv, log });
   const sync = createSyncEngine({
     store,
     kv,
     client,
     session,
-    emit: ctx.emit,
+    // The platform answered a push: hearts waiting offline go too.
+    emit: (event, payload) => {
+      ctx.emit(event, payload);
+      if (event === 'sync.status' && (payload as { state?: string }).state === 'synced') void hearts.flush().catch(() => {});
+    },
     pushDelayMs: ctx.pushDelayMs ?? AUTOSAVE_DEBOUNCE_MS,
     log,
   });
@@ -84,10 +90,11 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...aiAssistantHandlers({ session, client, emit: ctx.emit }),
     ...linkContentHandlers({ session, client }),
     ...pollHandlers({ session, client }),
-    ...curationHandlers({ session, client, kv, log }),
+    ...curationHandlers({ session, client, hearts }),
     ...promotionHandlers({ session, client }),
   };
   sync.start();
+  hearts.start();
   // A day's work at most is at stake if the cache file is ever damaged; never in the way of starting.
   const backup = backupIfDue(ctx.dataDir).catch((error: unknown) => log('Backup failed', error));
   images.start();
@@ -99,6 +106,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
       await backup;
       await images.stop();
       await sync.stop();
+      await hearts.stop();
       await db.destroy();
     },
   };

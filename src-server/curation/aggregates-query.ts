@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Aggregate, AggregatesQuerySchema } from '../../shared/contract/platform-curation';
+import { typeFilterOf } from '../../shared/rules/curation-types';
 import type { Db } from '../db/database';
+import { whereCurationTypes } from './curation-types-filter';
 
 // The aggregates of a channel that a query asks for (the curation screen, and the
 // Curations / RSS blocks at load and at send time): newest publication first, dates read
@@ -32,6 +34,8 @@ export async function queryAggregates(
   }
   if (query.feeds.length > 0) base = base.where('aggregates.feedId', 'in', query.feeds);
   if (query.sites.length > 0) base = base.where('aggregates.siteName', 'in', query.sites);
+  const types = typeFilterOf(query.types);
+  if (types) base = whereCurationTypes(base, types);
   if (query.tags.length > 0) {
     base = base.where((eb) =>
       eb.exists(eb.selectFrom('aggregateTags').select('aggregateId').whereRef('aggregateTags.aggregateId', '=', 'aggregates.id').where('aggregateTags.tagId', 'in', query.tags)),

@@ -4,7 +4,7 @@ import { curationBlockQuery, curationItemFromAggregate } from '../../shared/rule
 import type { Db } from '../db/database';
 import type { ChannelRow } from '../db/schema';
 import { readSections } from '../delivery/letter-render';
-import { rssDelta } from '../../shared/rules/rss-items';
+import { rssDelta, rssImages } from '../../shared/rules/rss-items';
 import { queryAggregates } from './aggregates-query';
 import { previewItems, readFeedOrRefuse } from './feed-reader';
 
@@ -20,7 +20,7 @@ export async function resolveCurationSections(db: Db, channel: ChannelRow, block
     const children = await Promise.all(section.blocks.map(resolve));
     let next: Section = children.some((child, i) => child !== section.blocks[i]) ? ({ ...section, blocks: children } as Section) : section;
     if (next.type === 'curation' || next.type === 'newrss' || next.type === 'wordpress') {
-      const query = curationBlockQuery(next.blockModel, channel.timezone, now);
+      const query = curationBlockQuery(next.blockModel, channel.timezone, now, next.type);
       if (query) {
         const { items } = await queryAggregates(db, channel, AggregatesQuerySchema.parse(query));
         next = { ...next, blockModel: { ...next.blockModel, items: items.map((a) => curationItemFromAggregate(a, channel.timezone)) } };
@@ -29,7 +29,10 @@ export async function resolveCurationSections(db: Db, channel: ChannelRow, block
     if (next.type === 'rss' && next.blockModel.link.trim() !== '') {
       // The legacy RSS block reads its feed again; a feed that cannot be read keeps what was loaded.
       const feed = await readFeedOrRefuse(next.blockModel.link).catch(() => null);
-      if (feed) next = { ...next, delta: rssDelta(previewItems(feed), next.blockModel) };
+      if (feed) {
+        const items = previewItems(feed);
+        next = { ...next, blockModel: { ...next.blockModel, images: rssImages(items, next.blockModel) }, delta: rssDelta(items, next.blockModel) };
+      }
     }
     if (next !== section) changed = true;
     return next;

@@ -286,3 +286,43 @@ describe('Curations blocks at send time', () => {
     expect(resolved!.delta.ops.map((op) => op.insert)).toEqual(['Lamp replaced', '\n', 'A brighter lamp for the winter.\n']);
   });
 });
+
+describe('curation types (0 any, 3 wordpress, 4 newrss)', () => {
+  const WORDPRESS_FEED = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0"><channel><title>Quay Blog</title><link>https://quay.example/</link><generator>https://wordpress.org/?v=6.5</generator>
+  <item><title>Blog: the new pier</title><link>https://quay.example/new-pier</link><pubDate>Wed, 04 Mar 2026 09:00:00 GMT</pubDate><description>From the blog.</description></item>
+</channel></rss>`;
+
+  it('RSS and WordPress blocks, their site names and the query find only their own kind', async () => {
+    files.files.set('/blog/feed/', { body: WORDPRESS_FEED, type: 'application/rss+xml' });
+    const blog = await addFeed('/blog/feed/');
+    expect((await pollFeed(t.db, blog.id)).status).toBe('read');
+    const post = (await aggregates('?keyword=blog')).items[0]!;
+    await t.app.inject({ method: 'POST', url: platformPaths.aggregate('demo', 'weekly', post.id), headers: editor, payload: { curated: true } });
+
+    expect((await aggregates('?curated=1&types[]=3')).items.map((a) => a.title)).toEqual(['Blog: the new pier']);
+    expect((await aggregates('?curated=1&types[]=4')).items.map((a) => a.title)).toEqual(['New pier opens']);
+    for (const any of ['', '&types[]=0', '&types[]=3&types[]=4']) {
+      expect((await aggregates(`?curated=1${any}`)).items.map((a) => a.title)).toEqual(['Blog: the new pier', 'New pier opens']);
+    }
+    // Its feed deleted, an article has no kind left: only 'any' finds it.
+    expect((await aggregates('?keyword=cranes&types[]=4')).total).toBe(0);
+    expect((await aggregates('?keyword=cranes')).total).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: `${aggregatesPath}?types[]=2`, headers: editor })).statusCode).toBe(422);
+
+    const sites = async (type: number) =>
+      (await t.app.inject({ method: 'GET', url: `${platformPaths.curationSiteNames()}?organization=demo&channel=weekly&type=${type}`, headers: editor })).json().items;
+    expect(await sites(3)).toEqual(['Quay Blog']);
+    expect(await sites(4)).toEqual(['Harbour News', 'Lighthouse Log']);
+    expect(await sites(0)).toEqual(['Dock Daily', 'Harbour News', 'Lighthouse Log', 'Quay Blog']);
+
+    const channel = await t.db.selectFrom('channels').selectAll().where('slug', '=', 'weekly').executeTakeFirstOrThrow();
+    const blocks = (['curation', 'newrss', 'wordpress'] as const).map((type) => {
+      const section = newSection(type, `t-${type}`);
+      section.blockModel = { ...section.blockModel, itemCount: 5, daysToDisplay: 0 };
+      return section;
+    });
+    const resolved = SectionsJsonSchema.parse(await resolveCurationSections(t.db, channel, JSON.stringify(blocks))) as SectionOf<'curation' | 'newrss' | 'wordpress'>[];
+    expect(resolved.map((s) => s.blockModel.items.map((item) => item.title))).toEqual([['Blog: the new pier', 'New pier opens'], ['New pier opens'], ['Blog: the new pier']]);
+  });
+});

@@ -31,6 +31,8 @@ import type { Feed, Taxonomy } from '../../shared/contract/platform-curation';
 import { queryList, queryScalars } from '../audience/brand-access';
 import { queryAggregates } from '../curation/aggregates-query';
 import { previewItems, readFeedOrRefuse } from '../curation/feed-reader';
+import { typeFilterOf } from '../../shared/rules/curation-types';
+import { whereCurationTypes } from '../curation/curation-types-filter';
 import type { Db } from '../db/database';
 import type { ChannelRow } from '../db/schema';
 import { channelBySlugs } from '../http/access';
@@ -284,15 +286,10 @@ export const curationRoutes: FastifyPluginAsync<{ db: Db; feeds: FeedScheduler |
   app.get(platformPaths.curationSiteNames(), { schema: docs.siteNames }, async (request, reply) => {
     const query = parseInput(SiteNamesQuerySchema, request.query);
     const { channel } = await accessByQuery(request, query.organization, query.channel);
-    const rows = await db
-      .selectFrom('aggregates')
-      .select('siteName')
-      .distinct()
-      .where('channelId', '=', channel.id)
-      .where('siteName', '<>', '')
-      .orderBy('siteName')
-      .limit(TAXONOMY_LIST_CAP)
-      .execute();
+    let sites = db.selectFrom('aggregates').select('aggregates.siteName').distinct().where('aggregates.channelId', '=', channel.id).where('aggregates.siteName', '<>', '');
+    const types = typeFilterOf([query.type]);
+    if (types) sites = whereCurationTypes(sites, types);
+    const rows = await sites.orderBy('aggregates.siteName').limit(TAXONOMY_LIST_CAP).execute();
     return sendAs(reply, SiteNamesResponseSchema, { items: rows.map((row) => row.siteName) });
   });
 };

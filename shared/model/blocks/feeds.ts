@@ -163,6 +163,11 @@ export const RssModelSchema = z.strictObject({
   /** The feed URL; empty shows 'Please add a valid RSS feed url.' */
   link: z.string(),
   layoutType: BlogFeedLayoutSchema,
+  /**
+   * The loaded items' pictures by article address: the rich text cannot carry images, so the
+   * renderer puts each above the heading that links to its article (layout 'Heading, excerpt and image').
+   */
+  images: z.array(z.object({ link: z.string(), image: z.string() })).max(10).default([]),
 });
 export type RssModel = z.infer<typeof RssModelSchema>;
 
@@ -172,6 +177,7 @@ export function defaultRssModel(): RssModel {
     offset: 0,
     link: '',
     layoutType: BlogFeedLayout.headingExcerptAndImage,
+    images: [],
   };
 }
 

@@ -6,6 +6,7 @@ import type { CurationModel, LayoutType, SectionOf } from '../../model';
 import { attr, blockContext, compileColumn, selectAll, selectOne } from '../test-support';
 import type { Doc } from '../test-support';
 import type { BlockRenderer } from '../types';
+import { rssDelta, rssImages } from '../../rules/rss-items';
 import { renderCuration, renderNews, renderRss } from './feeds';
 
 const ctx = blockContext({ contentWidth: 600 });
@@ -103,9 +104,31 @@ describe('renderCuration', () => {
     expect(partStyle(doc, 'Rivers rise')).toContain('text-align:center');
     expect(attr(selectOne('a', doc), 'style')).toContain('color:#112233');
     expect(partStyle(doc, 'The rivers rose again.')).toContain('font-family:Georgia, Verdana');
-    // The source style has no colour of its own: it takes the section's text colour.
-    expect(partStyle(doc, 'River News')).toContain('color:#445566');
+    // The source style has no colour of its own: it is drawn in the block's accent colour.
+    expect(partStyle(doc, 'River News')).toContain('color:#0000EE');
     expect(partStyle(doc, 'River News')).toContain('text-align:right');
+    const accented = await compileColumn(renderCuration({ ...section, blockModel: { ...section.blockModel, accentColor: '#AA3300' } }, ctx));
+    expect(partStyle(accented, 'River News')).toContain('color:#AA3300');
+  });
+
+  it("colours the excerpt's links in the block's link colour", async () => {
+    const delta = { ops: [{ insert: 'Read ' }, { insert: 'the report', attributes: { link: 'https://news.example/report' } }, { insert: '\n' }] };
+    const doc = await compileColumn(renderCuration(curation('curation', 6, { delta, linkColor: '#228833' }), ctx));
+    expect(attr(selectOne('a[href="https://news.example/report"]', doc), 'style')).toContain('color:#228833');
+  });
+
+  it('crops the picture to the smart crop: a covered box of its proportions, a circle rounded half-way', async () => {
+    const square = await compileColumn(renderCuration(curation('curation', 1, { imageSettings: { imageSmartCrop: 'square' } }), ctx));
+    const squareImg = selectOne('img', square)!;
+    expect(attr(squareImg, 'height')).toBe(attr(squareImg, 'width'));
+    expect(attr(squareImg, 'style')).toContain('object-fit:cover');
+    const wide = await compileColumn(renderCuration(curation('curation', 5, { imageSettings: { imageSmartCrop: 'horizontalRectangle' } }), ctx));
+    const wideImg = selectOne('img', wide)!;
+    expect(Number(attr(wideImg, 'height'))).toBe(Math.round((Number(attr(wideImg, 'width')) * 3) / 4));
+    const circle = await compileColumn(renderCuration(curation('curation', 5, { imageSettings: { imageSmartCrop: 'circle' } }), ctx));
+    expect(attr(selectOne('img', circle), 'style')).toContain('border-radius:50%');
+    const original = await compileColumn(renderCuration(curation('curation', 5), ctx));
+    expect(attr(selectOne('img', original), 'style')).not.toContain('object-fit');
   });
 
   it('shows edited rich text in place of the fetched excerpt', async () => {
@@ -139,6 +162,28 @@ describe('renderNews and renderRss', () => {
     expect(textContent(doc)).toContain('Top story');
     const rss = { ...newSection('rss', 'r1'), delta: textDelta('Feed item <one>') };
     expect(textContent(await compileColumn(renderRss(rss, ctx)))).toContain('Feed item <one>');
+  });
+
+  it("put each RSS item's picture above the heading that links to it, only in the layout with images", async () => {
+    const items = [
+      { title: 'Lamp replaced', link: 'https://log.example/lamp', excerpt: 'A brighter lamp.', content: '', image: 'https://log.example/lamp.jpg' },
+      { title: 'Fog drill', link: 'https://log.example/fog', excerpt: 'Horns at noon.', content: '', image: '' },
+    ];
+    const section = newSection('rss', 'r2');
+    const model = { ...section.blockModel, link: 'https://log.example/feed.xml', count: 2, layoutType: 2 as const };
+    const rss = { ...section, blockModel: { ...model, images: rssImages(items, model) }, delta: rssDelta(items, model) };
+    const doc = await compileColumn(renderRss(rss, ctx));
+    const imgs = selectAll('img', doc);
+    expect(imgs.map((img) => attr(img, 'src'))).toEqual(['https://log.example/lamp.jpg']);
+    expect(attr(imgs[0]!, 'alt')).toBe('Lamp replaced');
+    expect(attr(imgs[0]!.parent as Element, 'href')).toBe('https://log.example/lamp');
+    // The picture comes before its heading and the other item's text.
+    const text = textContent(doc);
+    expect(text.indexOf('Lamp replaced')).toBeLessThan(text.indexOf('Fog drill'));
+    expect(text).toContain('Horns at noon.');
+    const headingsOnly = await compileColumn(renderRss({ ...rss, blockModel: { ...rss.blockModel, layoutType: 1 } }, ctx));
+    expect(selectAll('img', headingsOnly)).toHaveLength(0);
+    expect(textContent(headingsOnly)).toContain('Lamp replaced');
   });
 
   it('render nothing before anything is loaded, even with a feed link', () => {

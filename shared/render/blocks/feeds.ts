@@ -1,5 +1,6 @@
-import type { CurationModel, Delta, LayoutType, SectionCommon, SectionOf, TextStyleWithOptionalColor } from '../../model';
-import { LayoutType as Layout } from '../../model';
+import type { CurationModel, Delta, DeltaOp, LayoutType, SectionCommon, SectionOf, TextStyleWithOptionalColor } from '../../model';
+import { BlogFeedLayout, CROP_PRESETS, LayoutType as Layout } from '../../model';
+import type { CropOption } from '../../model';
 import { css, px, safeColor } from '../css';
 import { escapeAttr, escapeHtml, safeUrl } from '../escape';
 import { mjElement, styleAttr } from '../mjml';
@@ -56,20 +57,45 @@ function textParts(section: SectionOf<'curation' | 'newrss' | 'wordpress'>, ctx:
   if (model.hasPublishedDate && model.publicationDate.trim()) {
     parts.push(block(model.publicationDateSettings, escapeHtml(model.publicationDate.trim())));
   }
-  if (model.hasSource && model.siteName.trim()) parts.push(block(model.siteNameSettings, escapeHtml(model.siteName.trim())));
+  if (model.hasSource && model.siteName.trim()) {
+    // The source has no colour of its own in the panel: it is drawn in the block's accent colour.
+    const accent = safeColor(model.accentColor, fallback);
+    parts.push(`<div${styleAttr(`${textCss({ ...model.siteNameSettings, color: model.siteNameSettings.color ?? accent }, accent)};${css({ margin: '0 0 4px 0' })}`)}>${escapeHtml(model.siteName.trim())}</div>`);
+  }
   if (model.hasExcerpt) {
     // Text edited in the editor (a delta) replaces the fetched excerpt.
     const edited = [model.delta, section.delta].find(deltaHasText);
     const color = safeColor(model.excerptSettings.color, fallback);
-    const excerpt = edited ? deltaToHtml(edited, ctx, { color }) : escapeHtml(model.excerpt.trim());
+    const excerpt = edited ? deltaToHtml(edited, ctx, { color, linkColor: model.linkColor }) : escapeHtml(model.excerpt.trim());
     if (excerpt) parts.push(block(model.excerptSettings, excerpt));
   }
   return parts.join('');
 }
 
-function imageTag(src: string, alt: string, width: number, radius: number, link: string): string {
-  const imgCss = css({ display: 'block', width: '100%', 'max-width': `${width}px`, height: 'auto', border: '0', 'border-radius': px(radius) });
-  const img = `<img src="${escapeAttr(src)}" alt="${escapeAttr(alt)}" width="${width}"${styleAttr(imgCss)} />`;
+/**
+ * The block's smart crop on an article's picture (spec 2 §3 imageSettings.imageSmartCrop).
+ * Articles' pictures live on their own sites, so there is no cropped copy to point at: the
+ * picture gets the crop's proportions as a box it covers (object-fit), and a circle is that
+ * square with its corners rounded half-way, as the Image block draws one.
+ */
+export function curationCrop(crop: CropOption, width: number, radius: number): { height?: number; radius: string } {
+  const preset = CROP_PRESETS[crop];
+  if (!preset) return { radius: px(radius) };
+  return { height: Math.max(1, Math.round((width * preset.height) / preset.width)), radius: preset.radiusPercent > 0 ? `${preset.radiusPercent}%` : px(radius) };
+}
+
+function imageTag(src: string, alt: string, width: number, model: CurationModel, link: string): string {
+  const crop = curationCrop(model.imageSettings.imageSmartCrop, width, model.borderRadius);
+  const imgCss = css({
+    display: 'block',
+    width: '100%',
+    'max-width': `${width}px`,
+    height: crop.height ? `${crop.height}px` : 'auto',
+    'object-fit': crop.height ? 'cover' : undefined,
+    border: '0',
+    'border-radius': crop.radius,
+  });
+  const img = `<img src="${escapeAttr(src)}" alt="${escapeAttr(alt)}" width="${width}"${crop.height ? ` height="${crop.height}"` : ''}${styleAttr(imgCss)} />`;
   return link ? `<a href="${escapeAttr(link)}" target="_blank">${img}</a>` : img;
 }
 
@@ -105,13 +131,12 @@ const renderArticle: BlockRenderer<'curation' | 'newrss' | 'wordpress'> = (secti
   const textElement = text ? mjElement('mj-text', {}, text) : '';
   if (arrangement === 'textOnly') return textElement;
   if (arrangement === 'stacked') {
-    const image = mjElement('mj-image', {
-      src,
-      alt,
-      href: link,
-      'border-radius': px(model.borderRadius),
-      'padding-bottom': text ? px(gap) : undefined,
-    });
+    const inner = ctx.contentWidth - ctx.settings.padding.left - ctx.settings.padding.right;
+    const crop = curationCrop(model.imageSettings.imageSmartCrop, inner, model.borderRadius);
+    // mj-image cannot cover a box (object-fit), so a cropped picture is our own img tag.
+    const image = crop.height
+      ? mjElement('mj-text', { 'padding-bottom': text ? px(gap) : undefined }, imageTag(src, alt, inner, model, link))
+      : mjElement('mj-image', { src, alt, href: link, 'border-radius': crop.radius, 'padding-bottom': text ? px(gap) : undefined });
     return [image, textElement].filter(Boolean).join('\n');
   }
 
@@ -124,7 +149,7 @@ const renderArticle: BlockRenderer<'curation' | 'newrss' | 'wordpress'> = (secti
   const half = px(gap / 2);
   const cell = (percent: number, padding: string, html: string): string =>
     `<td width="${percent}%" valign="top"${styleAttr(css({ 'vertical-align': 'top', padding }))}>${html}</td>`;
-  const image = imageTag(src, alt, imageWidth, model.borderRadius, link);
+  const image = imageTag(src, alt, imageWidth, model, link);
   const cells =
     arrangement === 'imageLeft'
       ? cell(imagePercent, `0 ${half} 0 0`, image) + cell(100 - imagePercent, `0 0 0 ${half}`, text)
@@ -147,4 +172,29 @@ export const renderNews: BlockRenderer<'news'> = (section, ctx) => sectionRichTe
  * never the items: what a load brought in is the section's rich text, and without it
  * there is nothing to show.
  */
-export const renderRss: BlockRenderer<'rss'> = (section, ctx) => sectionRichText(section, section.delta, ctx);
+export const renderRss: BlockRenderer<'rss'> = (section, ctx) => {
+  const { images, layoutType } = section.blockModel;
+  if (layoutType !== BlogFeedLayout.headingExcerptAndImage || images.length === 0) return sectionRichText(section, section.delta, ctx);
+  // Each picture goes above the heading that links to its article; the text between
+  // headings (the editor may have changed it) is drawn as it is.
+  const imageOf = (op: DeltaOp): string | null => {
+    const link = typeof op.insert === 'string' && op.attributes?.bold ? op.attributes.link : undefined;
+    return typeof link === 'string' ? (images.find((entry) => entry.link === link)?.image ?? null) : null;
+  };
+  const parts: { image: string | null; link: string; alt: string; ops: DeltaOp[] }[] = [{ image: null, link: '', alt: '', ops: [] }];
+  let lineStart = true;
+  for (const op of section.delta.ops) {
+    const image = lineStart ? imageOf(op) : null;
+    if (image) parts.push({ image, link: String(op.attributes?.link ?? ''), alt: String(op.insert), ops: [] });
+    parts.at(-1)!.ops.push(op);
+    if (typeof op.insert === 'string') lineStart = op.insert.endsWith('\n');
+  }
+  return parts
+    .map((part) => {
+      const src = part.image ? usableUrl(part.image) : '';
+      const picture = src ? mjElement('mj-image', { src, alt: part.alt, href: usableUrl(part.link) }) : '';
+      return [picture, sectionRichText(section, { ops: part.ops }, ctx)].filter(Boolean).join('\n');
+    })
+    .filter(Boolean)
+    .join('\n');
+};

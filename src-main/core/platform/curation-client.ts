@@ -36,7 +36,7 @@ export interface CurationClient {
   updateAggregate(brandSlug: string, channelSlug: string, id: number, body: UpdateAggregateRequest): Promise<Aggregate>;
   tags(brandSlug: string, channelSlug: string, keyword: string, includeCompanyTags: boolean): Promise<{ items: TaxonomyItem[]; total: number }>;
   categories(brandSlug: string, channelSlug: string, keyword: string): Promise<{ items: TaxonomyItem[]; total: number }>;
-  siteNames(brandSlug: string, channelSlug: string): Promise<{ items: string[] }>;
+  siteNames(brandSlug: string, channelSlug: string, type?: number): Promise<{ items: string[] }>;
   createTag(brandSlug: string, channelSlug: string, name: string): Promise<TaxonomyItem>;
 }
 
@@ -74,8 +74,8 @@ export function createCurationClient(call: CallPlatform): CurationClient {
     tags: (b, c, keyword, company) =>
       call('GET', `${platformPaths.curationAllTags()}${taxonomyQuery(b, c, keyword, `&includeCompanyTags=${company ? 1 : 0}`)}`, TaxonomyListResponseSchema),
     categories: (b, c, keyword) => call('GET', `${platformPaths.curationAllCategories()}${taxonomyQuery(b, c, keyword)}`, TaxonomyListResponseSchema),
-    siteNames: (b, c) =>
-      call('GET', `${platformPaths.curationSiteNames()}?organization=${encodeURIComponent(b)}&channel=${encodeURIComponent(c)}`, SiteNamesResponseSchema),
+    siteNames: (b, c, type = 0) =>
+      call('GET', `${platformPaths.curationSiteNames()}?organization=${encodeURIComponent(b)}&channel=${encodeURIComponent(c)}&type=${type}`, SiteNamesResponseSchema),
     createTag: (b, c, name) => call('POST', platformPaths.curationTags(), TaxonomyItemSchema, { organization: b, channel: c, name }),
   };
 }

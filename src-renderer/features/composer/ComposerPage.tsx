@@ -27,6 +27,7 @@ import { CLONE_FAILED_MESSAGE } from '../newsletters/use-clone-letter';
 import { MissingPromotionsNotice } from '../promotions/MissingPromotionsNotice';
 import { useGetSessionQuery } from '../session/session-api';
 import { COMPOSER_COMMANDS } from './composer-commands';
+import { useEvvntIntegrationToast } from '../link-content/evvnt-integration-toast';
 import { useGetLetterQuery } from './composer-api';
 import { ComposerWorkspace } from './ComposerWorkspace';
 import { DeviceToggle } from './DeviceToggle';
@@ -60,6 +61,7 @@ export function ComposerPage() {
   const { brandSlug = '', channelSlug = '', id = '' } = useParams();
   const navigate = useNavigate();
   const { data: letter, isLoading, error, refetch } = useGetLetterQuery({ brandSlug, channelSlug, id });
+  useEvvntIntegrationToast(letter);
   const { save, state, error: saveError, savedAt, flush, settle, isSaving } = useLocalSave(letter?.uniqueId);
   const blocksDocument = useComposerDocument(letter, save, refetch, isSaving);
   const [title, setTitle] = useState<string | null>(null);

@@ -28,10 +28,19 @@ const pier: Aggregate = {
 };
 let answer: 'items' | 'offline' | 'none' = 'items';
 const asked: unknown[] = [];
+let flags: string[] = [];
+const tagCalls: unknown[] = [];
 
 beforeAll(() => {
   window.bridge = {
     async invoke(channel, input) {
+      if (channel === 'featureFlags.get') return { ok: true, data: Object.fromEntries(flags.map((flag) => [flag, true])) } as never;
+      if (channel === 'curation.siteNames') return { ok: true, data: { items: ['Harbour News'] } } as never;
+      if (channel === 'curation.categories') return { ok: true, data: { items: [{ id: 3, name: 'Tides' }], total: 1 } } as never;
+      if (channel === 'curation.tags') {
+        tagCalls.push(input);
+        return { ok: true, data: { items: [{ id: 4, name: 'Maritime' }], total: 1 } } as never;
+      }
       if (channel !== 'curation.aggregates') return { ok: false, error: { code: 'offline', message: 'Curation needs a connection to the platform.' } };
       asked.push(input);
       if (answer === 'offline') return { ok: false, error: { code: 'offline', message: 'Curation needs a connection to the platform.' } };
@@ -51,12 +60,35 @@ async function choose(user: { click: (element: Element) => Promise<void> }, labe
   await user.click(screen.getByRole('option', { name: option }));
 }
 
+const has = (label: string) => screen.queryAllByLabelText(label).length > 0;
+
 const curation = (): SectionOf<'curation'> => {
   const section = newSection('curation', 'c1');
   return { ...section, blockModel: { ...section.blockModel, title: 'Inserted', excerpt: 'Text', image: '' } };
 };
 
 describe('CurationPanel', () => {
+  it('shows Categories only with the IAB categories flag; with global curation tags, company tags and no Tags filter until a source is chosen', async () => {
+    flags = [];
+    renderPanel(curation(), {}, true);
+    await waitFor(() => expect(tagCalls.at(-1)).toMatchObject({ includeCompanyTags: false }));
+    expect(has('Categories')).toBe(false);
+    expect(has('Tags')).toBe(true);
+    cleanup();
+
+    flags = ['iabCategoriesFilter', 'globalCurationTags'];
+    const { current, user } = renderPanel(curation(), {}, true);
+    await waitFor(() => expect(has('Categories')).toBe(true));
+    expect(has('Tags')).toBe(false);
+    expect(has('Feeds')).toBe(true);
+    await user.click(screen.getAllByLabelText('Sources')[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Harbour News' }));
+    expect(current().blockModel.sources.map((source) => source.name)).toEqual(['Harbour News']);
+    await waitFor(() => expect(has('Tags')).toBe(true));
+    expect(tagCalls.at(-1)).toMatchObject({ includeCompanyTags: true });
+    flags = [];
+  });
+
   it('disables the display switches of parts the block has nothing for', () => {
     renderPanel(curation(), {}, true);
     expect(screen.getByRole('switch', { name: 'Title' }).hasAttribute('disabled')).toBe(false);
@@ -77,13 +109,41 @@ describe('CurationPanel', () => {
   });
 
   it('sets the image corner radius and the title and excerpt colours', async () => {
-    const { current } = renderPanel(curation(), {}, true);
+    const { current, user } = renderPanel(curation(), {}, true);
     await retype('Image corner radius', '8');
     expect(current().blockModel.borderRadius).toBe(8);
     await retype('Title color', '#336699');
     expect(current().blockModel.titleSettings.color).toBe('#336699');
+    await user.click(screen.getByRole('radio', { name: 'Excerpt' }));
     await retype('Excerpt color', '#112233');
     expect(current().blockModel.excerptSettings.color).toBe('#112233');
+    expect(current().blockModel.excerptColor).toBe('#112233');
+  });
+
+  it("sets each part's font, size, line height and alignment, the smart crop, and the link and accent colours", async () => {
+    const { current, user } = renderPanel(curation(), {}, true);
+    await retype('Title font size', '3');
+    expect(current().blockModel.titleSettings.fontSize).toBe(24);
+    await retype('Title font size', '30');
+    expect(current().blockModel.titleSettings.fontSize).toBe(30);
+    await user.click(screen.getByRole('radio', { name: 'Author' }));
+    await retype('Author line height', '1.8');
+    expect(current().blockModel.authorSettings.lineHeight).toBe(1.8);
+    await choose(user, 'Author font', 'Georgia');
+    expect(current().blockModel.authorSettings.font).toBe('Georgia');
+    await user.click(screen.getByRole('radio', { name: 'Date' }));
+    await user.click(screen.getByRole('radio', { name: 'Right' }));
+    expect(current().blockModel.publicationDateSettings.alignment).toBe('right');
+    // The source is drawn in the accent colour: it has no colour field of its own.
+    await user.click(screen.getByRole('radio', { name: 'Source' }));
+    expect(screen.queryByRole('textbox', { name: 'Source color' })).toBeNull();
+    await choose(user, 'Image crop', 'Circle');
+    expect(current().blockModel.imageSettings.imageSmartCrop).toBe('circle');
+    await retype('Link color', '#228833');
+    expect(current().blockModel.linkColor).toBe('#228833');
+    await retype('Accent color', '#AA3300');
+    expect(current().blockModel.accentColor).toBe('#AA3300');
+    expect(current().blockModel.titleSettings.fontSize).toBe(30);
   });
 
   it("loads the query's curated items into the section, and says when it needs a connection or found nothing", async () => {

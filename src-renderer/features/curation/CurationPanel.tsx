@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NO_AGGREGATES_MESSAGE, TAXONOMY_SEARCH_DEBOUNCE_MS } from '../../../shared/contract/platform-curation';
-import type { CurationModel, LayoutType, SectionOf } from '../../../shared/model';
+import type { CropOption, CurationModel, LayoutType, SectionOf, TextStyle } from '../../../shared/model';
 import { CURATION_ITEM_COUNT_MAX, CURATION_ITEM_OFFSET_MAX, DAYS_TO_DISPLAY_OPTIONS } from '../../../shared/model/constants';
 import {
   clampItemCount,
@@ -14,11 +14,16 @@ import {
   curationLayoutWidths,
   curationPartAvailable,
 } from '../../../shared/rules/curation-items';
+import { curationTypesOfBlock } from '../../../shared/rules/curation-types';
+import { IMAGE_CROP_CHOICES } from '../../../shared/rules/image-settings';
 import { CommonSettings } from '../composer/settings/CommonSettings';
 import { ColorField } from '../composer/settings/fields/ColorField';
 import { usePanelContext } from '../composer/settings/panel-context';
 import { setModel, typedEdit, type PanelProps } from '../composer/settings/section-edit';
+import { FEATURE_FLAGS } from '../../../shared/model/feature-flags';
+import { useFeatureFlags } from '../../app/feature-flags';
 import { useGetSessionQuery } from '../session/session-api';
+import { CurationPartStyles } from './CurationPartStyles';
 import { useCurationCategoriesQuery, useCurationFeedsQuery, useCurationSiteNamesQuery, useCurationTagsQuery, useLoadAggregatesMutation } from './curation-api';
 
 type CurationSection = SectionOf<'curation' | 'newrss' | 'wordpress'>;
@@ -55,15 +60,21 @@ export function CurationPanel({ section, edit }: PanelProps<CurationSection>) {
   const [tagSearch, setTagSearch] = useState('');
   const [debouncedTagSearch] = useDebouncedValue(tagSearch.trim(), TAXONOMY_SEARCH_DEBOUNCE_MS);
   const feeds = useCurationFeedsQuery(placement);
-  const tags = useCurationTagsQuery({ ...placement, keyword: debouncedTagSearch, includeCompanyTags: true });
-  const categories = useCurationCategoriesQuery({ ...placement, keyword: '' });
-  const sites = useCurationSiteNamesQuery(placement);
+  const isFeatureOn = useFeatureFlags(brandSlug, channelSlug);
+  // spec 2 §6 flags: IAB categories gate the Categories filter; global curation tags bring in
+  // the company's tags, and until a source is chosen leave only the feed-title filter.
+  const iabCategories = isFeatureOn(FEATURE_FLAGS.iabCategoriesFilter);
+  const globalTags = isFeatureOn(FEATURE_FLAGS.globalCurationTags);
+  const showTags = !globalTags || model.sources.length > 0;
+  const tags = useCurationTagsQuery({ ...placement, keyword: debouncedTagSearch, includeCompanyTags: globalTags });
+  const categories = useCurationCategoriesQuery({ ...placement, keyword: '' }, { skip: !iabCategories });
+  const sites = useCurationSiteNamesQuery({ ...placement, type: curationTypesOfBlock(type)[0] ?? 0 });
   const [load, loading] = useLoadAggregatesMutation();
   const [notice, setNotice] = useState<string | null>(null);
 
   const runLoad = async () => {
     setNotice(null);
-    const query = curationBlockQuery(model, zone, new Date());
+    const query = curationBlockQuery(model, zone, new Date(), type);
     if (!query) {
       set('items', { items: [] });
       return;
@@ -105,27 +116,31 @@ export function CurationPanel({ section, edit }: PanelProps<CurationSection>) {
           })
         }
       />
-      <MultiSelect
-        label="Tags"
-        data={tagOptions}
-        value={model.tags.map((t) => String(t.id))}
-        disabled={readOnly}
-        searchable
-        searchValue={tagSearch}
-        onSearchChange={setTagSearch}
-        filter={({ options }) => options}
-        clearable
-        onChange={(ids) => set('tags', { tags: tagOptions.filter((o) => ids.includes(o.value)).map((o) => ({ id: Number(o.value), name: o.label })) })}
-      />
-      <MultiSelect
-        label="Categories"
-        data={(categories.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-        value={model.categories.map((c) => String(c.id))}
-        disabled={readOnly}
-        searchable
-        clearable
-        onChange={(ids) => set('categories', { categories: (categories.data?.items ?? []).filter((c) => ids.includes(String(c.id))) })}
-      />
+      {showTags && (
+        <MultiSelect
+          label="Tags"
+          data={tagOptions}
+          value={model.tags.map((t) => String(t.id))}
+          disabled={readOnly}
+          searchable
+          searchValue={tagSearch}
+          onSearchChange={setTagSearch}
+          filter={({ options }) => options}
+          clearable
+          onChange={(ids) => set('tags', { tags: tagOptions.filter((o) => ids.includes(o.value)).map((o) => ({ id: Number(o.value), name: o.label })) })}
+        />
+      )}
+      {iabCategories && (
+        <MultiSelect
+          label="Categories"
+          data={(categories.data?.items ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          value={model.categories.map((c) => String(c.id))}
+          disabled={readOnly}
+          searchable
+          clearable
+          onChange={(ids) => set('categories', { categories: (categories.data?.items ?? []).filter((c) => ids.includes(String(c.id))) })}
+        />
+      )}
       <MultiSelect
         label="Sources"
         data={sites.data?.items ?? []}
@@ -247,19 +262,28 @@ export function CurationPanel({ section, edit }: PanelProps<CurationSection>) {
           onChange={(value) => set('borderRadius', { borderRadius: Math.max(0, Number(value) || 0) })}
         />
       </Group>
-      <ColorField
-        label="Title color"
-        value={model.titleSettings.color}
-        accentColor={channel?.accentColor ?? null}
+      <Select
+        label="Image crop"
+        allowDeselect={false}
         disabled={readOnly}
-        onValid={(color) => set('titleSettings', { titleSettings: { ...model.titleSettings, color } })}
+        data={IMAGE_CROP_CHOICES.map((choice) => ({ value: choice.value, label: choice.label }))}
+        value={model.imageSettings.imageSmartCrop}
+        onChange={(crop) => crop && set('imageSettings', { imageSettings: { imageSmartCrop: crop as CropOption } })}
       />
-      <ColorField
-        label="Excerpt color"
-        value={model.excerptSettings.color}
+      <CurationPartStyles
+        model={model}
         accentColor={channel?.accentColor ?? null}
         disabled={readOnly}
-        onValid={(color) => set('excerptSettings', { excerptSettings: { ...model.excerptSettings, color } })}
+        // The excerpt colour is kept in both places the stored model has it.
+        onChange={(key, style) => set(key, key === 'excerptSettings' && style.color ? { excerptSettings: style as TextStyle, excerptColor: style.color } : { [key]: style })}
+      />
+      <ColorField label="Link color" value={model.linkColor} accentColor={channel?.accentColor ?? null} disabled={readOnly} onValid={(linkColor) => set('linkColor', { linkColor })} />
+      <ColorField
+        label="Accent color"
+        value={model.accentColor}
+        accentColor={channel?.accentColor ?? null}
+        disabled={readOnly}
+        onValid={(accentColor) => set('accentColor', { accentColor })}
       />
       <CommonSettings section={section} edit={edit} />
     </Stack>

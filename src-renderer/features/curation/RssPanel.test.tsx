@@ -15,7 +15,7 @@ beforeAll(() => {
     async invoke(channel, input) {
       if (channel !== 'curation.validateFeed') return { ok: false, error: { code: 'offline', message: 'offline' } };
       if ((input as { url: string }).url !== FEED) return { ok: false, error: { code: 'invalid_input', message: INVALID_FEED_URL_MESSAGE } };
-      const items = [1, 2].map((n) => ({ title: `Item ${n}`, link: `https://feed.example/${n}`, excerpt: `About ${n}`, content: `About ${n}`, image: '' }));
+      const items = [1, 2].map((n) => ({ title: `Item ${n}`, link: `https://feed.example/${n}`, excerpt: `About ${n}`, content: `About ${n}`, image: n === 1 ? 'https://feed.example/1.jpg' : '' }));
       return { ok: true, data: { success: true, title: 'Feed', format: 'rss', items } } as never;
     },
     on: () => () => {},
@@ -39,6 +39,8 @@ describe('RssPanel', () => {
     await waitFor(() => expect(current().blockModel.link).toBe(FEED));
     // Count 1 by default: the first item only.
     expect(current().delta.ops.map((op) => op.insert)).toEqual(['Item 1', '\n', 'About 1\n']);
+    // Its picture is kept beside the rich text for the renderer.
+    expect(current().blockModel.images).toEqual([{ link: 'https://feed.example/1', image: 'https://feed.example/1.jpg' }]);
   });
 
   it('clamps the item count to 1–10', async () => {

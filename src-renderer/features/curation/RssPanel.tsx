@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { INVALID_FEED_URL_MESSAGE } from '../../../shared/contract/platform-curation';
 import type { BlogFeedLayout, SectionOf } from '../../../shared/model';
 import { FEED_ITEM_COUNT_MAX, FEED_ITEM_COUNT_MIN } from '../../../shared/model/constants';
-import { clampFeedCount, clampFeedOffset, rssDelta, rssLayoutChoices } from '../../../shared/rules/rss-items';
+import { clampFeedCount, clampFeedOffset, rssDelta, rssImages, rssLayoutChoices } from '../../../shared/rules/rss-items';
 import { CommonSettings } from '../composer/settings/CommonSettings';
 import { usePanelContext } from '../composer/settings/panel-context';
 import { setModel, typedEdit, type PanelProps } from '../composer/settings/section-edit';
@@ -43,7 +43,7 @@ export function RssPanel({ section, edit }: PanelProps<SectionOf<'rss'>>) {
       const blockModel = { ...current.blockModel, link: trimmed };
       // Full content is not offered with a link: such a block falls back to heading and excerpt.
       if (!rssLayoutChoices(blockModel).some((c) => c.value === blockModel.layoutType)) blockModel.layoutType = 1;
-      return { ...current, blockModel, delta: rssDelta(result.data.items, blockModel) };
+      return { ...current, blockModel: { ...blockModel, images: rssImages(result.data.items, blockModel) }, delta: rssDelta(result.data.items, blockModel) };
     });
   };
 
