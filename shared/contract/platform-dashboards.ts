@@ -46,11 +46,18 @@ export const ActiveSubscribersResponseSchema = z.object({
 });
 export type ActiveSubscribersResponse = z.infer<typeof ActiveSubscribersResponseSchema>;
 
-/** Rates are percentages with one decimal, of delivered emails (0 when none were delivered). */
+/**
+ * Rates are percentages with one decimal by spec 1 §9's formulas, as on the edition report:
+ * open rate = confirmed unique opens / accepted, click rate = unique clicks / sent (0 when
+ * the whole is 0). `accepted` and `opensConfirmed` default to 0 for answers cached before
+ * they were added.
+ */
 export const DashboardLetterCountsSchema = z.object({
   sent: z.number().int().nonnegative(),
+  accepted: z.number().int().nonnegative().default(0),
   delivered: z.number().int().nonnegative(),
   opens: z.number().int().nonnegative(),
+  opensConfirmed: z.number().int().nonnegative().default(0),
   clicks: z.number().int().nonnegative(),
   openRate: z.number().nonnegative(),
   clickRate: z.number().nonnegative(),

@@ -7,7 +7,7 @@ import type {
   DashboardLettersResponse,
 } from '../../shared/contract/platform-dashboards';
 import { DASHBOARD_LETTERS_PAGE_SIZE } from '../../shared/contract/platform-dashboards';
-import { percentOf } from '../../shared/rules/dashboard-rates';
+import { dashboardRates } from '../../shared/rules/dashboard-rates';
 import type { Db } from '../db/database';
 
 // The dashboards' numbers for a set of channels the caller was allowed (routes/dashboards.ts
@@ -71,14 +71,27 @@ interface LetterPageOptions {
   page: number;
 }
 
-const countsOf = (sent: number, delivered: number, opens: number, clicks: number): DashboardLetterCounts => ({
-  sent,
-  delivered,
-  opens,
-  clicks,
-  openRate: percentOf(opens, delivered),
-  clickRate: percentOf(clicks, delivered),
-});
+interface CountRow {
+  sent: number | string | null;
+  accepted: number | string | null;
+  delivered: number | string | null;
+  opens: number | string | null;
+  opensConfirmed: number | string | null;
+  clicks: number | string | null;
+}
+
+function countsOf(row: CountRow | undefined): DashboardLetterCounts {
+  const n = (value: number | string | null | undefined) => Number(value ?? 0);
+  const counts = {
+    sent: n(row?.sent),
+    accepted: n(row?.accepted),
+    delivered: n(row?.delivered),
+    opens: n(row?.opens),
+    opensConfirmed: n(row?.opensConfirmed),
+    clicks: n(row?.clicks),
+  };
+  return { ...counts, ...dashboardRates(counts) };
+}
 
 /** The sent letters of the channels (in the period, if one), a page by send date, and their totals. */
 export async function lettersPage(db: Db, channelIds: readonly number[], options: LetterPageOptions): Promise<DashboardLettersResponse> {
@@ -94,9 +107,10 @@ export async function lettersPage(db: Db, channelIds: readonly number[], options
     WHERE l.channel_id = ANY(${ids(channelIds)}) AND c.first_sent_at IS NOT NULL ${inPeriod}`;
   const order = options.direction === 'asc' ? sql`ASC` : sql`DESC`;
   const [totals, rows] = await Promise.all([
-    sql<{ letters: string; sent: string | null; delivered: string | null; opens: string | null; clicks: string | null }>`
-      SELECT count(*) AS letters, sum(c.accepted + c.refused) AS sent, sum(c.accepted - c.bounced_back) AS delivered,
-        sum(c.opened) AS opens, sum(c.clicked) AS clicks ${scope}`.execute(db),
+    sql<CountRow & { letters: string }>`
+      SELECT count(*) AS letters, sum(c.accepted + c.refused) AS sent, sum(c.accepted) AS accepted,
+        sum(c.accepted - c.bounced_back) AS delivered, sum(c.opened) AS opens, sum(c.opened_confirmed) AS opens_confirmed,
+        sum(c.clicked) AS clicks ${scope}`.execute(db),
     sql<{
       id: number;
       uniqueId: string;
@@ -104,13 +118,10 @@ export async function lettersPage(db: Db, channelIds: readonly number[], options
       channelSlug: string;
       organizationSlug: string;
       sentAt: Date;
-      sent: number;
-      delivered: number;
-      opens: number;
-      clicks: number;
-    }>`
+    } & CountRow>`
       SELECT l.id, l.unique_id, l.title, ch.slug AS channel_slug, o.slug AS organization_slug, c.first_sent_at AS sent_at,
-        c.accepted + c.refused AS sent, c.accepted - c.bounced_back AS delivered, c.opened AS opens, c.clicked AS clicks
+        c.accepted + c.refused AS sent, c.accepted, c.accepted - c.bounced_back AS delivered, c.opened AS opens,
+        c.opened_confirmed AS opens_confirmed, c.clicked AS clicks
       ${scope}
       ORDER BY c.first_sent_at ${order}, l.id ${order}
       LIMIT ${DASHBOARD_LETTERS_PAGE_SIZE} OFFSET ${(options.page - 1) * DASHBOARD_LETTERS_PAGE_SIZE}`.execute(db),
@@ -123,14 +134,14 @@ export async function lettersPage(db: Db, channelIds: readonly number[], options
     channelSlug: row.channelSlug,
     organizationSlug: row.organizationSlug,
     sentAt: new Date(row.sentAt).toISOString(),
-    ...countsOf(row.sent, row.delivered, row.opens, row.clicks),
+    ...countsOf(row),
   }));
   return {
     items,
     page: options.page,
     pageSize: DASHBOARD_LETTERS_PAGE_SIZE,
     total: Number(total?.letters ?? 0),
-    totals: countsOf(Number(total?.sent ?? 0), Number(total?.delivered ?? 0), Number(total?.opens ?? 0), Number(total?.clicks ?? 0)),
+    totals: countsOf(total),
   };
 }
 

@@ -3,7 +3,7 @@ import type { AppDashboard, DashboardChannelRef, DashboardScope } from '../../..
 import { AppError } from '../../../shared/contract/errors';
 import type { ActiveSubscribersResponse, AudienceDay, DashboardLetter, DashboardLetterCounts } from '../../../shared/contract/platform-dashboards';
 import { dashboardRange } from '../../../shared/rules/dashboard-period';
-import { percentOf } from '../../../shared/rules/dashboard-rates';
+import { dashboardRates } from '../../../shared/rules/dashboard-rates';
 import { PlatformError, type DashboardCallQuery, type PlatformClient } from '../platform/platform-client';
 import type { SessionService } from '../session';
 import type { DashboardCache } from '../store/dashboard-cache';
@@ -236,7 +236,7 @@ function addAudience(answers: AudienceDay[][], range: { from: string; to: string
 }
 
 function totalsOf(letters: DashboardLetter[]): DashboardLetterCounts {
-  const sum = (field: 'sent' | 'delivered' | 'opens' | 'clicks') => letters.reduce((total, letter) => total + letter[field], 0);
-  const delivered = sum('delivered');
-  return { sent: sum('sent'), delivered, opens: sum('opens'), clicks: sum('clicks'), openRate: percentOf(sum('opens'), delivered), clickRate: percentOf(sum('clicks'), delivered) };
+  const sum = (field: 'sent' | 'accepted' | 'delivered' | 'opens' | 'opensConfirmed' | 'clicks') => letters.reduce((total, letter) => total + letter[field], 0);
+  const counts = { sent: sum('sent'), accepted: sum('accepted'), delivered: sum('delivered'), opens: sum('opens'), opensConfirmed: sum('opensConfirmed'), clicks: sum('clicks') };
+  return { ...counts, ...dashboardRates(counts) };
 }
