@@ -6,10 +6,14 @@ import { deltaText } from './section-style';
 // Dynamic blocks get their content when the letter is sent (or from panels still to come),
 // so the canvas shows the spec's placeholders and whatever the block already knows.
 
+const PROMOTION_PREVIEW_TEXT = 'See actual promotion in preview mode.';
+// Spec 2 §4 names a select-zone text for the zone block without giving its words.
+const SELECT_ZONE_TEXT = 'Please select a zone.';
+
 export function PromotionView({ section }: { section: SectionOf<'promotion' | 'newpromotion'> }) {
-  const m = section.blockModel;
-  const chosen = section.type === 'newpromotion' ? section.blockModel.zone !== 0 : m.title.trim() !== '';
-  return <Placeholder>{chosen ? 'See actual promotion in preview mode.' : 'Please select a promotion type.'}</Placeholder>;
+  if (section.type === 'newpromotion')
+    return <Placeholder>{section.blockModel.zone !== 0 ? PROMOTION_PREVIEW_TEXT : SELECT_ZONE_TEXT}</Placeholder>;
+  return <Placeholder>{section.blockModel.title.trim() !== '' ? PROMOTION_PREVIEW_TEXT : 'Please select a promotion type.'}</Placeholder>;
 }
 
 export function RssView({ section }: { section: SectionOf<'rss'> }) {
