@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformPaths } from '../../shared/contract/platform-api';
+import { MeResponseSchema, platformPaths } from '../../shared/contract/platform-api';
 import type { Campaign, CampaignMetrics, Promotion } from '../../shared/contract/platform-promotions';
 import { promotionPaths } from '../../shared/contract/platform-promotions';
 import { newSection } from '../../shared/model/section-factory';
@@ -50,6 +50,14 @@ afterAll(async () => {
 });
 
 describe('an advertiser', () => {
+  it('finds the organization of their grant in /api/me, marked advertiser; a member keeps their role', async () => {
+    const me = MeResponseSchema.parse(await call('GET', platformPaths.me(), advertiser));
+    expect(me.organizations.map((o) => [o.slug, o.role])).toEqual([['demo', 'advertiser']]);
+    expect(me.organizations[0]!.channels.map((c) => c.channelSlug)).toContain('weekly');
+    const editorMe = MeResponseSchema.parse(await call('GET', platformPaths.me(), h.editor));
+    expect(editorMe.organizations.find((o) => o.slug === 'demo')?.role).not.toBe('advertiser');
+  });
+
   it('creates a campaign that starts its setup at 0 and steps 0 → 7 → 2', async () => {
     campaign = await call<Campaign>('POST', promotionPaths.campaigns('demo'), advertiser, { title: '', promoterName: 'Boats Ltd', promoterEmail: 'Owner@Boats.example', channels: ['weekly'], status: 5 }, 201);
     expect(campaign).toMatchObject({ title: 'New campaign', status: 0, promoterEmail: 'owner@boats.example', channels: ['weekly'] });
