@@ -58,6 +58,7 @@ import type { CampaignRow, PromotionAccess } from '../promotions/promotion-acces
 import type { PromotionRow } from '../promotions/promotion-records';
 import { availableZones, campaignCounts, campaignMetrics, organizationAdTypes, toCampaign, toPromotions } from '../promotions/promotion-records';
 import { collateralPreviewHtml } from '../promotions/collateral-preview';
+import { checkCollateralImage, type CollateralImageDeps } from '../promotions/collateral-image';
 import { promotionsScheduledFor } from '../promotions/scheduled-promotions';
 import { platformUrlOf } from '../delivery/letter-render';
 import { csvRecord } from '../reports/csv-format';
@@ -165,7 +166,7 @@ async function checkInventory(trx: Db, promotion: PromotionRow): Promise<void> {
   }
 }
 
-export const promotionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const promotionRoutes: FastifyPluginAsync<{ db: Db } & CollateralImageDeps> = async (app, { db, storage, allowHttp }) => {
   // --- Campaigns ---------------------------------------------------------------------------
 
   app.get(path(promotionPaths.campaigns(':org')), docs('Campaigns of an organization', OrgParams, { querystring: CampaignListQuerySchema, response: { 200: CampaignListSchema } }), async (request, reply) => {
@@ -339,8 +340,10 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
     const { uniqueId } = params(UniqueParams, request.params);
     const { campaign, access } = await campaignByUniqueId(db, currentUser(request).id, uniqueId);
     const body = parseInput(CollateralBodySchema, request.body);
-    collateralCheck(body, await limitsFor(db, campaign.organizationId, body.adTypeId ?? body.templateCustomizationId));
+    const limits = await limitsFor(db, campaign.organizationId, body.adTypeId ?? body.templateCustomizationId);
+    collateralCheck(body, limits);
     await checkZone(db, campaign.organizationId, body.zone);
+    await checkCollateralImage({ storage, allowHttp }, body.image, limits);
     const { templateCustomizationId, adTypeId, dates, dateRangeStart, dateRangeEnd, ...fields } = body;
     const row = await db
       .insertInto('promotions')
@@ -368,8 +371,10 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
     const existing = await db.selectFrom('promotions').selectAll().where('id', '=', promotionId).where('campaignId', '=', campaign.id).executeTakeFirst();
     if (!existing) throw notFound(PROMOTION_NOT_FOUND);
     const body = parseInput(CollateralBodySchema, request.body);
-    collateralCheck(body, await limitsFor(db, campaign.organizationId, body.adTypeId ?? body.templateCustomizationId));
+    const limits = await limitsFor(db, campaign.organizationId, body.adTypeId ?? body.templateCustomizationId);
+    collateralCheck(body, limits);
     await checkZone(db, campaign.organizationId, body.zone);
+    await checkCollateralImage({ storage, allowHttp }, body.image, limits);
     const { templateCustomizationId, adTypeId, dates, dateRangeStart, dateRangeEnd, ...fields } = body;
     const row = await db
       .updateTable('promotions')
