@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeResponseSchema, platformPaths } from '../../shared/contract/platform-api';
 import type { Campaign, CampaignMetrics, Promotion } from '../../shared/contract/platform-promotions';
-import { promotionPaths } from '../../shared/contract/platform-promotions';
+import { WeekPromotionsSchema, promotionPaths } from '../../shared/contract/platform-promotions';
+import dayjs from 'dayjs';
 import { newSection } from '../../shared/model/section-factory';
 import type { Section } from '../../shared/model/section';
 import { signIn } from '../testing/test-app';
@@ -142,6 +143,17 @@ describe('an editor', () => {
     expect(thread.comments[0]).toMatchObject({ comment: 'Running from June', status: 5 });
     const scheduled = await call<{ items: Promotion[] }>('GET', `${promotionPaths.channelPromotions('demo', 'weekly')}?date=${SEND_DAY}`, h.editor);
     expect(scheduled.items.map((p) => p.id)).toEqual([promotion.id]);
+  });
+
+  it("lists the channel's week of approved promotions from firstDate; an advertiser cannot see the publisher's week", async () => {
+    const before = dayjs(SEND_DAY).subtract(2, 'day').format('YYYY-MM-DD');
+    const week = WeekPromotionsSchema.parse(await call('GET', `${promotionPaths.weekPromotions('weekly')}?firstDate=${before}`, h.editor));
+    expect(week.days.map((d) => d.date)).toEqual(Array.from({ length: 7 }, (_, i) => dayjs(before).add(i, 'day').format('YYYY-MM-DD')));
+    expect(week.days.map((d) => d.items.map((p) => p.id))).toEqual([[], [], [promotion.id], [], [], [], []]);
+    const refused = await h.app.inject({ method: 'GET', url: `${promotionPaths.weekPromotions('weekly')}?firstDate=${before}`, headers: advertiser });
+    expect(refused.statusCode).toBe(404);
+    const bad = await h.app.inject({ method: 'GET', url: `${promotionPaths.weekPromotions('weekly')}?firstDate=next-week`, headers: h.editor });
+    expect(bad.statusCode).toBe(422);
   });
 
   it('sends a letter whose zone carries the promotion; its click and open are the campaign metrics', async () => {

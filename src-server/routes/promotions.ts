@@ -15,6 +15,8 @@ import {
   CampaignStatusBodySchema,
   ChannelPromotionsQuerySchema,
   CollateralBodySchema,
+  WeekPromotionsQuerySchema,
+  WeekPromotionsSchema,
   CollateralPreviewSchema,
   CreateCampaignSchema,
   PromotersSchema,
@@ -461,6 +463,29 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db } & CollateralImageDep
     });
     const items = await toPromotions(db, rows);
     return sendAs(reply, PromotionListSchema, { items, total: items.length });
+  });
+
+  // The publisher's week: members only, since it shows every advertiser's promotions.
+  app.get(path(promotionPaths.weekPromotions(':channel')), docs('Approved promotions a channel carries on each of seven days from firstDate', z.object({ channel: z.string().min(1).max(200) }), { querystring: WeekPromotionsQuerySchema, response: { 200: WeekPromotionsSchema } }), async (request, reply) => {
+    const { channel } = params(z.object({ channel: z.string().min(1).max(200) }), request.params);
+    const found = await db
+      .selectFrom('channels')
+      .innerJoin('memberships', (join) => join.onRef('memberships.organizationId', '=', 'channels.organizationId').on('memberships.userId', '=', currentUser(request).id))
+      .select('channels.organizationId')
+      .where('channels.slug', '=', channel)
+      .executeTakeFirst();
+    if (!found) throw notFound('This channel does not exist.');
+    const { firstDate } = parseInput(WeekPromotionsQuerySchema, request.query);
+    const start = new Date(`${firstDate}T00:00:00Z`);
+    if (Number.isNaN(start.getTime())) throw invalidData({ firstDate: ['Dates are written YYYY-MM-DD.'] });
+    const days = await Promise.all(
+      Array.from({ length: 7 }, async (_, offset) => {
+        const date = new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+        const rows = await promotionsScheduledFor(db, { organizationId: found.organizationId, channelSlug: channel, day: date });
+        return { date, items: await toPromotions(db, rows) };
+      }),
+    );
+    return sendAs(reply, WeekPromotionsSchema, { days });
   });
 
   // --- Comments and the publisher's status changes ------------------------------------------
