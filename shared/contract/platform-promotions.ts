@@ -263,6 +263,8 @@ export const CampaignMetricsSchema = z.object({
 export type CampaignMetrics = z.infer<typeof CampaignMetricsSchema>;
 
 export const CollateralPreviewSchema = z.object({ html: z.string() });
+/** GET promotion-collaterals/{id}/preview?adTypeId= (spec 3 §7): as the legacy block of that ad type. */
+export const CollateralPreviewQuerySchema = z.object({ adTypeId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
 
 /** Promotions scheduled for a day in one channel (spec 1 §7 promotions-by-date). */
 export const ChannelPromotionsQuerySchema = z.object({

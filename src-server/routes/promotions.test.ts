@@ -212,6 +212,14 @@ describe('an editor', () => {
     expect(refused.statusCode).toBe(403);
     const promoters = await call<{ items: { email: string }[] }>('GET', promotionPaths.promoters('demo'), h.editor);
     expect(promoters.items.map((p) => p.email)).toContain('owner@boats.example');
+
+    // Preview per ad type: the collateral in the legacy block of that ad type.
+    const byType = await call<{ html: string }>('GET', `${promotionPaths.collateralPreview(promotion.id)}?adTypeId=${created.id}`, advertiser);
+    expect(byType.html).toContain('Sail the bay this weekend.');
+    expect(byType.html).not.toContain('{{promotion.');
+    const unknown = await h.app.inject({ method: 'GET', url: `${promotionPaths.collateralPreview(promotion.id)}?adTypeId=${created.id + 1000}`, headers: advertiser });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ adTypeId: ['This ad type does not exist.'] });
   });
 
   it("fills a legacy block's ad type slot with the day's approved promotion of that type, and records it", async () => {

@@ -17,6 +17,7 @@ import {
   CollateralBodySchema,
   WeekPromotionsQuerySchema,
   WeekPromotionsSchema,
+  CollateralPreviewQuerySchema,
   CollateralPreviewSchema,
   CreateCampaignSchema,
   PromotersSchema,
@@ -397,7 +398,7 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db } & CollateralImageDep
     return sendAs(reply, PromotionSchema, promotion!);
   });
 
-  app.get(path(promotionPaths.collateralPreview(0).replace('/0/', '/:id/')), docs('Collateral as it will appear in a letter (MJML rendered to HTML)', z.object({ id }), { response: { 200: CollateralPreviewSchema } }), async (request, reply) => {
+  app.get(path(promotionPaths.collateralPreview(0).replace('/0/', '/:id/')), docs('Collateral as it will appear in a letter (MJML rendered to HTML), in its zone or as the legacy block of adTypeId', z.object({ id }), { querystring: CollateralPreviewQuerySchema, response: { 200: CollateralPreviewSchema } }), async (request, reply) => {
     const { id: promotionId } = params(z.object({ id }), request.params);
     const row = await db
       .selectFrom('promotions')
@@ -412,8 +413,11 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db } & CollateralImageDep
     await campaignByUniqueId(db, currentUser(request).id, campaignUniqueId).catch(() => {
       throw notFound(PROMOTION_NOT_FOUND);
     });
+    const { adTypeId } = parseInput(CollateralPreviewQuerySchema, request.query);
+    // limitsFor refuses an ad type of another organization as it refuses a missing one.
+    if (adTypeId !== undefined) await limitsFor(db, promotionRow.organizationId, adTypeId);
     const [promotion] = await toPromotions(db, [promotionRow]);
-    return sendAs(reply, CollateralPreviewSchema, { html: await collateralPreviewHtml(db, promotion!, platformUrlOf(request)) });
+    return sendAs(reply, CollateralPreviewSchema, { html: await collateralPreviewHtml(db, promotion!, platformUrlOf(request), adTypeId ?? null) });
   });
 
   const review = (kind: 'approve' | 'request-changes') => async (request: FastifyRequest, reply: FastifyReply) => {
