@@ -1,5 +1,7 @@
 import type { Section, SectionOf } from '../../../../shared/model';
 import { FEEDBACK_SCALE_LABELS, FEEDBACK_STAR_OPTION_COUNT, PollType } from '../../../../shared/model';
+import type { Letter } from '../../../../shared/model/letter';
+import { ScheduledPromotionCard } from '../../promotions/ScheduledPromotionCard';
 import { Placeholder } from './Placeholder';
 import { deltaText } from './section-style';
 
@@ -10,10 +12,16 @@ const PROMOTION_PREVIEW_TEXT = 'See actual promotion in preview mode.';
 // Spec 2 §4 names a select-zone text for the zone block without giving its words.
 const SELECT_ZONE_TEXT = 'Please select a zone.';
 
-export function PromotionView({ section }: { section: SectionOf<'promotion' | 'newpromotion'> }) {
-  if (section.type === 'newpromotion')
-    return <Placeholder>{section.blockModel.zone !== 0 ? PROMOTION_PREVIEW_TEXT : SELECT_ZONE_TEXT}</Placeholder>;
-  return <Placeholder>{section.blockModel.title.trim() !== '' ? PROMOTION_PREVIEW_TEXT : 'Please select a promotion type.'}</Placeholder>;
+export function PromotionView({ section, letter }: { section: SectionOf<'promotion' | 'newpromotion'>; letter: Letter }) {
+  if (section.type === 'newpromotion') {
+    const zone = section.blockModel.zone;
+    if (zone === 0) return <Placeholder>{SELECT_ZONE_TEXT}</Placeholder>;
+    return <ScheduledPromotionCard letter={letter} slot={{ zone }} fallback={<Placeholder>{PROMOTION_PREVIEW_TEXT}</Placeholder>} />;
+  }
+  const { adTypeId, title } = section.blockModel;
+  const placeholder = <Placeholder>{title.trim() !== '' ? PROMOTION_PREVIEW_TEXT : 'Please select a promotion type.'}</Placeholder>;
+  if (adTypeId === null) return placeholder;
+  return <ScheduledPromotionCard letter={letter} slot={{ adTypeId }} fallback={placeholder} />;
 }
 
 export function RssView({ section }: { section: SectionOf<'rss'> }) {
