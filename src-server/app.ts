@@ -187,7 +187,7 @@ export async function buildApp({
   await app.register(embeddedDashboardRoutes, { db, secret: embedDashboardSecret ?? null });
   await app.register(embeddedDashboardPageRoutes, { db, secret: embedDashboardSecret ?? null });
   await app.register(curationRoutes, { db, feeds: feeds ?? null });
-  await app.register(promotionRoutes, { db });
+  await app.register(promotionRoutes, { db, storage: imageStorage ?? null, allowHttp: allowHttpImageFetch ?? false });
   await app.register(letterDeliveryRoutes, { db, mail });
   await app.register(pollRoutes, { db });
   await app.register(publicPollRoutes, { db });

@@ -37,6 +37,7 @@ export const promotionPaths = {
     `${API_PREFIX}/brands/${enc(brand)}/channels/${enc(channel)}/promotions/${id}/request-changes`,
   channelPromotions: (brand: string, channel: string) => `${API_PREFIX}/brands/${enc(brand)}/channels/${enc(channel)}/promotions`,
   collateralPreview: (id: number) => `${API_PREFIX}/promotion-collaterals/${id}/preview`,
+  weekPromotions: (channel: string) => `${API_PREFIX}/channels/${enc(channel)}/week-promotions`,
 } as const;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
@@ -262,9 +263,19 @@ export const CampaignMetricsSchema = z.object({
 export type CampaignMetrics = z.infer<typeof CampaignMetricsSchema>;
 
 export const CollateralPreviewSchema = z.object({ html: z.string() });
+/** GET promotion-collaterals/{id}/preview?adTypeId= (spec 3 §7): as the legacy block of that ad type. */
+export const CollateralPreviewQuerySchema = z.object({ adTypeId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
 
 /** Promotions scheduled for a day in one channel (spec 1 §7 promotions-by-date). */
 export const ChannelPromotionsQuerySchema = z.object({
   date: day,
   status: z.enum(['approved', 'any']).default('approved'),
 });
+
+/** GET channels/{channel}/week-promotions?firstDate= (spec 3 §7): the seven days from firstDate. */
+export const WeekPromotionsQuerySchema = z.object({ firstDate: day });
+
+export const WeekPromotionsSchema = z.object({
+  days: z.array(z.object({ date: z.string(), items: z.array(PromotionSchema) })),
+});
+export type WeekPromotions = z.infer<typeof WeekPromotionsSchema>;

@@ -31,7 +31,8 @@ export const OrganizationSchema = z.object({
   id: z.number().int(),
   slug: z.string(),
   name: z.string(),
-  role: z.enum(['owner', 'admin', 'editor']),
+  /** 'advertiser': a promotions grant, not a membership; only the promotions screens open. */
+  role: z.enum(['owner', 'admin', 'editor', 'advertiser']),
   channels: z.array(ChannelSchema),
 });
 export type Organization = z.infer<typeof OrganizationSchema>;

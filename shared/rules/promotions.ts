@@ -235,3 +235,8 @@ export function missingPromotionsNotice(zones: readonly number[], day: string): 
 export function adsToSubmit<T extends { dateStart?: string | null }>(ads: readonly T[]): T[] {
   return ads.filter((ad) => typeof ad.dateStart === 'string' && ad.dateStart.trim() !== '');
 }
+
+/** A collateral image must have its ad type's exact size (300x300 by default). */
+export function collateralImageSizeMessage(required: { imageWidth: number; imageHeight: number }, actual: { width: number; height: number }): string {
+  return `The image must be ${required.imageWidth}x${required.imageHeight} pixels; this one is ${actual.width}x${actual.height}.`;
+}

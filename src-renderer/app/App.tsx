@@ -13,18 +13,19 @@ import { NewslettersPage } from '../features/newsletters/NewslettersPage';
 import { PollsPage } from '../features/polls/PollsPage';
 import { CampaignPage } from '../features/promotions/CampaignPage';
 import { PromotionsPage } from '../features/promotions/PromotionsPage';
+import { organizationHomePath } from '../features/promotions/advertiser-navigation';
 import { TemplatesPage } from '../features/newsletters/TemplatesPage';
 import { useGetSessionQuery } from '../features/session/session-api';
 import { SignInPage } from '../features/session/SignInPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { IntegrationsPage } from '../features/link-content/IntegrationsPage';
-import { integrationsPath, localMailboxPath, newslettersPath } from '../../shared/app-paths';
+import { integrationsPath, localMailboxPath } from '../../shared/app-paths';
 import { ShellLayout } from './ShellLayout';
 
 function HomeRedirect({ session }: { session: Session }) {
   for (const organization of session.organizations) {
     const channel = organization.channels.find((c) => c.channelSlug !== COMPANY_CHANNEL_SLUG) ?? organization.channels[0];
-    if (channel) return <Navigate to={newslettersPath(organization.slug, channel.channelSlug)} replace />;
+    if (channel) return <Navigate to={organizationHomePath(organization, channel.channelSlug)} replace />;
   }
   return <Alert m="md">You are not a member of any organization yet.</Alert>;
 }

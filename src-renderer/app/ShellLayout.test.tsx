@@ -116,4 +116,20 @@ describe('the shell', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Settings']);
   });
+
+  it('opens only the promotions screens of an organization where the user advertises, and leads any other screen there', async () => {
+    const advertiser: Session = { ...SESSION, organizations: SESSION.organizations.map((o) => ({ ...o, role: 'advertiser' as const })) };
+    const router = renderAt(`${BASE}/newsletters`, advertiser);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}/promotions`));
+    const nav = screen.getByRole('navigation', { name: 'Channel' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Promotions']);
+    expect(screen.queryByRole('navigation', { name: 'Organization' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Local mailbox' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Integrations' })).toBeNull();
+    await router.navigate(`${BASE}/promotions/c-1`);
+    expect(router.state.location.pathname).toBe(`${BASE}/promotions/c-1`);
+    expect(screen.getByText('Screen')).toBeTruthy();
+    await router.navigate(`${BASE}/metrics`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}/promotions`));
+  });
 });

@@ -1,6 +1,6 @@
 import { AppShell, Avatar, Divider, Group, Menu, NavLink, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAdjustments, IconBuilding, IconChartBar, IconChartDots, IconChevronDown, IconHeart, IconInbox, IconLogout, IconMail, IconNews, IconPlugConnected, IconSettings, IconSpeakerphone, IconTemplate } from '@tabler/icons-react';
-import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
 import { useDeliveryNotices } from '../features/delivery/use-delivery-notices';
 import { useSignOutMutation } from '../features/session/session-api';
@@ -10,6 +10,7 @@ import { brandDashboardPath, channelDashboardPath, channelSettingsPath, companyD
 import { FEATURE_FLAGS } from '../../shared/model/feature-flags';
 import { useFeatureFlags } from './feature-flags';
 import { promotionsPath } from '../features/promotions/promotion-paths';
+import { isAdvertiserOf, isPromotionsPath, organizationHomePath } from '../features/promotions/advertiser-navigation';
 import { SyncIndicator } from './SyncIndicator';
 import { useDesktopShell } from './use-desktop-shell';
 
@@ -75,27 +76,31 @@ export function ShellLayout({ session }: { session: Session }) {
   const channelKnown = organization?.channels.some((c) => c.channelSlug === channelSlug) ?? false;
   useDesktopShell();
   useDeliveryNotices();
-  const isFeatureOn = useFeatureFlags(channelKnown ? brandSlug : '', channelSlug);
+  const advertiser = isAdvertiserOf(organization);
+  const isFeatureOn = useFeatureFlags(channelKnown && !advertiser ? brandSlug : '', channelSlug);
 
   const links =
-    organization && channelKnown
+    organization && channelKnown && advertiser
+      ? [{ label: 'Promotions', to: promotionsPath(organization.slug, channelSlug), icon: IconSpeakerphone }]
+      : organization && channelKnown
+        ? [
+            { label: 'Newsletters', to: newslettersPath(organization.slug, channelSlug), icon: IconNews },
+            { label: 'Templates', to: templatesPath(organization.slug, channelSlug), icon: IconTemplate },
+            { label: 'Dashboard', to: channelDashboardPath(organization.slug, channelSlug), icon: IconChartBar },
+            { label: 'Curation', to: curationPath(organization.slug, channelSlug), icon: IconHeart },
+            { label: 'Channel settings', to: channelSettingsPath(organization.slug, channelSlug), icon: IconSettings },
+            ...(isFeatureOn(FEATURE_FLAGS.composerPollBlock) ? [{ label: 'Polls', to: pollsPath(organization.slug, channelSlug), icon: IconChartDots }] : []),
+            { label: 'Promotions', to: promotionsPath(organization.slug, channelSlug), icon: IconSpeakerphone },
+          ]
+        : [];
+  // The dashboards above one channel (spec 1 §2): the organization's, and the tenant-wide one.
+  const organizationLinks =
+    organization && !advertiser
       ? [
-          { label: 'Newsletters', to: newslettersPath(organization.slug, channelSlug), icon: IconNews },
-          { label: 'Templates', to: templatesPath(organization.slug, channelSlug), icon: IconTemplate },
-          { label: 'Dashboard', to: channelDashboardPath(organization.slug, channelSlug), icon: IconChartBar },
-          { label: 'Curation', to: curationPath(organization.slug, channelSlug), icon: IconHeart },
-          { label: 'Channel settings', to: channelSettingsPath(organization.slug, channelSlug), icon: IconSettings },
-          ...(isFeatureOn(FEATURE_FLAGS.composerPollBlock) ? [{ label: 'Polls', to: pollsPath(organization.slug, channelSlug), icon: IconChartDots }] : []),
-          { label: 'Promotions', to: promotionsPath(organization.slug, channelSlug), icon: IconSpeakerphone },
+          { label: 'Organization dashboard', to: brandDashboardPath(organization.slug), icon: IconChartDots },
+          { label: 'Company dashboard', to: companyDashboardPath(organization.slug), icon: IconBuilding },
         ]
       : [];
-  // The dashboards above one channel (spec 1 §2): the organization's, and the tenant-wide one.
-  const organizationLinks = organization
-    ? [
-        { label: 'Organization dashboard', to: brandDashboardPath(organization.slug), icon: IconChartDots },
-        { label: 'Company dashboard', to: companyDashboardPath(organization.slug), icon: IconBuilding },
-      ]
-    : [];
   // The newsletters path is a prefix of the others: the longest match is the current one.
   const current = [...links].sort((a, b) => b.to.length - a.to.length).find((link) => pathname === link.to || pathname.startsWith(`${link.to}/`));
 
@@ -127,7 +132,7 @@ export function ShellLayout({ session }: { session: Session }) {
               onChange={(slug) => {
                 const next = session.organizations.find((o) => o.slug === slug);
                 const firstChannel = next?.channels[0];
-                if (next && firstChannel) navigate(newslettersPath(next.slug, firstChannel.channelSlug));
+                if (next && firstChannel) navigate(organizationHomePath(next, firstChannel.channelSlug));
               }}
             />
             <Select
@@ -135,7 +140,7 @@ export function ShellLayout({ session }: { session: Session }) {
               data={(organization?.channels ?? []).map((c) => ({ value: c.channelSlug, label: c.title }))}
               value={channelKnown ? channelSlug : null}
               allowDeselect={false}
-              onChange={(slug) => slug && organization && navigate(newslettersPath(organization.slug, slug))}
+              onChange={(slug) => slug && organization && navigate(organizationHomePath(organization, slug))}
             />
           </Stack>
         </AppShell.Section>
@@ -177,27 +182,38 @@ export function ShellLayout({ session }: { session: Session }) {
             active={pathname === settingsPath}
             aria-current={pathname === settingsPath ? 'page' : undefined}
           />
-          <NavLink
-            component={Link}
-            to={integrationsPath}
-            label="Integrations"
-            leftSection={<IconPlugConnected size={18} aria-hidden />}
-            active={pathname === integrationsPath}
-            aria-current={pathname === integrationsPath ? 'page' : undefined}
-          />
-          <NavLink
-            component={Link}
-            to={localMailboxPath}
-            label="Local mailbox"
-            leftSection={<IconInbox size={18} aria-hidden />}
-            active={pathname === localMailboxPath}
-            aria-current={pathname === localMailboxPath ? 'page' : undefined}
-          />
+          {!advertiser && (
+            <>
+              <NavLink
+                component={Link}
+                to={integrationsPath}
+                label="Integrations"
+                leftSection={<IconPlugConnected size={18} aria-hidden />}
+                active={pathname === integrationsPath}
+                aria-current={pathname === integrationsPath ? 'page' : undefined}
+              />
+              <NavLink
+                component={Link}
+                to={localMailboxPath}
+                label="Local mailbox"
+                leftSection={<IconInbox size={18} aria-hidden />}
+                active={pathname === localMailboxPath}
+                aria-current={pathname === localMailboxPath ? 'page' : undefined}
+              />
+            </>
+          )}
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
         <ConflictNotices />
-        <Outlet />
+        {/* An advertiser's organization opens its promotions only; the platform refuses the rest anyway. */}
+        {advertiser && channelKnown && !isPromotionsPath(pathname, brandSlug, channelSlug) ? (
+          <Navigate to={promotionsPath(brandSlug, channelSlug)} replace />
+        ) : advertiser && !channelKnown ? (
+          <Navigate to="/" replace />
+        ) : (
+          <Outlet />
+        )}
       </AppShell.Main>
     </AppShell>
   );

@@ -10,7 +10,11 @@ import { renderChannel } from '../delivery/letter-render';
 // Collateral as it will appear in a letter: one zone block in the default letter styles of
 // the organization's first channel, rendered with MJML and filled the way a send fills it.
 
-export async function collateralPreviewHtml(db: Db, promotion: Promotion, platformUrl: string): Promise<string> {
+/**
+ * With `adTypeId`, the slot is a legacy Promotion block of that ad type (spec 3 §7 preview
+ * per ad type); without, the zone block of the collateral's zone.
+ */
+export async function collateralPreviewHtml(db: Db, promotion: Promotion, platformUrl: string, adTypeId: number | null = null): Promise<string> {
   const channel = await db
     .selectFrom('channels')
     .innerJoin('organizations', 'organizations.id', 'channels.organizationId')
@@ -19,8 +23,10 @@ export async function collateralPreviewHtml(db: Db, promotion: Promotion, platfo
     .where('channels.organizationId', '=', promotion.brandId)
     .orderBy('channels.id')
     .executeTakeFirstOrThrow();
-  const block = newSection('newpromotion', 'preview');
-  const section = { ...block, blockModel: { ...block.blockModel, zone: promotion.zone } };
+  const zoneBlock = newSection('newpromotion', 'preview');
+  const typeBlock = newSection('promotion', 'preview');
+  const section =
+    adTypeId === null ? { ...zoneBlock, blockModel: { ...zoneBlock.blockModel, zone: promotion.zone } } : { ...typeBlock, blockModel: { ...typeBlock.blockModel, adTypeId } };
   const rendered = await renderLetterInput(
     letterRenderInput({ settings: defaultLetterSettings(), esp: 0, uniqueId: `preview-${promotion.uniqueId}`, title: promotion.headline, subtitle: '' }, [section], {
       channel: renderChannel(channel, channel.brandSlug),
@@ -30,6 +36,10 @@ export async function collateralPreviewHtml(db: Db, promotion: Promotion, platfo
       isEngagementSegment: false,
     }),
   );
-  const lookup = promotionLookup([{ ...promotion, heading: promotion.headline, promoterImage: '', promoterImageAlternativeText: '', adTypeId: null }]);
+  const lookup = promotionLookup([
+    adTypeId === null
+      ? { ...promotion, heading: promotion.headline, promoterImage: '', promoterImageAlternativeText: '', adTypeId: null }
+      : { ...promotion, heading: promotion.headline, promoterImage: '', promoterImageAlternativeText: '', zone: null, adTypeId },
+  ]);
   return fillMergeTags(rendered.html, lookup, 'html');
 }

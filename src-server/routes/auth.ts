@@ -22,7 +22,7 @@ export const INCORRECT_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
 
 const loginDocs = routeDocs({ summary: 'Sign in', body: LoginRequestSchema, response: { 200: LoginResponseSchema } });
 const logoutDocs = routeDocs({ summary: 'Sign out: the calling token stops working', response: { 204: null } });
-const meDocs = routeDocs({ summary: 'The caller, their brands and channels', response: { 200: MeResponseSchema } });
+const meDocs = routeDocs({ summary: 'The caller, their brands (and those where they advertise) and channels', response: { 200: MeResponseSchema } });
 
 export const authRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   const limited = createLoginLimiter(app);
@@ -46,13 +46,18 @@ export const authRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) =>
 
   app.get(platformPaths.me(), { schema: meDocs }, async (request, reply) => {
     const user = currentUser(request);
-    const organizations = await db
-      .selectFrom('memberships')
-      .innerJoin('organizations', 'organizations.id', 'memberships.organizationId')
+    // An advertiser grant opens only the promotions screens; a membership outranks it.
+    const rows = await db
+      .selectFrom('organizations')
+      .leftJoin('memberships', (join) => join.onRef('memberships.organizationId', '=', 'organizations.id').on('memberships.userId', '=', user.id))
+      .leftJoin('promotionAdvertisers', (join) =>
+        join.onRef('promotionAdvertisers.organizationId', '=', 'organizations.id').on('promotionAdvertisers.userId', '=', user.id),
+      )
       .select(['organizations.id', 'organizations.slug', 'organizations.name', 'memberships.role'])
-      .where('memberships.userId', '=', user.id)
+      .where((eb) => eb.or([eb('memberships.userId', 'is not', null), eb('promotionAdvertisers.userId', 'is not', null)]))
       .orderBy('organizations.name')
       .execute();
+    const organizations = rows.map((row) => ({ ...row, role: row.role ?? ('advertiser' as const) }));
     const channels =
       organizations.length === 0
         ? []

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { platformPaths } from '../../shared/contract/platform-api';
+import { MeResponseSchema, platformPaths } from '../../shared/contract/platform-api';
 import type { Campaign, CampaignMetrics, Promotion } from '../../shared/contract/platform-promotions';
-import { promotionPaths } from '../../shared/contract/platform-promotions';
+import { WeekPromotionsSchema, promotionPaths } from '../../shared/contract/platform-promotions';
+import dayjs from 'dayjs';
 import { newSection } from '../../shared/model/section-factory';
 import type { Section } from '../../shared/model/section';
 import { signIn } from '../testing/test-app';
@@ -50,6 +51,14 @@ afterAll(async () => {
 });
 
 describe('an advertiser', () => {
+  it('finds the organization of their grant in /api/me, marked advertiser; a member keeps their role', async () => {
+    const me = MeResponseSchema.parse(await call('GET', platformPaths.me(), advertiser));
+    expect(me.organizations.map((o) => [o.slug, o.role])).toEqual([['demo', 'advertiser']]);
+    expect(me.organizations[0]!.channels.map((c) => c.channelSlug)).toContain('weekly');
+    const editorMe = MeResponseSchema.parse(await call('GET', platformPaths.me(), h.editor));
+    expect(editorMe.organizations.find((o) => o.slug === 'demo')?.role).not.toBe('advertiser');
+  });
+
   it('creates a campaign that starts its setup at 0 and steps 0 → 7 → 2', async () => {
     campaign = await call<Campaign>('POST', promotionPaths.campaigns('demo'), advertiser, { title: '', promoterName: 'Boats Ltd', promoterEmail: 'Owner@Boats.example', channels: ['weekly'], status: 5 }, 201);
     expect(campaign).toMatchObject({ title: 'New campaign', status: 0, promoterEmail: 'owner@boats.example', channels: ['weekly'] });
@@ -136,6 +145,17 @@ describe('an editor', () => {
     expect(scheduled.items.map((p) => p.id)).toEqual([promotion.id]);
   });
 
+  it("lists the channel's week of approved promotions from firstDate; an advertiser cannot see the publisher's week", async () => {
+    const before = dayjs(SEND_DAY).subtract(2, 'day').format('YYYY-MM-DD');
+    const week = WeekPromotionsSchema.parse(await call('GET', `${promotionPaths.weekPromotions('weekly')}?firstDate=${before}`, h.editor));
+    expect(week.days.map((d) => d.date)).toEqual(Array.from({ length: 7 }, (_, i) => dayjs(before).add(i, 'day').format('YYYY-MM-DD')));
+    expect(week.days.map((d) => d.items.map((p) => p.id))).toEqual([[], [], [promotion.id], [], [], [], []]);
+    const refused = await h.app.inject({ method: 'GET', url: `${promotionPaths.weekPromotions('weekly')}?firstDate=${before}`, headers: advertiser });
+    expect(refused.statusCode).toBe(404);
+    const bad = await h.app.inject({ method: 'GET', url: `${promotionPaths.weekPromotions('weekly')}?firstDate=next-week`, headers: h.editor });
+    expect(bad.statusCode).toBe(422);
+  });
+
   it('sends a letter whose zone carries the promotion; its click and open are the campaign metrics', async () => {
     const audience = await h.audience(['ada', 'bo']);
     await h.sendLetter(audience.segmentId, { blocks: zoneLetter(1), publicationDate: FUTURE_DATE });
@@ -192,6 +212,14 @@ describe('an editor', () => {
     expect(refused.statusCode).toBe(403);
     const promoters = await call<{ items: { email: string }[] }>('GET', promotionPaths.promoters('demo'), h.editor);
     expect(promoters.items.map((p) => p.email)).toContain('owner@boats.example');
+
+    // Preview per ad type: the collateral in the legacy block of that ad type.
+    const byType = await call<{ html: string }>('GET', `${promotionPaths.collateralPreview(promotion.id)}?adTypeId=${created.id}`, advertiser);
+    expect(byType.html).toContain('Sail the bay this weekend.');
+    expect(byType.html).not.toContain('{{promotion.');
+    const unknown = await h.app.inject({ method: 'GET', url: `${promotionPaths.collateralPreview(promotion.id)}?adTypeId=${created.id + 1000}`, headers: advertiser });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ adTypeId: ['This ad type does not exist.'] });
   });
 
   it("fills a legacy block's ad type slot with the day's approved promotion of that type, and records it", async () => {

@@ -15,6 +15,9 @@ import {
   CampaignStatusBodySchema,
   ChannelPromotionsQuerySchema,
   CollateralBodySchema,
+  WeekPromotionsQuerySchema,
+  WeekPromotionsSchema,
+  CollateralPreviewQuerySchema,
   CollateralPreviewSchema,
   CreateCampaignSchema,
   PromotersSchema,
@@ -58,6 +61,7 @@ import type { CampaignRow, PromotionAccess } from '../promotions/promotion-acces
 import type { PromotionRow } from '../promotions/promotion-records';
 import { availableZones, campaignCounts, campaignMetrics, organizationAdTypes, toCampaign, toPromotions } from '../promotions/promotion-records';
 import { collateralPreviewHtml } from '../promotions/collateral-preview';
+import { checkCollateralImage, type CollateralImageDeps } from '../promotions/collateral-image';
 import { promotionsScheduledFor } from '../promotions/scheduled-promotions';
 import { platformUrlOf } from '../delivery/letter-render';
 import { csvRecord } from '../reports/csv-format';
@@ -165,7 +169,7 @@ async function checkInventory(trx: Db, promotion: PromotionRow): Promise<void> {
   }
 }
 
-export const promotionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const promotionRoutes: FastifyPluginAsync<{ db: Db } & CollateralImageDeps> = async (app, { db, storage, allowHttp }) => {
   // --- Campaigns ---------------------------------------------------------------------------
 
   app.get(path(promotionPaths.campaigns(':org')), docs('Campaigns of an organization', OrgParams, { querystring: CampaignListQuerySchema, response: { 200: CampaignListSchema } }), async (request, reply) => {
@@ -339,8 +343,10 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
     const { uniqueId } = params(UniqueParams, request.params);
     const { campaign, access } = await campaignByUniqueId(db, currentUser(request).id, uniqueId);
     const body = parseInput(CollateralBodySchema, request.body);
-    collateralCheck(body, await limitsFor(db, campaign.organizationId, body.adTypeId ?? body.templateCustomizationId));
+    const limits = await limitsFor(db, campaign.organizationId, body.adTypeId ?? body.templateCustomizationId);
+    collateralCheck(body, limits);
     await checkZone(db, campaign.organizationId, body.zone);
+    await checkCollateralImage({ storage, allowHttp }, body.image, limits);
     const { templateCustomizationId, adTypeId, dates, dateRangeStart, dateRangeEnd, ...fields } = body;
     const row = await db
       .insertInto('promotions')
@@ -368,8 +374,10 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
     const existing = await db.selectFrom('promotions').selectAll().where('id', '=', promotionId).where('campaignId', '=', campaign.id).executeTakeFirst();
     if (!existing) throw notFound(PROMOTION_NOT_FOUND);
     const body = parseInput(CollateralBodySchema, request.body);
-    collateralCheck(body, await limitsFor(db, campaign.organizationId, body.adTypeId ?? body.templateCustomizationId));
+    const limits = await limitsFor(db, campaign.organizationId, body.adTypeId ?? body.templateCustomizationId);
+    collateralCheck(body, limits);
     await checkZone(db, campaign.organizationId, body.zone);
+    await checkCollateralImage({ storage, allowHttp }, body.image, limits);
     const { templateCustomizationId, adTypeId, dates, dateRangeStart, dateRangeEnd, ...fields } = body;
     const row = await db
       .updateTable('promotions')
@@ -390,7 +398,7 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
     return sendAs(reply, PromotionSchema, promotion!);
   });
 
-  app.get(path(promotionPaths.collateralPreview(0).replace('/0/', '/:id/')), docs('Collateral as it will appear in a letter (MJML rendered to HTML)', z.object({ id }), { response: { 200: CollateralPreviewSchema } }), async (request, reply) => {
+  app.get(path(promotionPaths.collateralPreview(0).replace('/0/', '/:id/')), docs('Collateral as it will appear in a letter (MJML rendered to HTML), in its zone or as the legacy block of adTypeId', z.object({ id }), { querystring: CollateralPreviewQuerySchema, response: { 200: CollateralPreviewSchema } }), async (request, reply) => {
     const { id: promotionId } = params(z.object({ id }), request.params);
     const row = await db
       .selectFrom('promotions')
@@ -405,8 +413,11 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
     await campaignByUniqueId(db, currentUser(request).id, campaignUniqueId).catch(() => {
       throw notFound(PROMOTION_NOT_FOUND);
     });
+    const { adTypeId } = parseInput(CollateralPreviewQuerySchema, request.query);
+    // limitsFor refuses an ad type of another organization as it refuses a missing one.
+    if (adTypeId !== undefined) await limitsFor(db, promotionRow.organizationId, adTypeId);
     const [promotion] = await toPromotions(db, [promotionRow]);
-    return sendAs(reply, CollateralPreviewSchema, { html: await collateralPreviewHtml(db, promotion!, platformUrlOf(request)) });
+    return sendAs(reply, CollateralPreviewSchema, { html: await collateralPreviewHtml(db, promotion!, platformUrlOf(request), adTypeId ?? null) });
   });
 
   const review = (kind: 'approve' | 'request-changes') => async (request: FastifyRequest, reply: FastifyReply) => {
@@ -456,6 +467,29 @@ export const promotionRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
     });
     const items = await toPromotions(db, rows);
     return sendAs(reply, PromotionListSchema, { items, total: items.length });
+  });
+
+  // The publisher's week: members only, since it shows every advertiser's promotions.
+  app.get(path(promotionPaths.weekPromotions(':channel')), docs('Approved promotions a channel carries on each of seven days from firstDate', z.object({ channel: z.string().min(1).max(200) }), { querystring: WeekPromotionsQuerySchema, response: { 200: WeekPromotionsSchema } }), async (request, reply) => {
+    const { channel } = params(z.object({ channel: z.string().min(1).max(200) }), request.params);
+    const found = await db
+      .selectFrom('channels')
+      .innerJoin('memberships', (join) => join.onRef('memberships.organizationId', '=', 'channels.organizationId').on('memberships.userId', '=', currentUser(request).id))
+      .select('channels.organizationId')
+      .where('channels.slug', '=', channel)
+      .executeTakeFirst();
+    if (!found) throw notFound('This channel does not exist.');
+    const { firstDate } = parseInput(WeekPromotionsQuerySchema, request.query);
+    const start = new Date(`${firstDate}T00:00:00Z`);
+    if (Number.isNaN(start.getTime())) throw invalidData({ firstDate: ['Dates are written YYYY-MM-DD.'] });
+    const days = await Promise.all(
+      Array.from({ length: 7 }, async (_, offset) => {
+        const date = new Date(start.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+        const rows = await promotionsScheduledFor(db, { organizationId: found.organizationId, channelSlug: channel, day: date });
+        return { date, items: await toPromotions(db, rows) };
+      }),
+    );
+    return sendAs(reply, WeekPromotionsSchema, { days });
   });
 
   // --- Comments and the publisher's status changes ------------------------------------------

@@ -48,7 +48,8 @@ export function dashboardHandlers(deps: DashboardDeps): Pick<BridgeHandlers, 'da
   const now = deps.now ?? (() => new Date());
 
   function targetsOf(scope: DashboardScope, brandSlug: string, channelSlug: string | undefined, filter: DashboardChannelRef[]): Target[] {
-    const organizations = session.current().organizations;
+    // An advertiser's organizations show them promotions only, never the letters' dashboards.
+    const organizations = session.current().organizations.filter((o) => o.role !== 'advertiser');
     const narrowed = (slug: string): string[] | undefined => {
       if (filter.length === 0) return undefined;
       return filter.filter((ref) => ref.brandSlug === slug).map((ref) => ref.channelSlug);

@@ -6,6 +6,7 @@ import { CampaignStatus, PromotionStatus, campaignStepLabel, isCampaignInSetup, 
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
 import { CampaignComments } from './CampaignComments';
 import { CampaignMetricsCard } from './CampaignMetricsCard';
+import { useIsAdvertiser } from './use-is-advertiser';
 import { campaignStatusLabel } from './campaign-status-label';
 import { CollateralForm } from './CollateralForm';
 import { CollateralPreview } from './CollateralPreview';
@@ -39,6 +40,7 @@ export function CampaignPage() {
   const [editing, setEditing] = useState<Promotion | 'new' | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const advertiser = useIsAdvertiser(brandSlug);
 
   if (isLoading) return <Loader m="md" aria-label="Loading the campaign" />;
   if (error || !data) return <Alert m="md" color="red">{error && 'message' in error ? String(error.message) : 'This campaign does not exist.'}</Alert>;
@@ -87,7 +89,7 @@ export function CampaignPage() {
         </Alert>
       )}
       <CampaignDetails campaign={campaign} />
-      <SetupBar campaign={campaign} busy={statusState.isLoading} onMove={(status) => void move(status)} />
+      <SetupBar campaign={campaign} busy={statusState.isLoading} canApprove={!advertiser} onMove={(status) => void move(status)} />
       <Card withBorder>
         <Stack gap="sm">
           <Group justify="space-between">
@@ -111,6 +113,7 @@ export function CampaignPage() {
               promotion={promotion}
               brandSlug={brandSlug}
               channelSlug={campaign.channels[0] ?? channelSlug}
+              canReview={!advertiser}
               onEdit={() => setEditing(promotion)}
             />
           ))}
@@ -140,7 +143,7 @@ function CampaignDetails({ campaign }: { campaign: Campaign }) {
 }
 
 /** The setup steps 0 → 7 → 2 (spec 3 §4) with Back and Next; once ready, approval makes it Active (5). */
-function SetupBar({ campaign, busy, onMove }: { campaign: Campaign; busy: boolean; onMove: (status: number) => void }) {
+function SetupBar({ campaign, busy, canApprove, onMove }: { campaign: Campaign; busy: boolean; canApprove: boolean; onMove: (status: number) => void }) {
   const inSetup = isCampaignInSetup(campaign.status) || campaign.status === CampaignStatus.draft;
   return (
     <Card withBorder>
@@ -157,7 +160,7 @@ function SetupBar({ campaign, busy, onMove }: { campaign: Campaign; busy: boolea
               Next
             </Button>
           )}
-          {campaign.status === CampaignStatus.draft && (
+          {campaign.status === CampaignStatus.draft && canApprove && (
             <Button color="green" loading={busy} onClick={() => onMove(CampaignStatus.approved)}>
               Approve campaign
             </Button>
@@ -173,7 +176,20 @@ function SetupBar({ campaign, busy, onMove }: { campaign: Campaign; busy: boolea
   );
 }
 
-function PromotionRow({ promotion, brandSlug, channelSlug, onEdit }: { promotion: Promotion; brandSlug: string; channelSlug: string; onEdit: () => void }) {
+function PromotionRow({
+  promotion,
+  brandSlug,
+  channelSlug,
+  canReview,
+  onEdit,
+}: {
+  promotion: Promotion;
+  brandSlug: string;
+  channelSlug: string;
+  /** Reviews are the organization's members' (an advertiser waits for them). */
+  canReview: boolean;
+  onEdit: () => void;
+}) {
   const [review, { isLoading }] = useReviewPromotionMutation();
   const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -206,17 +222,19 @@ function PromotionRow({ promotion, brandSlug, channelSlug, onEdit }: { promotion
         )}
         {problem && <Alert color="red">{problem}</Alert>}
         <Group align="flex-end">
-          <TextInput size="xs" label="Message" value={message} onChange={(e) => setMessage(e.currentTarget.value)} style={{ flex: 1 }} />
+          {canReview && <TextInput size="xs" label="Message" value={message} onChange={(e) => setMessage(e.currentTarget.value)} style={{ flex: 1 }} />}
           <Button size="xs" variant="default" onClick={() => setPreviewing(true)}>
             Preview
           </Button>
           <Button size="xs" variant="default" onClick={onEdit}>
             Edit
           </Button>
-          <Button size="xs" variant="default" loading={isLoading} onClick={() => void send('request-changes')}>
-            Request changes
-          </Button>
-          {!approved && (
+          {canReview && (
+            <Button size="xs" variant="default" loading={isLoading} onClick={() => void send('request-changes')}>
+              Request changes
+            </Button>
+          )}
+          {canReview && !approved && (
             <Button size="xs" color="green" loading={isLoading} onClick={() => void send('approve')}>
               Approve
             </Button>

@@ -33,6 +33,8 @@ export function CollateralForm(props: { campaignUniqueId: string; promotion: Pro
   const [touched, setTouched] = useState(false);
   const [save, { isLoading }] = useSaveCollateralMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  // What only the platform can check, as the image's size: shown on its field.
+  const [serverFields, setServerFields] = useState<Record<string, string[]>>({});
   const adType = adTypes.find((a) => a.id === values.adTypeId);
   const limits = adType ?? AD_TYPE_DEFAULTS;
   const errors = collateralErrors(values, limits);
@@ -44,8 +46,10 @@ export function CollateralForm(props: { campaignUniqueId: string; promotion: Pro
     setTouched(true);
     if (Object.keys(errors).length > 0) return;
     const result = await save({ campaignUniqueId, id: promotion?.id ?? null, collateral: values });
-    if ('data' in result && result.data) onDone();
-    else setFailure('error' in result && result.error && 'message' in result.error ? String(result.error.message) : 'The promotion could not be saved.');
+    if ('data' in result && result.data) return onDone();
+    const error = 'error' in result ? (result.error as { message?: unknown; fields?: Record<string, string[]> } | undefined) : undefined;
+    setServerFields(error?.fields ?? {});
+    setFailure(error?.message ? String(error.message) : 'The promotion could not be saved.');
   };
 
   const counter = (value: string, max: number) => (
@@ -82,7 +86,8 @@ export function CollateralForm(props: { campaignUniqueId: string; promotion: Pro
         label="Image URL"
         description={`${limits.imageWidth}x${limits.imageHeight}`}
         value={values.image}
-        onChange={(e) => set('image', e.currentTarget.value)}
+        onChange={(e) => (set('image', e.currentTarget.value), setServerFields((f) => ({ ...f, image: [] })))}
+        error={serverFields.image?.[0]}
       />
       <TextInput label="Image alternative text" value={values.imageAlternativeText} onChange={(e) => set('imageAlternativeText', e.currentTarget.value)} />
       <TextInput label="Call to action" value={values.callToAction} onChange={(e) => set('callToAction', e.currentTarget.value)} error={shown('callToAction')} />

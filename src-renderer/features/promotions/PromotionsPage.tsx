@@ -6,6 +6,7 @@ import { CAMPAIGN_CREATE_FAILED, CAMPAIGN_STATUS_FILTERS, CAMPAIGN_TITLE_DEFAULT
 import { AdTypesCard } from './AdTypesCard';
 import { campaignStatusLabel } from './campaign-status-label';
 import { campaignPath } from './promotion-paths';
+import { useIsAdvertiser } from './use-is-advertiser';
 import { useCreateCampaignMutation, useListCampaignsQuery } from './promotions-api';
 
 const PAGE_SIZE = 25;
@@ -20,6 +21,7 @@ export function PromotionsPage() {
   const [creating, setCreating] = useState(false);
   const { data, error, isFetching } = useListCampaignsQuery({ brandSlug, status, search: debounced, page });
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  const advertiser = useIsAdvertiser(brandSlug);
 
   return (
     <Stack p="md" gap="md">
@@ -70,13 +72,26 @@ export function PromotionsPage() {
         </Table>
       )}
       {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} />}
-      <AdTypesCard brandSlug={brandSlug} />
-      <NewCampaignDialog opened={creating} onClose={() => setCreating(false)} brandSlug={brandSlug} channelSlug={channelSlug} />
+      {/* Ad types and templates are the organization's own; an advertiser only uses them. */}
+      {!advertiser && <AdTypesCard brandSlug={brandSlug} />}
+      <NewCampaignDialog opened={creating} onClose={() => setCreating(false)} brandSlug={brandSlug} channelSlug={channelSlug} canTemplate={!advertiser} />
     </Stack>
   );
 }
 
-function NewCampaignDialog({ opened, onClose, brandSlug, channelSlug }: { opened: boolean; onClose: () => void; brandSlug: string; channelSlug: string }) {
+function NewCampaignDialog({
+  opened,
+  onClose,
+  brandSlug,
+  channelSlug,
+  canTemplate,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  brandSlug: string;
+  channelSlug: string;
+  canTemplate: boolean;
+}) {
   const navigate = useNavigate();
   const [create, { isLoading }] = useCreateCampaignMutation();
   const [title, setTitle] = useState(CAMPAIGN_TITLE_DEFAULT);
@@ -120,7 +135,7 @@ function NewCampaignDialog({ opened, onClose, brandSlug, channelSlug }: { opened
         <TextInput label="Promoter name" value={promoterName} onChange={(e) => setPromoterName(e.currentTarget.value)} error={fieldErrors.promoterName?.[0]} />
         <TextInput label="Promoter email" value={promoterEmail} onChange={(e) => setPromoterEmail(e.currentTarget.value)} error={fieldErrors.promoterEmail?.[0]} />
         <Textarea label="Campaign instructions" value={instructions} onChange={(e) => setInstructions(e.currentTarget.value)} />
-        <Checkbox label="Template (clone it to start campaigns)" checked={isTemplate} onChange={(e) => setIsTemplate(e.currentTarget.checked)} />
+        {canTemplate && <Checkbox label="Template (clone it to start campaigns)" checked={isTemplate} onChange={(e) => setIsTemplate(e.currentTarget.checked)} />}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

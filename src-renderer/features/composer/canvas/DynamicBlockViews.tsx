@@ -1,15 +1,27 @@
 import type { Section, SectionOf } from '../../../../shared/model';
 import { FEEDBACK_SCALE_LABELS, FEEDBACK_STAR_OPTION_COUNT, PollType } from '../../../../shared/model';
+import type { Letter } from '../../../../shared/model/letter';
+import { ScheduledPromotionCard } from '../../promotions/ScheduledPromotionCard';
 import { Placeholder } from './Placeholder';
 import { deltaText } from './section-style';
 
 // Dynamic blocks get their content when the letter is sent (or from panels still to come),
 // so the canvas shows the spec's placeholders and whatever the block already knows.
 
-export function PromotionView({ section }: { section: SectionOf<'promotion' | 'newpromotion'> }) {
-  const m = section.blockModel;
-  const chosen = section.type === 'newpromotion' ? section.blockModel.zone !== 0 : m.title.trim() !== '';
-  return <Placeholder>{chosen ? 'See actual promotion in preview mode.' : 'Please select a promotion type.'}</Placeholder>;
+const PROMOTION_PREVIEW_TEXT = 'See actual promotion in preview mode.';
+// Spec 2 §4 names a select-zone text for the zone block without giving its words.
+const SELECT_ZONE_TEXT = 'Please select a zone.';
+
+export function PromotionView({ section, letter }: { section: SectionOf<'promotion' | 'newpromotion'>; letter: Letter }) {
+  if (section.type === 'newpromotion') {
+    const zone = section.blockModel.zone;
+    if (zone === 0) return <Placeholder>{SELECT_ZONE_TEXT}</Placeholder>;
+    return <ScheduledPromotionCard letter={letter} slot={{ zone }} fallback={<Placeholder>{PROMOTION_PREVIEW_TEXT}</Placeholder>} />;
+  }
+  const { adTypeId, title } = section.blockModel;
+  const placeholder = <Placeholder>{title.trim() !== '' ? PROMOTION_PREVIEW_TEXT : 'Please select a promotion type.'}</Placeholder>;
+  if (adTypeId === null) return placeholder;
+  return <ScheduledPromotionCard letter={letter} slot={{ adTypeId }} fallback={placeholder} />;
 }
 
 export function RssView({ section }: { section: SectionOf<'rss'> }) {

@@ -85,7 +85,7 @@ function blockContent(props: SectionViewProps): ReactNode {
       return <FooterView section={section} settings={letter.settings} companyLevel={companyLevel} brandSlug={letter.brandSlug} channelSlug={letter.channelSlug} />;
     case 'promotion':
     case 'newpromotion':
-      return <PromotionView section={section} />;
+      return <PromotionView section={section} letter={letter} />;
     case 'rss':
       return <RssView section={section} />;
     case 'dynamic':

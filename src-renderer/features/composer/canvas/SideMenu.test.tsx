@@ -64,9 +64,9 @@ describe('Canvas', () => {
   });
 
   it('shows the spec placeholders of blocks without content', () => {
-    const store = testStore(['newpromotion', 'rss', 'html', 'dynamic', 'poll'].map((type) => newSection(type as BlockType, type)));
+    const store = testStore(['promotion', 'newpromotion', 'rss', 'html', 'dynamic', 'poll'].map((type) => newSection(type as BlockType, type)));
     renderWith(<Canvas letter={testLetter()} readOnly={false} onOpenSettings={() => {}} />, store);
-    for (const text of ['Please select a promotion type.', 'Please add a valid RSS feed url.', 'Use the editor in the HTML Block Settings to write your code.', 'URL placeholder', 'Please select a poll.'])
+    for (const text of ['Please select a promotion type.', 'Please select a zone.', 'Please add a valid RSS feed url.', 'Use the editor in the HTML Block Settings to write your code.', 'URL placeholder', 'Please select a poll.'])
       expect(screen.getByText(text)).toBeTruthy();
   });
 });
