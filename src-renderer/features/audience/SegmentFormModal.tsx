@@ -126,7 +126,7 @@ export function SegmentFormModal(props: { brandSlug: string; channelSlug: string
               Add a condition
             </Button>
             {engagement && (
-              <Badge variant="light" color="grape">
+              <Badge variant="filled" color="grape.9">
                 Engagement segment
               </Badge>
             )}

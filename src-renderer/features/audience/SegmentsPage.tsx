@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { SEGMENT_PAGE_SIZE_DEFAULT, type Segment } from '../../../shared/contract/platform-audience';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
-import { errorMessage, useDeleteSegmentMutation, useListSegmentsQuery } from './audience-api';
+import { errorMessage, useDeleteSegmentMutation, useListChannelSegmentsQuery } from './audience-api';
 import { SegmentFormModal } from './SegmentFormModal';
 
 // A channel's segments (spec 3 §7): name, tags and total, 10 a page; create and edit with
@@ -19,7 +19,7 @@ export function SegmentsPage() {
   const [page, setPage] = useState(1);
   const [nameText, setNameText] = useState('');
   const [name] = useDebouncedValue(nameText.trim(), SEARCH_DEBOUNCE_MS);
-  const { data, isLoading, error } = useListSegmentsQuery({ brandSlug, channelSlug, name, page, itemsPerPage: SEGMENT_PAGE_SIZE_DEFAULT });
+  const { data, isLoading, error } = useListChannelSegmentsQuery({ brandSlug, channelSlug, name, page, itemsPerPage: SEGMENT_PAGE_SIZE_DEFAULT });
   const [editing, setEditing] = useState<Segment | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Segment | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -86,7 +86,7 @@ export function SegmentsPage() {
                     <Group gap="xs">
                       <Text fw={500}>{segment.name}</Text>
                       {segment.isEngagementSegment && (
-                        <Badge size="xs" variant="light" color="grape">
+                        <Badge size="xs" variant="filled" color="grape.9">
                           Engagement
                         </Badge>
                       )}

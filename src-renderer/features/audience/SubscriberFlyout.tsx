@@ -36,7 +36,7 @@ export function SubscriberFlyout(props: {
               <Table.Tr>
                 <Table.Th>Status</Table.Th>
                 <Table.Td>
-                  <Badge color={STATUS_COLORS[data.status]} variant="light">
+                  <Badge color={STATUS_COLORS[data.status]} variant="filled">
                     {STATUS_LABELS[data.status]}
                   </Badge>
                 </Table.Td>
@@ -71,7 +71,7 @@ export function SubscriberFlyout(props: {
               </Text>
             ) : (
               data.tags.map((tag) => (
-                <Badge key={tag} variant="outline">
+                <Badge key={tag} variant="outline" color="blue.9">
                   {tag}
                 </Badge>
               ))

@@ -172,7 +172,7 @@ export function SubscribersPage() {
                   </Table.Td>
                   <Table.Td>{[row.firstName, row.lastName].filter(Boolean).join(' ')}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLORS[row.status]} variant="light">
+                    <Badge color={STATUS_COLORS[row.status]} variant="filled">
                       {STATUS_LABELS[row.status]}
                     </Badge>
                   </Table.Td>

@@ -44,7 +44,7 @@ const audienceApi = api.enhanceEndpoints({ addTagTypes: ['Subscriber', 'Audience
     importProgress: build.query<ChannelOutput<'audience.importProgress'>, ChannelInput<'audience.importProgress'>>({
       query: (input) => ipc('audience.importProgress', input),
     }),
-    listSegments: build.query<ChannelOutput<'audience.segments'>, ChannelInput<'audience.segments'>>({
+    listChannelSegments: build.query<ChannelOutput<'audience.segments'>, ChannelInput<'audience.segments'>>({
       query: (input) => ipc('audience.segments', input),
       providesTags: ['AudienceSegment'],
     }),
@@ -77,7 +77,7 @@ export const {
   useExportSubscribersMutation,
   useImportSubscribersMutation,
   useImportProgressQuery,
-  useListSegmentsQuery,
+  useListChannelSegmentsQuery,
   useSegmentCriteriasQuery,
   useSegmentCountQuery,
   useSaveSegmentMutation,

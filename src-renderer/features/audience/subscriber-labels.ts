@@ -8,4 +8,4 @@ export const STATUS_LABELS: Record<Subscriber['status'], string> = {
   bounced: 'Bounced',
 };
 
-export const STATUS_COLORS: Record<Subscriber['status'], string> = { active: 'green', unsubscribed: 'gray', bounced: 'red' };
+export const STATUS_COLORS: Record<Subscriber['status'], string> = { active: 'teal.9', unsubscribed: 'gray.7', bounced: 'red.9' };
