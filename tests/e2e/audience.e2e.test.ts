@@ -205,4 +205,98 @@ describe('audience', () => {
     expect(recipients(OPENERS_SUBJECT)).toEqual(['reader1@import.test', 'reader2@import.test']);
     expect(recipients(SPECIFIC_SUBJECT)).toEqual(['outsider@elsewhere.test', 'reader3@import.test']);
   }, 480_000);
+
+  it('adds, edits, unsubscribes, tags in bulk and deletes subscribers, imports a dropped file, and deletes a segment', async () => {
+    await app.page.goto(`${app.host.appUrl}${newslettersPath('demo', 'weekly')}`);
+    await nav().getByRole('link', { name: 'Subscribers' }).click();
+    const table = app.page.getByRole('table', { name: 'Subscribers' });
+    await expect.poll(() => table.count(), { timeout: 15_000 }).toBe(1);
+
+    // Add one: a bad address is refused with the message, then a good one is added.
+    await button('Add subscriber').click();
+    const add = app.page.getByRole('dialog', { name: 'Add a subscriber' });
+    await add.getByLabel('Email').fill('not an address');
+    await add.getByRole('button', { name: 'Add subscriber' }).click();
+    await expect.poll(() => add.getByRole('alert').textContent()).toBe('Enter a valid email address.');
+    await add.getByLabel('Email').fill('nora@harbour.test');
+    await add.getByLabel('First name').fill('Nora');
+    await add.getByLabel('Tags').fill('crew');
+    await add.getByLabel('Tags').press('Enter');
+    await add.getByRole('button', { name: 'Add subscriber' }).click();
+    await expect.poll(() => add.count()).toBe(0);
+    await app.page.getByLabel('Search by email or name').fill('harbour.test');
+    const nora = table.getByRole('row').filter({ hasText: 'nora@harbour.test' });
+    await expect.poll(() => nora.count(), { timeout: 10_000 }).toBe(1);
+    expect((await nora.locator('td').allTextContents()).slice(1, 5)).toEqual(['nora@harbour.test', 'Nora', 'Subscribed', 'crew']);
+
+    // Edit and unsubscribe from the flyout.
+    await nora.getByRole('button', { name: 'nora@harbour.test' }).click();
+    const flyout = app.page.getByRole('dialog', { name: 'nora@harbour.test' });
+    await expect.poll(() => flyout.getByRole('table', { name: 'Subscriber fields' }).count(), { timeout: 10_000 }).toBe(1);
+    await flyout.getByRole('button', { name: 'Edit' }).click();
+    const edit = app.page.getByRole('dialog', { name: 'Edit nora@harbour.test' });
+    await edit.getByLabel('Last name').fill('Lind');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => edit.count()).toBe(0);
+    await expect.poll(() => flyout.getByRole('table', { name: 'Subscriber fields' }).getByText('Lind', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    await flyout.getByRole('button', { name: 'More options' }).click();
+    await app.page.getByRole('menuitem', { name: 'Unsubscribe' }).click();
+    await expect.poll(() => app.page.getByText('nora@harbour.test is unsubscribed.').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => flyout.getByText('Unsubscribed', { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+    await flyout.getByRole('button', { name: 'Close' }).click();
+
+    // A dropped file goes through the same wizard.
+    await button('Import CSV').click();
+    const wizard = app.page.getByRole('dialog', { name: 'Import subscribers' });
+    const dropped = await app.page.evaluateHandle((text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'crew.csv', { type: 'text/csv' }));
+      return transfer;
+    }, 'email,first_name\nsam@harbour.test,Sam\nlee@harbour.test,Lee\nnora@harbour.test,Nora\n');
+    await wizard.getByTestId('import-drop-zone').dispatchEvent('drop', { dataTransfer: dropped });
+    await expect.poll(() => wizard.getByRole('table', { name: 'Preview' }).count(), { timeout: 10_000 }).toBe(1);
+    await wizard.getByRole('button', { name: 'Import', exact: true }).click();
+    const summary = wizard.getByLabel('Import summary');
+    await expect.poll(() => summary.count(), { timeout: 30_000 }).toBe(1);
+    expect(await summary.getByText('Added: 2').count()).toBe(1);
+    expect(await summary.getByRole('table', { name: 'Skipped rows by reason' }).getByRole('row').nth(1).textContent()).toBe('Previously unsubscribed (not subscribed again)1');
+    await wizard.getByRole('button', { name: 'Done' }).click();
+
+    // Tag all three at once; the status filter finds the one who left.
+    await expect.poll(() => table.getByRole('row').count(), { timeout: 10_000 }).toBe(4);
+    await app.page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+    await button('Tag 3 selected').click();
+    const tagging = app.page.getByRole('dialog', { name: 'Tag 3 selected subscribers' });
+    await tagging.getByLabel('Tags to add').fill('dock');
+    await tagging.getByLabel('Tags to add').press('Enter');
+    await tagging.getByRole('button', { name: 'Apply tags' }).click();
+    await expect.poll(() => app.page.getByText('Tags changed on 3 subscribers.').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await table.getByRole('row').allTextContents()).filter((text) => text.includes('dock')).length, { timeout: 10_000 }).toBe(3);
+    await app.page.getByRole('combobox', { name: 'Status' }).click();
+    await app.page.getByRole('option', { name: 'Unsubscribed' }).click();
+    await expect.poll(() => table.getByRole('row').count(), { timeout: 10_000 }).toBe(2);
+
+    // Delete, after the confirm dialog.
+    await nora.getByRole('button', { name: 'nora@harbour.test' }).click();
+    await flyout.getByRole('button', { name: 'Delete' }).click();
+    const confirm = app.page.getByRole('dialog', { name: 'Delete the subscriber nora@harbour.test?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => confirm.count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => app.page.getByText('No subscribers match.').count(), { timeout: 10_000 }).toBe(1);
+
+    // A segment made and deleted on the segments screen.
+    await nav().getByRole('link', { name: 'Segments' }).click();
+    await button('New segment').click();
+    const form = app.page.getByRole('dialog', { name: 'New segment' });
+    await form.getByLabel('Name').fill('Dock crew');
+    await form.getByRole('button', { name: 'Add a condition' }).click();
+    await form.getByLabel('Condition 1 tag', { exact: true }).fill('dock');
+    await expect.poll(() => form.getByTestId('segment-live-count').textContent(), { timeout: 10_000 }).toBe('2 active subscribers match now.');
+    await form.getByRole('button', { name: 'Create segment' }).click();
+    const row = app.page.getByRole('table', { name: 'Segments' }).getByRole('row').filter({ hasText: 'Dock crew' });
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+    await row.getByRole('button', { name: 'Delete Dock crew' }).click();
+    await app.page.getByRole('dialog', { name: 'Delete the segment “Dock crew”?' }).getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
+  }, 120_000);
 });

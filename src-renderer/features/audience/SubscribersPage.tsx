@@ -66,7 +66,6 @@ export function SubscribersPage() {
       return;
     }
     setSelected((current) => new Set([...current].filter((id) => id !== deleting.id)));
-    if (viewing === deleting.id) setViewing(null);
     setDeleting(null);
   };
 
@@ -203,6 +202,8 @@ export function SubscribersPage() {
             if (!viewed) return;
             setDeleteError(null);
             setDeleting(viewed);
+            // The confirm dialog would sit under the flyout's backdrop; the flyout closes for it.
+            setViewing(null);
           }}
           onUnsubscribe={() => viewed && void doUnsubscribe(viewed)}
         />
