@@ -10,6 +10,7 @@ import { FEATURE_FLAG_NAMES } from '../model/feature-flags';
 import { SuggestionSourceSchema } from './platform-media';
 import { DeliveryEventSchema } from './platform-delivery-events';
 import { pollChannels } from './bridge-polls';
+import { audienceChannels } from './bridge-audience';
 import { promotionChannels } from './bridge-promotions';
 import { reportChannels } from './bridge-reports';
 import { aiChannels, aiEvents } from './bridge-ai';
@@ -313,6 +314,8 @@ export const bridgeChannels = {
   ...dashboardChannels,
   // Polls (bridge-polls.ts).
   ...pollChannels,
+  // Subscribers and segments screens (bridge-audience.ts).
+  ...audienceChannels,
   // The curation screen and blocks (bridge-curation.ts).
   ...curationChannels,
   // Promotions: campaigns, collateral, approvals, metrics, zones (bridge-promotions.ts).

@@ -19,6 +19,7 @@ import { lifecycleHandlers } from './handlers/lifecycle';
 import { openGraphHandlers } from './handlers/open-graph';
 import { renderHandlers } from './handlers/render';
 import { pollHandlers } from './handlers/polls';
+import { audienceHandlers } from './handlers/audience';
 import { reportHandlers } from './handlers/reports';
 import { dashboardHandlers } from './handlers/dashboards';
 import { segmentHandlers } from './handlers/segments';
@@ -90,6 +91,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...aiAssistantHandlers({ session, client, emit: ctx.emit }),
     ...linkContentHandlers({ session, client }),
     ...pollHandlers({ session, client }),
+    ...audienceHandlers({ session, client }),
     ...curationHandlers({ session, client, hearts }),
     ...promotionHandlers({ session, client }),
   };

@@ -11,6 +11,8 @@ import { CurationPage } from '../features/curation/CurationPage';
 import { LocalMailboxPage } from '../features/local-mailbox/LocalMailboxPage';
 import { NewslettersPage } from '../features/newsletters/NewslettersPage';
 import { PollsPage } from '../features/polls/PollsPage';
+import { SubscribersPage } from '../features/audience/SubscribersPage';
+import { SegmentsPage } from '../features/audience/SegmentsPage';
 import { CampaignPage } from '../features/promotions/CampaignPage';
 import { PromotionsPage } from '../features/promotions/PromotionsPage';
 import { organizationHomePath } from '../features/promotions/advertiser-navigation';
@@ -47,6 +49,8 @@ function routerFor(session: Session) {
         { path: 'organizations/:brandSlug/company/metrics', element: <DashboardPage key="company" /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/settings', element: <ChannelSettingsPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/polls', element: <PollsPage /> },
+        { path: 'organizations/:brandSlug/channels/:channelSlug/subscribers', element: <SubscribersPage /> },
+        { path: 'organizations/:brandSlug/channels/:channelSlug/segments', element: <SegmentsPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/curation', element: <CurationPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/promotions', element: <PromotionsPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/promotions/:uniqueId', element: <CampaignPage /> },

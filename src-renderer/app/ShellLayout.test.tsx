@@ -81,7 +81,7 @@ describe('the shell', () => {
   it("navigates to the channel's Newsletters, Templates, Dashboard, Curation and Channel settings, and to Settings and the local mailbox", async () => {
     const router = renderAt(`${BASE}/newsletters/templates`);
     const nav = screen.getByRole('navigation', { name: 'Channel' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Newsletters', 'Templates', 'Dashboard', 'Curation', 'Channel settings', 'Promotions']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Newsletters', 'Templates', 'Dashboard', 'Curation', 'Subscribers', 'Segments', 'Channel settings', 'Promotions']);
     expect(within(nav).getByRole('link', { name: 'Templates' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Newsletters' }).getAttribute('aria-current')).toBeNull();
 

@@ -1,5 +1,5 @@
 import { AppShell, Avatar, Divider, Group, Menu, NavLink, Select, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconAdjustments, IconBuilding, IconChartBar, IconChartDots, IconChevronDown, IconHeart, IconInbox, IconLogout, IconMail, IconNews, IconPlugConnected, IconSettings, IconSpeakerphone, IconTemplate } from '@tabler/icons-react';
+import { IconAdjustments, IconBuilding, IconChartBar, IconChartDots, IconChevronDown, IconHeart, IconInbox, IconLogout, IconMail, IconNews, IconPlugConnected, IconSettings, IconSpeakerphone, IconTemplate, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
 import { useDeliveryNotices } from '../features/delivery/use-delivery-notices';
@@ -11,6 +11,7 @@ import { FEATURE_FLAGS } from '../../shared/model/feature-flags';
 import { useFeatureFlags } from './feature-flags';
 import { promotionsPath } from '../features/promotions/promotion-paths';
 import { isAdvertiserOf, isPromotionsPath, organizationHomePath } from '../features/promotions/advertiser-navigation';
+import { segmentsPath, subscribersPath } from '../features/audience/audience-paths';
 import { SyncIndicator } from './SyncIndicator';
 import { useDesktopShell } from './use-desktop-shell';
 
@@ -88,6 +89,8 @@ export function ShellLayout({ session }: { session: Session }) {
             { label: 'Templates', to: templatesPath(organization.slug, channelSlug), icon: IconTemplate },
             { label: 'Dashboard', to: channelDashboardPath(organization.slug, channelSlug), icon: IconChartBar },
             { label: 'Curation', to: curationPath(organization.slug, channelSlug), icon: IconHeart },
+            { label: 'Subscribers', to: subscribersPath(organization.slug, channelSlug), icon: IconUsers },
+            { label: 'Segments', to: segmentsPath(organization.slug, channelSlug), icon: IconUsersGroup },
             { label: 'Channel settings', to: channelSettingsPath(organization.slug, channelSlug), icon: IconSettings },
             ...(isFeatureOn(FEATURE_FLAGS.composerPollBlock) ? [{ label: 'Polls', to: pollsPath(organization.slug, channelSlug), icon: IconChartDots }] : []),
             { label: 'Promotions', to: promotionsPath(organization.slug, channelSlug), icon: IconSpeakerphone },

@@ -91,6 +91,7 @@ import {
 } from '../../../shared/contract/platform-link-content';
 import type { UrlPreview } from '../../../shared/model/blocks/feeds';
 import { createPollsClient, type PollsClient } from './polls-client';
+import { createAudienceClient, type AudienceClient } from './audience-client';
 import type { Letter } from '../../../shared/model/letter';
 
 // The core's HTTP client for the platform API. Every answer is parsed with the shared
@@ -195,6 +196,8 @@ export interface PlatformClient {
   embedDashboard(brandSlug: string | undefined, channelSlug: string | undefined, body: EmbedDashboardRequest): Promise<EmbedDashboardResponse>;
   /** The poll calls (polls-client.ts). */
   readonly polls: PollsClient;
+  /** The subscribers and segments screens' calls (audience-client.ts). */
+  readonly audience: AudienceClient;
   /** Feeds, aggregates, tags and categories (curation-client.ts). */
   curation: CurationClient;
   /** A call whose path and answer schema the caller's contract holds (the promotions family). */
@@ -218,11 +221,11 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
    * push again (its first answer lost) is applied once; a push with new content gets a new key.
    */
   async function call<S extends z.ZodType>(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     schema: S,
     body?: unknown,
-    options: { idempotent?: boolean } = {},
+    options: { idempotent?: boolean; contentType?: string; timeoutMs?: number } = {},
   ): Promise<z.output<S>> {
     const response = await send(method, path, 'application/json', body, options);
     // 204 (a delete) has no body: the schema is z.null() then.
@@ -238,23 +241,25 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
 
   /** Sends one request; a network failure or an error status throws a PlatformError. */
   async function send(
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     path: string,
     accept: string,
     body?: unknown,
-    options: { idempotent?: boolean; timeoutMs?: number; signal?: AbortSignal } = {},
+    options: { idempotent?: boolean; timeoutMs?: number; signal?: AbortSignal; contentType?: string } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { accept };
     if (options.idempotent) headers['idempotency-key'] = createHash('sha256').update(`${path}\n${JSON.stringify(body)}`).digest('hex');
     const token = getToken();
     if (token) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    // A contentType names a body sent as it is (a CSV import); anything else goes as JSON.
+    const raw = options.contentType !== undefined && typeof body === 'string';
+    if (body !== undefined) headers['content-type'] = raw ? options.contentType! : 'application/json';
     let response: Response;
     try {
       response = await fetch(root + path, {
         method,
         headers,
-        body: body === undefined ? null : JSON.stringify(body),
+        body: body === undefined ? null : raw ? (body as string) : JSON.stringify(body),
         signal: withTimeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS, options.signal),
       });
     } catch {
@@ -303,6 +308,7 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
     aiStatus: () => call('GET', platformPaths.aiStatus(), AiStatusResponseSchema),
     rewrite,
     polls: createPollsClient(call, getText),
+    audience: createAudienceClient(call, getText),
     async health() {
       try {
         const response = await fetch(root + platformPaths.health(), { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
