@@ -26,7 +26,8 @@ export interface SendingSettingsProps {
 /** SENDING SETTINGS: Audience (required), Date and time on the channel's clock, UTM tracking. */
 export function SendingSettings({ letterUniqueId, brandSlug, channelSlug, zone, form, utmEnabled, disabled, now = () => new Date(), onBusyChange }: SendingSettingsProps) {
   const { values } = form;
-  const { data: segments, error, isFetching } = useListSegmentsQuery({ brandSlug, channelSlug });
+  // Read again on every visit: a segment made on the Segments screen a moment ago is offered.
+  const { data: segments, error, isFetching } = useListSegmentsQuery({ brandSlug, channelSlug }, { refetchOnMountOrArgChange: true });
   useEffect(() => {
     if (error) toastError(errorMessage(error, 'Sorry, the audiences could not be loaded.'));
   }, [error]);
