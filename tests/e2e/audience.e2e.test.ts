@@ -88,7 +88,7 @@ async function scheduleThroughApp(title: string, sendAt: string, audience: RegEx
   await textbox('Description').fill('Our weekly letter.');
   await expect.poll(() => button('Schedule').isEnabled(), { timeout: 10_000 }).toBe(true);
   await button('Schedule').click();
-  await expect.poll(() => app.page.getByRole('heading', { name: 'Great job' }).count(), { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => app.page.getByRole('heading', { name: 'Great job' }).count(), { timeout: 45_000 }).toBe(1);
 }
 
 describe('audience', () => {

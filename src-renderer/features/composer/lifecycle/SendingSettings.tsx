@@ -26,8 +26,7 @@ export interface SendingSettingsProps {
 /** SENDING SETTINGS: Audience (required), Date and time on the channel's clock, UTM tracking. */
 export function SendingSettings({ letterUniqueId, brandSlug, channelSlug, zone, form, utmEnabled, disabled, now = () => new Date(), onBusyChange }: SendingSettingsProps) {
   const { values } = form;
-  // Read again on every visit: a segment made on the Segments screen a moment ago is offered.
-  const { data: segments, error, isFetching } = useListSegmentsQuery({ brandSlug, channelSlug }, { refetchOnMountOrArgChange: true });
+  const { data: segments, error, isFetching } = useListSegmentsQuery({ brandSlug, channelSlug });
   useEffect(() => {
     if (error) toastError(errorMessage(error, 'Sorry, the audiences could not be loaded.'));
   }, [error]);
