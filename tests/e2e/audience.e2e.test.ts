@@ -88,7 +88,14 @@ async function scheduleThroughApp(title: string, sendAt: string, audience: RegEx
   await textbox('Description').fill('Our weekly letter.');
   await expect.poll(() => button('Schedule').isEnabled(), { timeout: 10_000 }).toBe(true);
   await button('Schedule').click();
-  await expect.poll(() => app.page.getByRole('heading', { name: 'Great job' }).count(), { timeout: 45_000 }).toBe(1);
+  try {
+    await expect.poll(() => app.page.getByRole('heading', { name: 'Great job' }).count(), { timeout: 45_000 }).toBe(1);
+  } catch (error) {
+    // Say what the sidebar showed instead (a refused field, a notice): a bare timeout told nothing when this failed before.
+    console.log('SIDEBAR', await sidebar().innerText().catch(() => '?'));
+    console.log('ALERTS', await app.page.getByRole('alert').allInnerTexts());
+    throw error;
+  }
 }
 
 describe('audience', () => {
@@ -192,16 +199,19 @@ describe('audience', () => {
     await draft(OPENERS_SUBJECT);
     await draft(SPECIFIC_SUBJECT);
     const now = dayjs().tz(ZONE);
-    const sendAt = now.add(now.second() > 20 ? 3 : 2, 'minute').format('YYYY-MM-DD HH:mm');
+    // A few minutes ahead: two passes through the schedule step can take a minute on a busy machine, and a time too near is refused.
+    const sendAt = now.add(now.second() > 20 ? 5 : 4, 'minute').format('YYYY-MM-DD HH:mm');
     await scheduleThroughApp(OPENERS_SUBJECT, sendAt, /Recent openers/);
-    // The 'Specific emails' pass through the schedule step failed in later runs of this session
-    // for a reason not yet found; its send is covered by jobs/scheduled-delivery.test.ts and
-    // its field by ScheduleSidebar.test.tsx until it is back here (issue 18 stays open).
-    await expect.poll(() => recipients(OPENERS_SUBJECT).length, { timeout: 420_000, interval: 1000 }).toBe(2);
+    await scheduleThroughApp(SPECIFIC_SUBJECT, sendAt, /Specific emails/, async () => {
+      await app.page.getByLabel('Email addresses').fill('Reader3@import.test, outsider@elsewhere.test\nreader3@import.test not-an-address');
+      await expect.poll(() => app.page.getByTestId('specific-emails-count').textContent()).toContain('2 addresses');
+    });
+
+    await expect.poll(() => recipients(OPENERS_SUBJECT).length + recipients(SPECIFIC_SUBJECT).length, { timeout: 420_000, interval: 1000 }).toBe(4);
     // Nothing more arrives after a moment.
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     expect(recipients(OPENERS_SUBJECT)).toEqual(['reader1@import.test', 'reader2@import.test']);
-    expect(recipients(SPECIFIC_SUBJECT)).toEqual([]);
+    expect(recipients(SPECIFIC_SUBJECT)).toEqual(['outsider@elsewhere.test', 'reader3@import.test']);
   }, 600_000);
 
   it('adds, edits, unsubscribes, tags in bulk and deletes subscribers, imports a dropped file, and deletes a segment', async () => {

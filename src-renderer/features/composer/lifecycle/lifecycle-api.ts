@@ -18,6 +18,8 @@ export const lifecycleApi = api.injectEndpoints({
     }),
     listSegments: build.query<ChannelOutput<'segments.list'>, { brandSlug: string; channelSlug: string }>({
       query: (input) => ipc('segments.list', input),
+      // Saving a segment on the Segments screen invalidates this tag, so the audience picker lists it at once.
+      providesTags: ['AudienceSegment'],
     }),
     validateMergeTag: build.mutation<ChannelOutput<'letters.validateMergeTag'>, { uniqueId: string; mergeTag: string }>({
       query: (input) => ipc('letters.validateMergeTag', input),
