@@ -1,10 +1,11 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { ipcBaseQuery } from './ipc-base-query';
 
-// The one RTK Query api; features add their endpoints with api.injectEndpoints.
+// The one RTK Query api; features add their endpoints with api.injectEndpoints. A tag two
+// features share is declared here ('AudienceSegment': the Segments screen and the schedule step).
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: ipcBaseQuery,
-  tagTypes: ['Session', 'Letters', 'Letter', 'Sync', 'LetterMetrics', 'ChannelSettings', 'EvvntIntegration', 'Curation', 'CurationTags', 'Feeds'],
+  tagTypes: ['Session', 'Letters', 'Letter', 'Sync', 'LetterMetrics', 'ChannelSettings', 'EvvntIntegration', 'Curation', 'CurationTags', 'Feeds', 'AudienceSegment'],
   endpoints: () => ({}),
 });

@@ -4,7 +4,7 @@ import { ipc } from '../../app/ipc-base-query';
 
 // Subscribers and segments over the bridge (bridge-audience.ts).
 
-const audienceApi = api.enhanceEndpoints({ addTagTypes: ['Subscriber', 'AudienceSegment'] }).injectEndpoints({
+const audienceApi = api.enhanceEndpoints({ addTagTypes: ['Subscriber'] }).injectEndpoints({
   endpoints: (build) => ({
     listSubscribers: build.query<ChannelOutput<'audience.subscribers'>, ChannelInput<'audience.subscribers'>>({
       query: (input) => ipc('audience.subscribers', input),
