@@ -29,7 +29,7 @@ export function createDb(connectionString: string, options: { maxConnections?: n
   });
 }
 
-/** JSON text for a jsonb column (see schema.ts for why not the object itself). */
+/** JSON text for a jsonb column (see tables/column-types.ts for why not the object itself). */
 export function toJson(value: unknown): string {
   return JSON.stringify(value);
 }
