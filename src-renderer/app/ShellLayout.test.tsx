@@ -77,6 +77,11 @@ function renderAt(path: string, session: Session = SESSION) {
   return router;
 }
 
+/** What the organization or channel switcher shows (its label also names the Channel navigation). */
+function switcherValue(label: string): string {
+  return screen.getAllByLabelText(label).filter((element) => element instanceof HTMLInputElement).map((input) => (input as HTMLInputElement).value)[0] ?? '';
+}
+
 describe('the shell', () => {
   it("navigates to the channel's Newsletters, Templates, Dashboard, Curation and Channel settings, and to Settings and the local mailbox", async () => {
     const router = renderAt(`${BASE}/newsletters/templates`);
@@ -131,5 +136,28 @@ describe('the shell', () => {
     expect(screen.getByText('Screen')).toBeTruthy();
     await router.navigate(`${BASE}/metrics`);
     await waitFor(() => expect(router.state.location.pathname).toBe(`${BASE}/promotions`));
+    // Settings is outside any channel: the advertiser reaches it, and is not led back.
+    await router.navigate('/settings');
+    expect(router.state.location.pathname).toBe('/settings');
+    expect(screen.getByText('Screen')).toBeTruthy();
+  });
+
+  it('keeps the last organization and channel, and its navigation, on screens outside any channel', async () => {
+    const router = renderAt(`${BASE}/curation`);
+    await router.navigate('/settings');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page'));
+    expect(switcherValue('Organization')).toBe('Demo');
+    expect(switcherValue('Channel')).toBe('The Weekly');
+    const nav = screen.getByRole('navigation', { name: 'Channel' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toContain('Newsletters');
+    expect(within(nav).queryAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page').map((link) => link.textContent)).toEqual([]);
+    await userEvent.click(within(nav).getByRole('link', { name: 'Newsletters' }));
+    expect(router.state.location.pathname).toBe(`${BASE}/newsletters`);
+  });
+
+  it('shows no channel on a screen outside any channel when none was opened yet', () => {
+    renderAt('/settings');
+    expect(switcherValue('Channel')).toBe('');
+    expect(within(screen.getByRole('navigation', { name: 'Channel' })).queryAllByRole('link')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { AppShell, Avatar, Divider, Group, Menu, NavLink, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconAdjustments, IconBuilding, IconChartBar, IconChartDots, IconChevronDown, IconHeart, IconInbox, IconLogout, IconMail, IconNews, IconPlugConnected, IconSettings, IconSpeakerphone, IconTemplate, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { useShownChannel } from './use-shown-channel';
 import type { Session } from '../../shared/contract/bridge';
 import { useDeliveryNotices } from '../features/delivery/use-delivery-notices';
 import { useSignOutMutation } from '../features/session/session-api';
@@ -70,11 +71,13 @@ function AccountMenu({ user, canSignOut }: { user: NonNullable<Session['user']>;
 
 /** The app frame: organization and channel switcher, navigation, account menu, sync state. */
 export function ShellLayout({ session }: { session: Session }) {
-  const { brandSlug = '', channelSlug = '' } = useParams();
+  const route = useParams();
+  const { brandSlug, channelSlug } = useShownChannel();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const organization = session.organizations.find((o) => o.slug === brandSlug);
   const channelKnown = organization?.channels.some((c) => c.channelSlug === channelSlug) ?? false;
+  const inChannelRoute = channelKnown && route.brandSlug === brandSlug && route.channelSlug === channelSlug;
   useDesktopShell();
   useDeliveryNotices();
   const advertiser = isAdvertiserOf(organization);
@@ -210,9 +213,9 @@ export function ShellLayout({ session }: { session: Session }) {
       <AppShell.Main>
         <ConflictNotices />
         {/* An advertiser's organization opens its promotions only; the platform refuses the rest anyway. */}
-        {advertiser && channelKnown && !isPromotionsPath(pathname, brandSlug, channelSlug) ? (
+        {advertiser && inChannelRoute && !isPromotionsPath(pathname, brandSlug, channelSlug) ? (
           <Navigate to={promotionsPath(brandSlug, channelSlug)} replace />
-        ) : advertiser && !channelKnown ? (
+        ) : advertiser && route.brandSlug && !inChannelRoute ? (
           <Navigate to="/" replace />
         ) : (
           <Outlet />

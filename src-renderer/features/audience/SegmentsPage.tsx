@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Pagination, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Pagination, Paper, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { SEGMENT_PAGE_SIZE_DEFAULT, type Segment } from '../../../shared/contrac
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
 import { errorMessage, useDeleteSegmentMutation, useListChannelSegmentsQuery } from './audience-api';
 import { SegmentFormModal } from './SegmentFormModal';
+import { ScreenFrame } from '../../ui/ScreenFrame';
 
 // A channel's segments (spec 3 §7): name, tags and total, 10 a page; create and edit with
 // the criteria builder, delete with the confirm-delete dialog. The platform's refusals
@@ -37,15 +38,14 @@ export function SegmentsPage() {
   };
 
   return (
-    <Stack p="lg" gap="md" component="main" aria-label="Segments">
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Segments
-        </Title>
+    <ScreenFrame
+      title="Segments"
+      actions={
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
           New segment
         </Button>
-      </Group>
+      }
+    >
       <TextInput
         label="Search by name"
         maw={320}
@@ -137,6 +137,6 @@ export function SegmentsPage() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />
-    </Stack>
+    </ScreenFrame>
   );
 }

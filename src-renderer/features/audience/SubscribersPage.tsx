@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, Loader, Pagination, Paper, Select, Stack, Table, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Loader, Pagination, Paper, Select, Table, TagsInput, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconPlus, IconTags, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { ImportWizard } from './ImportWizard';
 import { SubscriberFlyout } from './SubscriberFlyout';
 import { SubscriberFormModal } from './SubscriberFormModal';
 import { STATUS_COLORS, STATUS_LABELS } from './subscriber-labels';
+import { ScreenFrame } from '../../ui/ScreenFrame';
 
 // A channel's subscribers: searched by email or name, filtered by status and tags, 25 a
 // page; the detail flyout, add, edit, unsubscribe, delete, tags on the selected rows, CSV
@@ -85,12 +86,10 @@ export function SubscribersPage() {
   };
 
   return (
-    <Stack p="lg" gap="md" component="main" aria-label="Subscribers">
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Subscribers
-        </Title>
-        <Group gap="xs">
+    <ScreenFrame
+      title="Subscribers"
+      actions={
+        <>
           <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={exporting.isLoading} onClick={() => void doExport()}>
             Export CSV
           </Button>
@@ -100,8 +99,9 @@ export function SubscribersPage() {
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
             Add subscriber
           </Button>
-        </Group>
-      </Group>
+        </>
+      }
+    >
       <Group align="flex-end">
         <TextInput label="Search by email or name" value={searchText} onChange={(e) => filtered(setSearchText)(e.currentTarget.value)} />
         <Select label="Status" placeholder="Any status" data={STATUS_CHOICES} value={status} clearable onChange={filtered((value: string | null) => setStatus(value as Subscriber['status'] | null))} />
@@ -239,6 +239,6 @@ export function SubscribersPage() {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />
-    </Stack>
+    </ScreenFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Group, Loader, MultiSelect, Pagination, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Group, Loader, MultiSelect, Pagination, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -7,17 +7,11 @@ import { AGGREGATES_FETCH_FAILED_MESSAGE, AGGREGATES_PAGE_SIZE_DEFAULT, NO_AGGRE
 import type { Aggregate } from '../../../shared/contract/platform-curation';
 import { useGetSessionQuery } from '../session/session-api';
 import { AggregateCard } from './AggregateCard';
-import {
-  useAggregatesQuery,
-  useCurationCategoriesQuery,
-  useCurationFeedsQuery,
-  useCurationSiteNamesQuery,
-  useCurationTagsQuery,
-  useSetCuratedMutation,
-} from './curation-api';
+import { useAggregatesQuery, useCurationCategoriesQuery, useCurationFeedsQuery, useCurationSiteNamesQuery, useCurationTagsQuery, useSetCuratedMutation } from './curation-api';
 import { FeedsManager } from './FeedsManager';
 import { InsertIntoLetterDialog } from './InsertIntoLetterDialog';
 import { TagsDialog } from './TagsDialog';
+import { ScreenFrame } from '../../ui/ScreenFrame';
 
 export const HEART_KEPT_LOCALLY = 'Saved on this computer; it reaches the platform when it can be reached.';
 
@@ -96,10 +90,7 @@ export function CurationPage() {
   const error = aggregates.error as { code?: string; message?: string } | undefined;
 
   return (
-    <Stack p="lg" gap="md" maw={1000}>
-      <Title order={1} size="h2">
-        Curation
-      </Title>
+    <ScreenFrame title="Curation" maw={1000}>
       <FeedsManager brandSlug={brandSlug} channelSlug={channelSlug} />
       <Stack gap="sm" component="section" aria-label="Filters">
         <Group align="flex-end" wrap="wrap">
@@ -172,6 +163,6 @@ export function CurationPage() {
       {pages > 1 && <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': `${control} page` })} />}
       <TagsDialog brandSlug={brandSlug} channelSlug={channelSlug} aggregate={tagging} onClose={() => setTagging(null)} />
       <InsertIntoLetterDialog brandSlug={brandSlug} channelSlug={channelSlug} zone={zone} aggregate={inserting} onClose={() => setInserting(null)} />
-    </Stack>
+    </ScreenFrame>
   );
 }

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { SaveEvvntIntegrationSchema } from '../../../shared/contract/platform-link-content';
 import { useGetSessionQuery } from '../session/session-api';
 import { failureText, useGetEvvntIntegrationQuery, useRemoveEvvntIntegrationMutation, useSaveEvvntIntegrationMutation } from './link-content-api';
+import { ScreenFrame } from '../../ui/ScreenFrame';
 
 // Settings → Integrations (/settings/integrations): the organization's Evvnt token, which
 // the events block uses. The platform keeps it and only ever shows its last four characters.
@@ -41,10 +42,7 @@ export function IntegrationsPage() {
   }
 
   return (
-    <Stack p="lg" gap="md" maw={640}>
-      <Title order={1} size="h2">
-        Integrations
-      </Title>
+    <ScreenFrame title="Integrations" maw={640}>
       <Select
         label="Organization"
         data={organizations.map((organization) => ({ value: organization.slug, label: organization.name }))}
@@ -90,6 +88,6 @@ export function IntegrationsPage() {
           )}
         </Stack>
       </Paper>
-    </Stack>
+    </ScreenFrame>
   );
 }

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { LocalMailboxMessage } from '../../../shared/contract/local-mailbox';
 import { useListLocalMailboxQuery } from './local-mailbox-api';
+import { ScreenFrame } from '../../ui/ScreenFrame';
 
 /**
  * The platform's local mailbox: the emails it kept instead of sending because it has no
@@ -17,13 +18,14 @@ export function LocalMailboxPage() {
   const chosen = items.find((item) => item.id === chosenId) ?? items[0] ?? null;
 
   return (
-    <Stack p="md" gap="md">
-      <Group justify="space-between">
-        <Title order={2}>Local mailbox</Title>
+    <ScreenFrame
+      title="Local mailbox"
+      actions={
         <Button variant="default" leftSection={<IconRefresh size={16} />} loading={isFetching} onClick={() => void refetch()}>
           Refresh
         </Button>
-      </Group>
+      }
+    >
       <Text size="sm" c="dimmed">
         {data?.smtpConfigured
           ? 'The platform has a mail server set up, so it emails for real. Emails it kept before that are listed here.'
@@ -53,7 +55,7 @@ export function LocalMailboxPage() {
           <KeptEmail message={chosen} />
         </Group>
       )}
-    </Stack>
+    </ScreenFrame>
   );
 }
 

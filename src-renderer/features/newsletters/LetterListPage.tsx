@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Loader, Select, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Loader, Select, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlus, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -16,6 +16,7 @@ import { NewslettersTable } from './NewslettersTable';
 import { useCloneLetter } from './use-clone-letter';
 import { useDeleteLetter } from './use-delete-letter';
 import { useLetterList } from './use-letter-list';
+import { ScreenFrame } from '../../ui/ScreenFrame';
 
 export type LetterListKind = 'newsletters' | 'templates';
 
@@ -97,22 +98,19 @@ export function LetterListPage(props: {
   }
 
   return (
-    <div style={{ padding: 'var(--mantine-spacing-lg)' }}>
-      <Group justify="space-between" mb="md" wrap="nowrap">
-        <div>
-          <Title order={1} size="h2">
-            {words.title}
-          </Title>
-          {channel && <Text c="dimmed">{channel.title}</Text>}
-        </div>
+    <ScreenFrame
+      title={words.title}
+      subtitle={channel?.title}
+      actions={
         <Tooltip label={`${words.command} (${shortcutLabel('file.newLetter')})`}>
           <Button onClick={onNew} loading={creation.isLoading} leftSection={<IconPlus size={18} />}>
             {words.button}
           </Button>
         </Tooltip>
-      </Group>
+      }
+    >
       <LetterListTabs active={kind} brandSlug={brandSlug} channelSlug={channelSlug} />
-      <Group mb="md" align="flex-end" wrap="wrap">
+      <Group align="flex-end" wrap="wrap">
         <TextInput
           label="Search"
           placeholder="Search titles and text"
@@ -144,7 +142,7 @@ export function LetterListPage(props: {
           </Tooltip>
         </Group>
       </Group>
-      {creation.error && 'message' in creation.error && <Alert color="red" mb="md">{String(creation.error.message)}</Alert>}
+      {creation.error && 'message' in creation.error && <Alert color="red">{String(creation.error.message)}</Alert>}
       <CloneFailedAlert reason={cloning.error} onClose={cloning.dismissError} />
       {error && 'message' in error && <Alert color="red">{String(error.message)}</Alert>}
       {isLoading && <Loader aria-label={words.loading} />}
@@ -180,6 +178,6 @@ export function LetterListPage(props: {
         onCancel={deleting.cancel}
       />
       <NewLetterDialog opened={choosing} templates={channelTemplates.data ?? []} busy={creation.isLoading} onChoose={(id) => void create(id)} onClose={() => setChoosing(false)} />
-    </div>
+    </ScreenFrame>
   );
 }

@@ -9,7 +9,6 @@ export function LetterListTabs(props: { active: 'newsletters' | 'templates'; bra
   return (
     <Tabs
       value={active}
-      mb="md"
       onChange={(value) => {
         if (value === 'newsletters') navigate(newslettersPath(brandSlug, channelSlug));
         if (value === 'templates') navigate(templatesPath(brandSlug, channelSlug));
