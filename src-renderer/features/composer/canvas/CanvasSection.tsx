@@ -1,5 +1,6 @@
 import { Draggable } from '@hello-pangea/dnd';
 import { ActionIcon, Group } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { memo } from 'react';
 import { useDispatch } from 'react-redux';
 import type { Delta, Letter, Section } from '../../../../shared/model';
@@ -24,6 +25,16 @@ export interface CanvasSectionProps {
 }
 
 /**
+ * Sections out of view are neither laid out nor painted (`content-visibility: auto`), so a
+ * keystroke's frame costs the sections on screen, not the whole letter. Not the selected
+ * one: its side menu sits outside its box, which the containment would clip. A section
+ * never shown yet takes a typical section's height; once shown, the height it had.
+ */
+function offscreenSkipped(selected: boolean): CSSProperties {
+  return selected ? {} : { contentVisibility: 'auto', containIntrinsicSize: 'auto 160px' };
+}
+
+/**
  * One section on the canvas: its drag handle, the section drawn as in the email, and the
  * side menu when it is selected. Memoized: a keystroke changes one section object (the
  * others keep their identity), so only the edited section renders again.
@@ -41,7 +52,7 @@ export const CanvasSection = memo(function CanvasSection({ section, index, selec
     >
       {(drag) => (
         // The library's style last: while dragging it positions the row (fixed), which 'relative' would undo.
-        <div ref={drag.innerRef} {...drag.draggableProps} style={{ position: 'relative', marginBottom: 2, ...drag.draggableProps.style }}>
+        <div ref={drag.innerRef} {...drag.draggableProps} style={{ position: 'relative', marginBottom: 2, ...offscreenSkipped(selected), ...drag.draggableProps.style }}>
           <Group align="flex-start" gap={4} wrap="nowrap">
             <ActionIcon
               {...drag.dragHandleProps}
