@@ -1,4 +1,4 @@
-import { Alert, Button, ColorInput, Group, Image, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, ColorInput, Image, Loader, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDeviceFloppy, IconPhoto } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
@@ -7,6 +7,7 @@ import { fieldMessages } from '../../../shared/contract/errors';
 import { ChannelSettingsSchema, type ChannelSettings } from '../../../shared/model/channel-settings';
 import { useGetChannelSettingsQuery, useSaveChannelSettingsMutation } from './channel-settings-api';
 import { timezoneOptions } from './timezones';
+import { ScreenFrame } from '../../ui/ScreenFrame';
 
 export const CHANNEL_SETTINGS_SAVED = 'Channel settings saved.';
 
@@ -79,20 +80,19 @@ export function ChannelSettingsPage() {
   }
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate style={{ padding: 'var(--mantine-spacing-lg)', maxWidth: 880 }}>
-      <Group justify="space-between" mb="md" wrap="nowrap">
-        <div>
-          <Title order={1} size="h2">
-            Channel settings
-          </Title>
-          <Text c="dimmed">Every letter of this channel starts from these, and its footer and logo read them.</Text>
-        </div>
-        <Button type="submit" loading={saving.isLoading} leftSection={<IconDeviceFloppy size={18} />}>
-          Save
-        </Button>
-      </Group>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+      <ScreenFrame
+        title="Channel settings"
+        subtitle="Every letter of this channel starts from these, and its footer and logo read them."
+        maw={880}
+        actions={
+          <Button type="submit" loading={saving.isLoading} leftSection={<IconDeviceFloppy size={18} />}>
+            Save
+          </Button>
+        }
+      >
       {failure && (
-        <Alert color="red" mb="md">
+        <Alert color="red">
           {failure}
         </Alert>
       )}
@@ -166,6 +166,7 @@ export function ChannelSettingsPage() {
           </SimpleGrid>
         </Paper>
       </Stack>
+      </ScreenFrame>
     </form>
   );
 }
