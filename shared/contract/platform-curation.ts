@@ -81,6 +81,8 @@ export const AggregateSchema = z.object({
   /** ISO instant. */
   publicationDate: z.string().nullable(),
   siteName: z.string(),
+  /** The post's whole body as sanitized HTML: only when the query asked `withContent=1` (a full-content block), else ''. */
+  content: z.string().default(''),
   feedId: id.nullable(),
   tags: z.array(z.object({ id, name: z.string() })),
   categories: z.array(z.object({ id, name: z.string() })),
@@ -110,6 +112,8 @@ export const AggregatesQuerySchema = z.object({
   perPage: z.coerce.number().int().min(1).max(AGGREGATES_PAGE_SIZE_MAX).default(AGGREGATES_PAGE_SIZE_DEFAULT),
   /** Items skipped before the page (the blocks' "skip"). */
   skip: z.coerce.number().int().min(0).max(1000).default(0),
+  /** 1: answer each article's whole body (`content`), which a full-content block shows; lists leave it out. */
+  withContent: z.coerce.number().int().min(0).max(1).default(0),
 });
 export type AggregatesQuery = z.input<typeof AggregatesQuerySchema>;
 export const AGGREGATES_QUERY_LISTS = ['feeds', 'tags', 'categories', 'sites', 'types'] as const;

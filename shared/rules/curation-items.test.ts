@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Aggregate } from '../contract/platform-curation';
 import { defaultCurationModel } from '../model/blocks/feeds';
 import { LayoutType } from '../model/enums';
-import { clampItemCount, clampItemOffset, curationBlockQuery, curationItemFromAggregate, insertedCurationSection } from './curation-items';
+import {
+  clampItemCount,
+  clampItemOffset,
+  curationBlockQuery,
+  curationItemFromAggregate,
+  curationLayoutChoices,
+  curationLayoutWidths,
+  insertedCurationSection,
+} from './curation-items';
 
 const aggregate: Aggregate = {
   id: 7,
@@ -15,6 +23,7 @@ const aggregate: Aggregate = {
   // 02:00 UTC on the 3rd is still the 2nd in New York.
   publicationDate: '2026-03-03T02:00:00.000Z',
   siteName: 'Harbour News',
+  content: '',
   feedId: 1,
   tags: [],
   categories: [],
@@ -31,8 +40,10 @@ describe('curated content in letters', () => {
       siteName: 'Harbour News',
       image: 'https://harbour.example/pier.jpg',
       link: 'https://harbour.example/pier',
+      content: '',
     });
     expect(curationItemFromAggregate({ ...aggregate, author: ' ' }, 'UTC').author).toBe('');
+    expect(curationItemFromAggregate({ ...aggregate, content: '<p>The whole post.</p>' }, 'UTC').content).toBe('<p>The whole post.</p>');
   });
 
   it('inserts with layout 5 and the image; layout 6 turns the image off; no image means layout 6', () => {
@@ -72,5 +83,26 @@ describe('curated content in letters', () => {
     expect(curationBlockQuery(model, 'UTC', now, 'wordpress')?.types).toEqual([3]);
     expect([clampItemCount(15), clampItemCount(-1), clampItemCount(4)]).toEqual([10, 0, 4]);
     expect([clampItemOffset(25), clampItemOffset(-3), clampItemOffset(19)]).toEqual([19, 0, 19]);
+  });
+
+  it("asks for the posts' whole bodies only in the 'Full content' layout", () => {
+    const model = { ...defaultCurationModel(), itemCount: 2 };
+    const now = new Date('2026-03-10T12:00:00Z');
+    expect(curationBlockQuery(model, 'UTC', now, 'wordpress', LayoutType.fullContent)).toMatchObject({ withContent: 1, types: [3] });
+    expect(curationBlockQuery(model, 'UTC', now, 'wordpress', LayoutType.paragraphOnly)).not.toHaveProperty('withContent');
+    expect(curationBlockQuery(model, 'UTC', now, 'wordpress')).not.toHaveProperty('withContent');
+  });
+
+  it("offers 'Full content' to a WordPress block without a link only (spec 2 §4)", () => {
+    const model = defaultCurationModel();
+    const values = (choices: readonly { value: number }[]) => choices.map((c) => c.value);
+    expect(values(curationLayoutChoices(model, false, 'wordpress'))).toContain(LayoutType.fullContent);
+    expect(curationLayoutChoices(model, false, 'wordpress').find((c) => c.value === LayoutType.fullContent)?.label).toBe('Full content');
+    expect(values(curationLayoutChoices({ ...model, link: 'https://blog.example/post' }, false, 'wordpress'))).not.toContain(LayoutType.fullContent);
+    expect(values(curationLayoutChoices(model, false, 'curation'))).not.toContain(LayoutType.fullContent);
+    expect(values(curationLayoutChoices(model, false, 'newrss'))).not.toContain(LayoutType.fullContent);
+    // Edited text without an image still limits the choice to text only.
+    expect(values(curationLayoutChoices({ ...model, title: 'A post' }, true, 'wordpress'))).toEqual([LayoutType.paragraphOnly]);
+    expect(curationLayoutWidths(LayoutType.fullContent)).toEqual({ imageColumnWidth: 50, textColumnWidth: 100, hasImage: false });
   });
 });

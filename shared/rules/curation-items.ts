@@ -30,6 +30,7 @@ export function curationItemFromAggregate(aggregate: Aggregate, zone: string): C
     siteName: aggregate.siteName,
     image: aggregate.image,
     link: aggregate.originalUrl,
+    content: aggregate.content,
   };
 }
 
@@ -46,13 +47,15 @@ export function clampItemOffset(value: number): number {
 /**
  * The aggregates query of a Curations block; null when it asks for no items. Days to
  * display N: curated within the last N days on the channel's clock (0: any day); exact
- * dates: curated between the two dates. The RSS and WordPress blocks ask for their own kind.
+ * dates: curated between the two dates. The RSS and WordPress blocks ask for their own kind,
+ * and a block in the 'Full content' layout for each post's whole body.
  */
 export function curationBlockQuery(
   model: CurationModel,
   zone: string,
   now: Date,
   blockType: 'curation' | 'newrss' | 'wordpress' = 'curation',
+  layoutType: LayoutTypeValue | null = null,
 ): AggregatesQuery | null {
   const count = clampItemCount(model.itemCount);
   if (count === 0) return null;
@@ -74,6 +77,7 @@ export function curationBlockQuery(
     page: 1,
     perPage: count,
     skip: clampItemOffset(model.itemOffset),
+    ...(layoutType === LayoutType.fullContent ? { withContent: 1 } : {}),
     ...dates,
   };
 }
@@ -121,7 +125,7 @@ export function insertedCurationSection(aggregate: Aggregate, options: { uniqueI
   return { ...section, layoutType, blockModel: model };
 }
 
-/** The layouts a curation block offers (spec 2 §4); full content (8) is for blog-feed and RSS blocks only. */
+/** The layouts a curation block offers (spec 2 §4); full content (8) only where curationLayoutChoices allows it. */
 export const CURATION_LAYOUT_CHOICES: readonly { value: LayoutTypeValue; label: string }[] = [
   { value: LayoutType.imageLeftParagraphRight, label: 'Image left, text right' },
   { value: LayoutType.paragraphLeftImageRight, label: 'Text left, image right' },
@@ -130,16 +134,31 @@ export const CURATION_LAYOUT_CHOICES: readonly { value: LayoutTypeValue; label: 
   { value: LayoutType.imageAndParagraphColumns, label: 'Image and text columns' },
 ];
 
-/** Only 'Text only' when the block has edited text, no image, and a title or excerpt (spec 2 §4). */
-export function curationLayoutChoices(model: CurationModel, sectionHasDelta: boolean): typeof CURATION_LAYOUT_CHOICES {
+export const FULL_CONTENT_CHOICE = { value: LayoutType.fullContent, label: 'Full content' } as const;
+
+/**
+ * Only 'Text only' when the block has edited text, no image, and a title or excerpt (spec 2 §4).
+ * 'Full content' is for the WordPress (blog feed) block without a link, that is one showing
+ * its query's posts rather than one inserted article (spec 2 §4: "only for blog-feed and RSS
+ * blocks that have no link"; the legacy RSS block has its own choices in rss-items.ts).
+ */
+export function curationLayoutChoices(
+  model: CurationModel,
+  sectionHasDelta: boolean,
+  blockType: 'curation' | 'newrss' | 'wordpress' = 'curation',
+): readonly { value: LayoutTypeValue; label: string }[] {
   const hasDelta = sectionHasDelta || model.delta.ops.some((op) => typeof op.insert === 'string' && op.insert.trim() !== '');
   const limited = hasDelta && model.image.trim() === '' && (model.title.trim() !== '' || model.excerpt.trim() !== '');
-  return limited ? CURATION_LAYOUT_CHOICES.filter((c) => c.value === LayoutType.paragraphOnly) : CURATION_LAYOUT_CHOICES;
+  if (limited) return CURATION_LAYOUT_CHOICES.filter((c) => c.value === LayoutType.paragraphOnly);
+  return blockType === 'wordpress' && model.link.trim() === '' ? [...CURATION_LAYOUT_CHOICES, FULL_CONTENT_CHOICE] : CURATION_LAYOUT_CHOICES;
 }
 
-/** A new layout's column widths (spec 2 §4): text only has no image; image-and-text columns are 100/100; others 50/50. */
+/**
+ * A new layout's column widths (spec 2 §4): text only has no image; image-and-text columns are
+ * 100/100; others 50/50. Full content is text only too: the post's own pictures are in its body.
+ */
 export function curationLayoutWidths(layoutType: LayoutTypeValue): Pick<CurationModel, 'imageColumnWidth' | 'textColumnWidth'> & { hasImage?: false } {
-  if (layoutType === LayoutType.paragraphOnly) return { imageColumnWidth: 50, textColumnWidth: 100, hasImage: false };
+  if (layoutType === LayoutType.paragraphOnly || layoutType === LayoutType.fullContent) return { imageColumnWidth: 50, textColumnWidth: 100, hasImage: false };
   if (layoutType === LayoutType.imageAndParagraphColumns) return { imageColumnWidth: 100, textColumnWidth: 100 };
   return { imageColumnWidth: 50, textColumnWidth: 50 };
 }

@@ -96,6 +96,7 @@ export async function queryAggregates(
     originalUrl: row.originalUrl,
     publicationDate: row.publicationDate ? row.publicationDate.toISOString() : null,
     siteName: row.siteName,
+    content: query.withContent === 1 ? row.content : '',
     feedId: row.feedId,
     tags: tags.filter((t) => t.aggregateId === row.id).map(({ id, name }) => ({ id, name })),
     categories: categories.filter((c) => c.aggregateId === row.id).map(({ id, name }) => ({ id, name })),

@@ -2,6 +2,7 @@ import { parseFeed } from 'feedsmith';
 import sanitizeHtml from 'sanitize-html';
 import { FEED_PREVIEW_ITEMS_MAX, INVALID_FEED_URL_MESSAGE } from '../../shared/contract/platform-curation';
 import type { FeedPreviewItem } from '../../shared/contract/platform-curation';
+import { POST_CONTENT_TAGS } from '../../shared/render/post-content';
 import { HttpError } from '../http/errors';
 import { BodyTooLargeError, readLimited } from '../integrations/read-limited';
 
@@ -14,8 +15,6 @@ export const FEED_MAX_BYTES = 5 * 1024 * 1024;
 export const FEED_FETCH_TIMEOUT_MS = 15_000;
 const MAX_REDIRECTS = 5;
 const EXCERPT_MAX = 500;
-/** spec 3 §5: the tags kept from pasted rich text, plus images for full content. */
-const CONTENT_TAGS = ['a', 'strong', 'em', 'p', 'ul', 'ol', 'li', 'h2', 'h3', 'img', 'br', 'blockquote'];
 
 export interface FeedItem {
   title: string;
@@ -201,7 +200,7 @@ interface RawItem {
 
 function toItem(raw: RawItem): FeedItem {
   const content = sanitizeHtml(raw.html, {
-    allowedTags: CONTENT_TAGS,
+    allowedTags: POST_CONTENT_TAGS,
     allowedAttributes: { a: ['href', 'rel', 'target'], img: ['src', 'alt'] },
     allowedSchemes: ['http', 'https', 'mailto'],
   });

@@ -20,7 +20,7 @@ export async function resolveCurationSections(db: Db, channel: ChannelRow, block
     const children = await Promise.all(section.blocks.map(resolve));
     let next: Section = children.some((child, i) => child !== section.blocks[i]) ? ({ ...section, blocks: children } as Section) : section;
     if (next.type === 'curation' || next.type === 'newrss' || next.type === 'wordpress') {
-      const query = curationBlockQuery(next.blockModel, channel.timezone, now, next.type);
+      const query = curationBlockQuery(next.blockModel, channel.timezone, now, next.type, next.layoutType);
       if (query) {
         const { items } = await queryAggregates(db, channel, AggregatesQuerySchema.parse(query));
         next = { ...next, blockModel: { ...next.blockModel, items: items.map((a) => curationItemFromAggregate(a, channel.timezone)) } };

@@ -268,7 +268,7 @@ describe('Curations blocks at send time', () => {
   it("fill from the query as it answers now; an inserted article is left as it is", async () => {
     const channel = await t.db.selectFrom('channels').selectAll().where('slug', '=', 'weekly').executeTakeFirstOrThrow();
     const query = newSection('curation', 'q1');
-    query.blockModel = { ...query.blockModel, itemCount: 5, daysToDisplay: 0, items: [{ id: 1, title: 'Stale', author: '', excerpt: '', publicationDate: '', siteName: '', image: '', link: '' }] };
+    query.blockModel = { ...query.blockModel, itemCount: 5, daysToDisplay: 0, items: [{ id: 1, title: 'Stale', author: '', excerpt: '', publicationDate: '', siteName: '', image: '', link: '', content: '' }] };
     const inserted = newSection('curation', 'i1');
     inserted.blockModel = { ...inserted.blockModel, itemCount: 0, title: 'Kept as inserted' };
     const resolved = SectionsJsonSchema.parse(await resolveCurationSections(t.db, channel, JSON.stringify([query, inserted])));
@@ -324,5 +324,33 @@ describe('curation types (0 any, 3 wordpress, 4 newrss)', () => {
     });
     const resolved = SectionsJsonSchema.parse(await resolveCurationSections(t.db, channel, JSON.stringify(blocks))) as SectionOf<'curation' | 'newrss' | 'wordpress'>[];
     expect(resolved.map((s) => s.blockModel.items.map((item) => item.title))).toEqual([['Blog: the new pier', 'New pier opens'], ['New pier opens'], ['Blog: the new pier']]);
+  });
+
+  it("gives a WordPress block in 'Full content' each post's whole body, sanitized, at send time", async () => {
+    const journal = await addFeed('/journal/feed/');
+    expect((await pollFeed(t.db, journal.id)).status).toBe('read');
+    for (const post of (await aggregates('?sites[]=Quay%20Journal')).items) {
+      await t.app.inject({ method: 'POST', url: platformPaths.aggregate('demo', 'weekly', post.id), headers: editor, payload: { curated: true } });
+    }
+    // Lists leave the bodies out; a full-content query asks for them.
+    expect((await aggregates('?keyword=Winter%20on')).items[0]!.content).toBe('');
+    const asked = (await aggregates('?keyword=Winter%20on&withContent=1')).items[0]!.content;
+    expect(asked).toContain('<strong>north wall</strong>');
+    expect(asked).not.toContain('script');
+    expect(asked).not.toContain('onclick');
+
+    const channel = await t.db.selectFrom('channels').selectAll().where('slug', '=', 'weekly').executeTakeFirstOrThrow();
+    const block = (layoutType: 5 | 8) => {
+      const section = newSection('wordpress', `full-${layoutType}`);
+      section.layoutType = layoutType;
+      section.blockModel = { ...section.blockModel, itemCount: 10, daysToDisplay: 0, sources: [{ id: 'Quay Journal', name: 'Quay Journal' }] };
+      return section;
+    };
+    const [full, excerpt] = SectionsJsonSchema.parse(await resolveCurationSections(t.db, channel, JSON.stringify([block(8), block(5)]))) as SectionOf<'wordpress'>[];
+    expect(full!.blockModel.items.map((item) => item.title)).toEqual(['Winter on the quay', 'Spring notes']);
+    expect(full!.blockModel.items[0]!.content).toContain('<img src="https://journal.example/ice.jpg"');
+    // A post without a body of its own has none to show (the renderer shows its excerpt).
+    expect(full!.blockModel.items[1]!.content).toBe('');
+    expect(excerpt!.blockModel.items.every((item) => item.content === '')).toBe(true);
   });
 });

@@ -63,6 +63,33 @@ export const JSON_FEED = JSON.stringify({
   ],
 });
 
+/**
+ * A WordPress blog's feed (at `/journal/feed/`, a WordPress address): one post carries its
+ * whole body in content:encoded (a picture, a link, and a script that must not come through),
+ * the other only a summary.
+ */
+export const WORDPRESS_FEED = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">
+  <channel>
+    <title>Quay Journal</title>
+    <link>https://journal.example/</link>
+    <generator>https://wordpress.org/?v=6.5</generator>
+    <item>
+      <title>Winter on the quay</title>
+      <link>https://journal.example/winter</link>
+      <dc:creator>Eve Pilot</dc:creator>
+      <pubDate>Sun, 01 Feb 2026 09:00:00 GMT</pubDate>
+      <description>The quay in winter, in short.</description>
+      <content:encoded><![CDATA[<p>Ice formed along the <strong>north wall</strong> overnight.</p><p><img src="https://journal.example/ice.jpg" alt="Ice on the wall" width="1600" style="width:1600px"></p><p>Read the <a href="https://journal.example/log" onclick="steal()">harbour log</a>.</p><script>alert(1)</script>]]></content:encoded>
+    </item>
+    <item>
+      <title>Spring notes</title>
+      <link>https://journal.example/spring</link>
+      <pubDate>Sat, 31 Jan 2026 09:00:00 GMT</pubDate>
+    </item>
+  </channel>
+</rss>`;
+
 export interface FeedSite {
   /** Path → body and content type; replace entries to change what the site serves. */
   files: Map<string, { body: string; type: string }>;
@@ -76,6 +103,7 @@ export function createFeedSite(): FeedSite {
       ['/rss.xml', { body: RSS_FEED, type: 'application/rss+xml' }],
       ['/atom.xml', { body: ATOM_FEED, type: 'application/atom+xml' }],
       ['/feed.json', { body: JSON_FEED, type: 'application/feed+json' }],
+      ['/journal/feed/', { body: WORDPRESS_FEED, type: 'application/rss+xml' }],
       ['/page.html', { body: '<!doctype html><html><body>Not a feed</body></html>', type: 'text/html' }],
     ]),
     failing: new Set(),

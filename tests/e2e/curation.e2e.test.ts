@@ -2,9 +2,12 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { letterPath } from '../../shared/app-paths';
 import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
+import { newSection } from '../../shared/model/section-factory';
 import { createPlatformClient } from '../../src-main/core/platform/platform-client';
 import { createFeedSite, serveFeedSite } from '../../src-server/testing/feed-fixtures';
+import { specCreatePayload } from '../../src-server/testing/letter-fixtures';
 import { startLoopbackServer, type LoopbackServer } from '../../src-server/testing/loopback-server';
 import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
@@ -14,7 +17,7 @@ import { composerPage } from './support/composer-page';
 // Curation from feed to inbox: a feed served on loopback is added on the curation screen,
 // the platform's polling job reads it, the editor hearts two articles, inserts one into a
 // letter and places a Curations block asking for curated items; the email the loopback SMTP
-// server receives holds exactly those articles.
+// server receives holds exactly those articles, and a WordPress block's post in full.
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -41,6 +44,7 @@ const app = useAppInBrowser(() => ({ SMTP_URL: smtp.url, LETTERDESK_PUSH_DELAY_M
 const { palette, section, settings: panel } = composerPage(app);
 const ZONE = 'America/New_York';
 const TITLE = 'Harbour roundup';
+const BLOG_TITLE = 'From the quay journal';
 
 describe('curation', () => {
   it('takes a feed to the inbox: hearted articles, one inserted, a Curations block of curated items', async () => {
@@ -109,33 +113,75 @@ describe('curation', () => {
     await expect
       .poll(async () => ((await client.getLetter('demo', 'weekly', id))?.blocks.match(/"type":"curation"/g) ?? []).length, { timeout: 20_000 })
       .toBe(2);
-    const letter = (await client.getLetter('demo', 'weekly', id))!;
-    await client.updateStatus(letter.channelId!, id, { publicationStatus: 7, currentStatus: 0, uniqueId: letter.uniqueId, pollIds: [] });
-    await client.saveOnScheduling(letter.channelId!, id, {
-      claimant: null,
-      emailTemplate: letter.emailTemplate,
-      hasAbTest: false,
-      openGraphHeadline: TITLE,
-      openGraphDescription: '',
-      openGraphImageUrl: '',
-      publicationDate: dayjs().tz(ZONE).add(3, 'second').format('YYYY-MM-DD HH:mm:ss'),
-      publicationStatus: 2,
-      publicationDateTzCode: ZONE,
-      segmentId: 0,
-      subjectB: '',
-      subtitle: 'From the harbour',
-      title: TITLE,
-      uniqueId: letter.uniqueId,
-      updatePreviewText: false,
-    });
 
-    await expect.poll(() => smtp.received.length, { timeout: 90_000, interval: 1_000 }).toBeGreaterThan(0);
-    const html = String(smtp.received[0]!.mail.html);
+    // A WordPress blog's post in full. The palette has no WordPress block (spec 2 §1): it
+    // comes in letters made elsewhere, so this one is made through the platform's calls, as
+    // is the post's heart (the screen's heart is covered above). The editor lays it out as
+    // 'Full content' and loads it. The post is older than the two articles above, so the
+    // Curations block's two newest curated items stay those.
+    await client.curation.addFeed('demo', 'weekly', `${site.url}/journal/feed/`);
+    const journal = { keyword: 'Winter on the quay', sites: ['Quay Journal'] };
+    await expect.poll(async () => (await client.curation.aggregates('demo', 'weekly', journal)).total, { timeout: 30_000, interval: 1_000 }).toBe(1);
+    const post = (await client.curation.aggregates('demo', 'weekly', journal)).items[0]!;
+    await client.curation.updateAggregate('demo', 'weekly', post.id, { curated: true });
+    const weekly = (await client.me()).organizations.flatMap((org) => org.channels).find((channel) => channel.channelSlug === 'weekly')!;
+    const blogLetter = await client.createLetter('demo', 'weekly', {
+      ...specCreatePayload(weekly.id),
+      title: BLOG_TITLE,
+      blocks: JSON.stringify([newSection('wordpress', 'wp-1'), newSection('footer', 'footer-1')]),
+    });
+    await app.page.goto(`${app.host.appUrl}${letterPath('demo', 'weekly', blogLetter.id!)}`);
+    await expect.poll(() => section('WordPress').count(), { timeout: 15_000 }).toBe(1);
+    await section('WordPress').click();
+    await app.page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await panel().getByRole('combobox', { name: 'Layout' }).click();
+    await app.page.getByRole('option', { name: 'Full content' }).click();
+    await panel().getByRole('button', { name: 'Load' }).click();
+    await expect.poll(() => panel().getByText('1 item loaded.').count(), { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(async () => (await client.getLetter('demo', 'weekly', blogLetter.id!))?.blocks.includes('"layoutType":8') ?? false, { timeout: 20_000 })
+      .toBe(true);
+    const schedule = async (letterId: number, title: string) => {
+      const letter = (await client.getLetter('demo', 'weekly', letterId))!;
+      await client.updateStatus(letter.channelId!, letterId, { publicationStatus: 7, currentStatus: 0, uniqueId: letter.uniqueId, pollIds: [] });
+      await client.saveOnScheduling(letter.channelId!, letterId, {
+        claimant: null,
+        emailTemplate: letter.emailTemplate,
+        hasAbTest: false,
+        openGraphHeadline: title,
+        openGraphDescription: '',
+        openGraphImageUrl: '',
+        publicationDate: dayjs().tz(ZONE).add(3, 'second').format('YYYY-MM-DD HH:mm:ss'),
+        publicationStatus: 2,
+        publicationDateTzCode: ZONE,
+        segmentId: 0,
+        subjectB: '',
+        subtitle: 'From the harbour',
+        title,
+        uniqueId: letter.uniqueId,
+        updatePreviewText: false,
+      });
+    };
+    await schedule(id, TITLE);
+    await schedule(blogLetter.id!, BLOG_TITLE);
+
+    const received = (subject: string) => smtp.received.find((message) => message.mail.subject === subject);
+    await expect.poll(() => Boolean(received(TITLE) && received(BLOG_TITLE)), { timeout: 90_000, interval: 1_000 }).toBe(true);
+    const html = String(received(TITLE)!.mail.html);
     const count = (text: string) => html.split(text).length - 1;
     // Inserted once, and once more among the block's curated items.
     expect(count('New pier opens')).toBeGreaterThanOrEqual(2);
     expect(count('Tide tables for the spring')).toBeGreaterThanOrEqual(1);
     expect(html).toContain('By Bo Quay');
     expect(html).not.toContain('Storm warning');
+    expect(html).not.toContain('Winter on the quay');
+
+    // The WordPress block's email carries the post's whole body, sanitized, its picture held to the column.
+    const blog = String(received(BLOG_TITLE)!.mail.html);
+    expect(blog).toContain('Winter on the quay');
+    expect(blog).toContain('Ice formed along the <strong>north wall</strong> overnight.');
+    expect(blog).toMatch(/<img src="https:\/\/journal\.example\/ice\.jpg" alt="Ice on the wall" style="display:block;max-width:100%;height:auto;border:0"/);
+    expect(blog).not.toContain('The quay in winter, in short.');
+    expect(blog).not.toContain('alert(1)');
   });
 });

@@ -6,6 +6,7 @@ import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import { createPlatformClient } from '../../src-main/core/platform/platform-client';
 import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
+import { expectAccessible } from './support/axe';
 
 // A scheduled send as the editor lives it: the letter goes out at its time through a real
 // SMTP server on loopback, and the app says so ('Sending …', then '… has been sent' in its
@@ -82,6 +83,8 @@ describe('a scheduled send', () => {
     const delivered = smtp.received.filter((message) => message.mail.subject === TITLE);
     expect(delivered.length).toBeGreaterThan(0);
     expect(await toast(`“${TITLE}” has been sent`).textContent()).toContain(`Delivered to ${delivered.length} of ${delivered.length} subscribers.`);
+    // A titled toast's message once read in Mantine's light grey (3.3:1).
+    await expectAccessible(app.page, "The 'has been sent' toast");
 
     await toast(`“${TITLE}” has been sent`).getByRole('button', { name: 'Open the newsletter' }).click();
     // The composer may show the letter's address with its number once it has loaded it.

@@ -215,6 +215,7 @@ describe('polls', () => {
     await expect.poll(() => results.count(), { timeout: 60_000 }).toBe(1);
     const row = results.getByRole('row').filter({ hasText: POLL_TITLE });
     expect(await cellsOf(row)).toEqual([POLL_TITLE, 'Vote', '15', String(AUDIENCE), '75.0%']);
+    await expectAccessible(app.page, "Letter's report with its poll results");
     await row.getByRole('button', { name: POLL_TITLE }).click();
     const detail = app.page.getByRole('dialog', { name: POLL_TITLE });
     await expect.poll(() => detail.getByRole('table', { name: 'Poll detail' }).count(), { timeout: 10_000 }).toBe(1);
@@ -225,5 +226,6 @@ describe('polls', () => {
     const options = detail.getByRole('table', { name: 'Answers per option' }).getByRole('row');
     expect(await cellsOf(options.nth(1))).toEqual(['Fish soup', '8', '53.3%']);
     expect(await cellsOf(options.nth(2))).toEqual(['Crab salad', '7', '46.7%']);
+    await expectAccessible(app.page, 'Poll detail');
   }, 300_000);
 });

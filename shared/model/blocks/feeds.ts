@@ -50,6 +50,11 @@ export const CurationItemSchema = z.object({
   siteName: z.string(),
   image: z.string(),
   link: z.string(),
+  /**
+   * The post's whole body (sanitized HTML), loaded only for the 'Full content' layout;
+   * letters saved before it existed have none.
+   */
+  content: z.string().default(''),
 });
 export type CurationItem = z.infer<typeof CurationItemSchema>;
 

@@ -39,13 +39,51 @@ function curation(
 
 describe('renderCuration', () => {
   it("shows the query's loaded items, each in the block's layout, in place of the inserted article", async () => {
-    const item = (n: number) => ({ id: n, title: `Item ${n}`, author: `By Writer ${n}`, excerpt: '', publicationDate: 'Mar 02, 2026', siteName: 'Dock', image: '', link: `https://dock.example/${n}` });
+    const item = (n: number) => ({ id: n, title: `Item ${n}`, author: `By Writer ${n}`, excerpt: '', publicationDate: 'Mar 02, 2026', siteName: 'Dock', image: '', link: `https://dock.example/${n}`, content: '' });
     const doc = await compileColumn(renderCuration(curation('curation', 6, { items: [item(1), item(2)] }), ctx));
     const texts = parts(doc);
     expect(texts).toContain('Item 1');
     expect(texts).toContain('By Writer 2');
     expect(texts).not.toContain('Rivers rise');
     expect(selectAll('a[href="https://dock.example/2"]', doc)).toHaveLength(1);
+  });
+
+  it("draws each post's whole body in 'Full content' (layout 8), sanitized, its pictures held to the column", async () => {
+    const post = (n: number, content: string) => ({
+      id: n,
+      title: `Post ${n}`,
+      author: '',
+      excerpt: `Summary ${n}`,
+      publicationDate: '',
+      siteName: '',
+      image: 'https://blog.example/lead.jpg',
+      link: `https://blog.example/${n}`,
+      content,
+    });
+    const body = '<p>Ice on the <strong>north wall</strong>.</p><p><img src="https://blog.example/ice.jpg" alt="Ice" style="width:1600px"></p><a href="https://blog.example/log" onclick="x()">log</a><script>alert(1)</script>';
+    const section = curation('wordpress', 8, { items: [post(1, body), post(2, '')], linkColor: '#228833' });
+    const doc = await compileColumn(renderCuration(section, ctx));
+    const text = textContent(doc);
+    expect(text).toContain('Ice on the north wall.');
+    // The post's body takes the excerpt's place; a post without one shows its excerpt.
+    expect(text).not.toContain('Summary 1');
+    expect(text).toContain('Summary 2');
+    expect(text).not.toContain('alert');
+    const picture = selectOne('img[src="https://blog.example/ice.jpg"]', doc)!;
+    expect(attr(picture, 'style')).toContain('max-width:100%');
+    expect(attr(picture, 'style')).not.toContain('1600px');
+    // Full content is text only: the lead picture is not drawn.
+    expect(selectAll('img[src="https://blog.example/lead.jpg"]', doc)).toHaveLength(0);
+    const link = selectOne('a[href="https://blog.example/log"]', doc)!;
+    expect(attr(link, 'style')).toContain('color:#228833');
+    expect(attr(link, 'onclick')).toBe('');
+    // Another layout shows excerpts, even when the items carry bodies.
+    const excerpts = textContent(await compileColumn(renderCuration({ ...section, layoutType: 6 }, ctx)));
+    expect(excerpts).toContain('Summary 1');
+    expect(excerpts).not.toContain('north wall');
+    // The excerpt switch governs the body too.
+    const off = textContent(await compileColumn(renderCuration(curation('wordpress', 8, { items: [post(1, body)], hasExcerpt: false }), ctx)));
+    expect(off).not.toContain('north wall');
   });
 
   it('puts the image left of the text at the model column widths (layout 1)', async () => {

@@ -4,6 +4,7 @@ import type { CropOption } from '../../model';
 import { css, px, safeColor } from '../css';
 import { escapeAttr, escapeHtml, safeUrl } from '../escape';
 import { mjElement, styleAttr } from '../mjml';
+import { postContentHtml } from '../post-content';
 import { deltaHasText, deltaToHtml } from '../rich-text';
 import type { BlockRenderer, RenderContext } from '../types';
 import { textCss } from './dynamic';
@@ -33,8 +34,11 @@ function usableUrl(value: string): string {
   return url === '#' ? '' : url;
 }
 
-/** The article's text parts, each in its own style, in reading order. */
-function textParts(section: SectionOf<'curation' | 'newrss' | 'wordpress'>, ctx: RenderContext): string {
+/**
+ * The article's text parts, each in its own style, in reading order. `content` is a post's
+ * whole body in the 'Full content' layout: it takes the excerpt's place, switch and style.
+ */
+function textParts(section: SectionOf<'curation' | 'newrss' | 'wordpress'>, ctx: RenderContext, content: string): string {
   const model = section.blockModel;
   const fallback = safeColor(section.textColor, '#202a33');
   const link = usableUrl(model.link);
@@ -61,6 +65,13 @@ function textParts(section: SectionOf<'curation' | 'newrss' | 'wordpress'>, ctx:
     // The source has no colour of its own in the panel: it is drawn in the block's accent colour.
     const accent = safeColor(model.accentColor, fallback);
     parts.push(`<div${styleAttr(`${textCss({ ...model.siteNameSettings, color: model.siteNameSettings.color ?? accent }, accent)};${css({ margin: '0 0 4px 0' })}`)}>${escapeHtml(model.siteName.trim())}</div>`);
+  }
+  if (model.hasExcerpt && content.trim()) {
+    const body = postContentHtml(content, { linkColor: safeColor(model.linkColor, fallback) });
+    if (body) {
+      parts.push(block(model.excerptSettings, body));
+      return parts.join('');
+    }
   }
   if (model.hasExcerpt) {
     // Text edited in the editor (a delta) replaces the fetched excerpt.
@@ -106,23 +117,26 @@ function imageTag(src: string, alt: string, width: number, model: CurationModel,
  */
 export const renderCuration: BlockRenderer<'curation' | 'newrss' | 'wordpress'> = (section, ctx) => {
   const items = section.blockModel.items;
-  if (items.length === 0) return renderArticle(section, ctx);
+  if (items.length === 0) return renderArticle(section, ctx, '');
+  // A post without a body of its own (or loaded before the layout changed) shows its excerpt.
+  const fullContent = section.layoutType === Layout.fullContent;
   return items
-    .map((item) =>
+    .map(({ content, ...item }) =>
       renderArticle(
         // Each item replaces the article; an editor's own excerpt text belongs to the inserted article only.
         { ...section, delta: { ops: [] }, blockModel: { ...section.blockModel, ...item, delta: { ops: [] }, items: [] } },
         ctx,
+        fullContent ? content : '',
       ),
     )
     .filter(Boolean)
     .join('\n');
 };
 
-const renderArticle: BlockRenderer<'curation' | 'newrss' | 'wordpress'> = (section, ctx) => {
+function renderArticle(section: SectionOf<'curation' | 'newrss' | 'wordpress'>, ctx: RenderContext, content: string): string {
   const model = section.blockModel;
   const src = model.hasImage ? usableUrl(model.image) : '';
-  const text = textParts(section, ctx);
+  const text = textParts(section, ctx, content);
   const arrangement = arrangementOf(section.layoutType, model, src !== '', text !== '');
   const link = usableUrl(model.link);
   const alt = model.title.trim();
@@ -156,7 +170,7 @@ const renderArticle: BlockRenderer<'curation' | 'newrss' | 'wordpress'> = (secti
       : cell(100 - imagePercent, `0 ${half} 0 0`, text) + cell(imagePercent, `0 0 0 ${half}`, image);
   const table = { cellpadding: 0, cellspacing: 0, role: 'presentation', 'table-layout': 'fixed' };
   return mjElement('mj-table', table, `<tr>${cells}</tr>`);
-};
+}
 
 /** The section's rich text, or nothing when it has none; the section wrapper gives the mj-text the section's font. */
 function sectionRichText(section: SectionCommon, delta: Delta, ctx: RenderContext): string {

@@ -4,7 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { SEGMENT_PAGE_SIZE_DEFAULT, type Segment } from '../../../shared/contract/platform-audience';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { RowActions } from '../../ui/RowActions';
 import { errorMessage, useDeleteSegmentMutation, useListChannelSegmentsQuery } from './audience-api';
 import { SegmentFormModal } from './SegmentFormModal';
 import { ScreenFrame } from '../../ui/ScreenFrame';
@@ -22,19 +22,12 @@ export function SegmentsPage() {
   const [name] = useDebouncedValue(nameText.trim(), SEARCH_DEBOUNCE_MS);
   const { data, isLoading, error } = useListChannelSegmentsQuery({ brandSlug, channelSlug, name, page, itemsPerPage: SEGMENT_PAGE_SIZE_DEFAULT });
   const [editing, setEditing] = useState<Segment | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Segment | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
-  const [deleteSegment, deletion] = useDeleteSegmentMutation();
+  const [deleteSegment] = useDeleteSegmentMutation();
   const pages = data ? Math.max(1, Math.ceil(data.total / SEGMENT_PAGE_SIZE_DEFAULT)) : 1;
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const result = await deleteSegment({ brandSlug, channelSlug, id: deleting.id });
-    if ('error' in result && result.error) {
-      setDeleteError(errorMessage(result.error, 'The segment could not be deleted.'));
-      return;
-    }
-    setDeleting(null);
+  const remove = async (segment: Segment): Promise<string | null> => {
+    const result = await deleteSegment({ brandSlug, channelSlug, id: segment.id });
+    return 'error' in result && result.error ? errorMessage(result.error, 'The segment could not be deleted.') : null;
   };
 
   return (
@@ -95,23 +88,12 @@ export function SegmentsPage() {
                   <Table.Td>{segment.tags.join(', ')}</Table.Td>
                   <Table.Td>{segment.total.toLocaleString('en-US')}</Table.Td>
                   <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Button size="xs" variant="subtle" aria-label={`Edit ${segment.name}`} onClick={() => setEditing(segment)}>
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        c="red.9"
-                        aria-label={`Delete ${segment.name}`}
-                        onClick={() => {
-                          setDeleteError(null);
-                          setDeleting(segment);
-                        }}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
+                    <RowActions
+                      name={segment.name}
+                      confirmTitle={`Delete the segment “${segment.name}”?`}
+                      onEdit={() => setEditing(segment)}
+                      onDelete={() => remove(segment)}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -129,14 +111,6 @@ export function SegmentsPage() {
           onClose={() => setEditing(null)}
         />
       )}
-      <ConfirmDeleteDialog
-        opened={deleting !== null}
-        title={deleting ? `Delete the segment “${deleting.name}”?` : ''}
-        loading={deletion.isLoading}
-        error={deleteError}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
     </ScreenFrame>
   );
 }

@@ -24,6 +24,7 @@ const pier: Aggregate = {
   originalUrl: 'https://harbour.example/pier',
   publicationDate: '2026-03-03T10:00:00.000Z',
   siteName: 'Harbour News',
+  content: '',
   feedId: 1,
   tags: [],
   categories: [],

@@ -22,6 +22,7 @@ const pier: Aggregate = {
   originalUrl: 'https://harbour.example/pier',
   publicationDate: '2026-03-03T10:00:00.000Z',
   siteName: 'Harbour News',
+  content: '',
   feedId: 1,
   tags: [],
   categories: [],
@@ -44,7 +45,9 @@ beforeAll(() => {
       if (channel !== 'curation.aggregates') return { ok: false, error: { code: 'offline', message: 'Curation needs a connection to the platform.' } };
       asked.push(input);
       if (answer === 'offline') return { ok: false, error: { code: 'offline', message: 'Curation needs a connection to the platform.' } };
-      const items = answer === 'items' ? [pier, { ...pier, id: 8, title: 'Tide tables', author: '' }] : [];
+      // Like the platform, bodies come only when the query asks for them.
+      const content = (input as { query: { withContent?: number } }).query.withContent === 1 ? '<p>The whole post.</p>' : '';
+      const items = answer === 'items' ? [{ ...pier, content }, { ...pier, id: 8, title: 'Tide tables', author: '', content }] : [];
       return { ok: true, data: { items, total: items.length, pendingCurated: 0 } } as never;
     },
     on: () => () => {},
@@ -165,5 +168,35 @@ describe('CurationPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Load' }));
     await waitFor(() => expect(screen.getByText(NO_AGGREGATES_MESSAGE)).toBeTruthy());
     expect(current().blockModel.items).toHaveLength(0);
+  });
+
+  it("offers 'Full content' to a WordPress block only, and loads the posts' bodies when it is chosen", async () => {
+    answer = 'items';
+    const layouts = async (user: { click: (element: Element) => Promise<void> }) => {
+      await user.click(screen.getByRole('combobox', { name: 'Layout' }));
+      const names = screen.getAllByRole('option').map((o) => o.textContent);
+      await user.click(screen.getByRole('combobox', { name: 'Layout' }));
+      return names;
+    };
+    const plain = renderPanel(curation(), {}, true);
+    expect(await layouts(plain.user)).not.toContain('Full content');
+    cleanup();
+
+    const wordpress = newSection('wordpress', 'w1');
+    const { current, user } = renderPanel(wordpress, {}, true);
+    expect(await layouts(user)).toContain('Full content');
+    await choose(user, 'Items to show', '2');
+    await user.click(screen.getByRole('button', { name: 'Load' }));
+    await waitFor(() => expect(current().blockModel.items).toHaveLength(2));
+    expect(current().blockModel.items[0]!.content).toBe('');
+
+    await choose(user, 'Layout', 'Full content');
+    expect(current().layoutType).toBe(8);
+    await waitFor(() => expect(current().blockModel.items[0]!.content).toBe('<p>The whole post.</p>'));
+    expect(asked.at(-1)).toMatchObject({ query: { withContent: 1, types: [3] } });
+
+    // Leaving full content drops the bodies the letter no longer shows.
+    await choose(user, 'Layout', 'Text only');
+    expect(current().blockModel.items.map((item) => item.content)).toEqual(['', '']);
   });
 });

@@ -3,7 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { NO_AGGREGATES_MESSAGE, TAXONOMY_SEARCH_DEBOUNCE_MS } from '../../../shared/contract/platform-curation';
-import type { CropOption, CurationModel, LayoutType, SectionOf, TextStyle } from '../../../shared/model';
+import { LayoutType } from '../../../shared/model';
+import type { CropOption, CurationModel, SectionOf, TextStyle } from '../../../shared/model';
 import { CURATION_ITEM_COUNT_MAX, CURATION_ITEM_OFFSET_MAX, DAYS_TO_DISPLAY_OPTIONS } from '../../../shared/model/constants';
 import {
   clampItemCount,
@@ -72,9 +73,9 @@ export function CurationPanel({ section, edit }: PanelProps<CurationSection>) {
   const [load, loading] = useLoadAggregatesMutation();
   const [notice, setNotice] = useState<string | null>(null);
 
-  const runLoad = async () => {
+  const runLoad = async (layoutType = section.layoutType) => {
     setNotice(null);
-    const query = curationBlockQuery(model, zone, new Date(), type);
+    const query = curationBlockQuery(model, zone, new Date(), type, layoutType);
     if (!query) {
       set('items', { items: [] });
       return;
@@ -90,11 +91,27 @@ export function CurationPanel({ section, edit }: PanelProps<CurationSection>) {
     if (items.length === 0) setNotice(NO_AGGREGATES_MESSAGE);
   };
 
-  const layouts = curationLayoutChoices(model, section.delta.ops.length > 0 && section.delta.ops.some((op) => typeof op.insert === 'string' && op.insert.trim() !== ''));
+  const layouts = curationLayoutChoices(
+    model,
+    section.delta.ops.length > 0 && section.delta.ops.some((op) => typeof op.insert === 'string' && op.insert.trim() !== ''),
+    type,
+  );
   const changeLayout = (value: string | null) => {
     if (!value) return;
     const layoutType = Number(value) as LayoutType;
-    typedEdit(edit, type)('layoutType', (current) => ({ ...current, layoutType, blockModel: { ...current.blockModel, ...curationLayoutWidths(layoutType) } }));
+    const full = layoutType === LayoutType.fullContent;
+    // Posts' bodies are kept only while they are shown: leaving full content drops them.
+    typedEdit(edit, type)('layoutType', (current) => ({
+      ...current,
+      layoutType,
+      blockModel: {
+        ...current.blockModel,
+        ...curationLayoutWidths(layoutType),
+        ...(full ? {} : { items: current.blockModel.items.map((item) => ({ ...item, content: '' })) }),
+      },
+    }));
+    // Entering full content, loaded items need their bodies: load them again (offline, each shows its excerpt).
+    if (full && model.items.length > 0 && !readOnly) void runLoad(layoutType);
   };
   const tagOptions = [
     ...(tags.data?.items ?? []).map((t) => ({ value: String(t.id), label: t.name })),

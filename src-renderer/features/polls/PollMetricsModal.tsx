@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import type { Poll } from '../../../shared/contract/platform-polls';
 import { PollType } from '../../../shared/model/enums';
+import { OptionResultsTable } from '../../ui/OptionResultsTable';
 import { saveTextFile } from '../../ui/save-text-file';
 import { formatResponseRate } from './poll-labels';
 import { PollTypeBadge } from './PollTypeBadge';
@@ -41,27 +42,7 @@ export function PollMetricsModal({ brandSlug, poll, onClose }: { brandSlug: stri
               {poll.pollType === PollType.quiz && data.correctPercent !== null && ` · ${data.correctPercent.toFixed(1)}% correct`}
               {poll.pollType === PollType.feedbackScale && data.averageScore !== null && ` · average ${data.averageScore.toFixed(1)}`}
             </Text>
-            <Table aria-label="Answers per option">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Option</Table.Th>
-                  <Table.Th>Responses</Table.Th>
-                  <Table.Th>Share</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.options.map((option) => (
-                  <Table.Tr key={option.id}>
-                    <Table.Td>
-                      {option.title}
-                      {option.isCorrect && ' (correct)'}
-                    </Table.Td>
-                    <Table.Td>{option.responses}</Table.Td>
-                    <Table.Td>{data.totalResponses > 0 ? `${option.percent.toFixed(1)}%` : '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <OptionResultsTable options={data.options} totalResponses={data.totalResponses} />
             {data.letters.length > 0 && (
               <Table aria-label="Answers per letter">
                 <Table.Thead>

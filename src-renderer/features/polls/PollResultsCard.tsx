@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { responseRatePercent } from '../../../shared/contract/platform-polls';
 import type { PollSummary } from '../../../shared/contract/platform-polls';
+import { OptionResultsTable } from '../../ui/OptionResultsTable';
 import { NO_RESPONSES, formatResponseRate } from './poll-labels';
 import { PollTypeBadge } from './PollTypeBadge';
 import { useLetterPollDetailQuery, useLetterPollSummaryQuery } from './polls-api';
@@ -96,27 +97,7 @@ function PollDetailModal({ letter, poll, onClose }: { letter: LetterRef; poll: P
               </Table.Tr>
             </Table.Tbody>
           </Table>
-          <Table aria-label="Answers per option">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Option</Table.Th>
-                <Table.Th>Responses</Table.Th>
-                <Table.Th>Share</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {detail.options.map((option) => (
-                <Table.Tr key={option.id}>
-                  <Table.Td>
-                    {option.title}
-                    {option.isCorrect && ' (correct)'}
-                  </Table.Td>
-                  <Table.Td>{option.responses}</Table.Td>
-                  <Table.Td>{detail.responses > 0 ? `${option.percent.toFixed(1)}%` : NO_RESPONSES}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <OptionResultsTable options={detail.options} totalResponses={detail.responses} />
         </Stack>
       )}
     </Modal>

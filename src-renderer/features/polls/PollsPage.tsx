@@ -8,7 +8,7 @@ import type { Poll } from '../../../shared/contract/platform-polls';
 import { FEATURE_FLAGS } from '../../../shared/model/feature-flags';
 import type { PollType } from '../../../shared/model/enums';
 import { useFeatureFlags } from '../../app/feature-flags';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { RowActions } from '../../ui/RowActions';
 import { POLL_TYPE_CHOICES } from './poll-labels';
 import { PollFormModal } from './PollFormModal';
 import { PollMetricsModal } from './PollMetricsModal';
@@ -45,19 +45,13 @@ function PollsScreen({ brandSlug }: { brandSlug: string }) {
   const { data, isLoading, error } = useListPollsQuery({ brandSlug, page, limit: POLL_LIST_LIMIT, types: types.map(Number) as PollType[], title });
   const [editing, setEditing] = useState<Poll | 'new' | null>(null);
   const [measuring, setMeasuring] = useState<Poll | null>(null);
-  const [deleting, setDeleting] = useState<Poll | null>(null);
-  const [deletePoll, deletion] = useDeletePollMutation();
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const [deletePoll] = useDeletePollMutation();
   const pages = data ? Math.max(1, Math.ceil(data.total / POLL_LIST_LIMIT)) : 1;
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const result = await deletePoll({ brandSlug, id: deleting.id });
-    if ('error' in result && result.error) {
-      setDeleteError('message' in result.error ? String(result.error.message) : 'The poll could not be deleted.');
-      return;
-    }
-    setDeleting(null);
+  const remove = async (poll: Poll): Promise<string | null> => {
+    const result = await deletePoll({ brandSlug, id: poll.id });
+    if ('error' in result && result.error) return 'message' in result.error ? String(result.error.message) : 'The poll could not be deleted.';
+    return null;
   };
 
   return (
@@ -131,26 +125,11 @@ function PollsScreen({ brandSlug }: { brandSlug: string }) {
                   <Table.Td>{poll.totalResponses}</Table.Td>
                   <Table.Td>{new Date(poll.createdAt).toLocaleDateString()}</Table.Td>
                   <Table.Td>
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
+                    <RowActions name={poll.title} confirmTitle={`Delete the poll “${poll.title}”?`} onEdit={() => setEditing(poll)} onDelete={() => remove(poll)}>
                       <Button size="xs" variant="subtle" aria-label={`Results of ${poll.title}`} onClick={() => setMeasuring(poll)}>
                         Results
                       </Button>
-                      <Button size="xs" variant="subtle" aria-label={`Edit ${poll.title}`} onClick={() => setEditing(poll)}>
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        c="red.9"
-                        aria-label={`Delete ${poll.title}`}
-                        onClick={() => {
-                          setDeleteError(null);
-                          setDeleting(poll);
-                        }}
-                      >
-                        Delete
-                      </Button>
-                    </Group>
+                    </RowActions>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -169,14 +148,6 @@ function PollsScreen({ brandSlug }: { brandSlug: string }) {
         />
       )}
       {measuring && <PollMetricsModal brandSlug={brandSlug} poll={measuring} onClose={() => setMeasuring(null)} />}
-      <ConfirmDeleteDialog
-        opened={deleting !== null}
-        title={deleting ? `Delete the poll “${deleting.title}”?` : ''}
-        loading={deletion.isLoading}
-        error={deleteError}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      />
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, NumberInput, Stack, Table, TextInput, Title
 import { useState } from 'react';
 import type { AdTypeInput } from '../../../shared/contract/bridge-promotions';
 import { AD_TYPE_DEFAULTS, clampAdTypePosition } from '../../../shared/rules/promotions';
-import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { RowActions } from '../../ui/RowActions';
 import { useDeleteAdTypeMutation, useGetAdTypesQuery, useSaveAdTypeMutation } from './promotions-api';
 
 const blank = (): AdTypeInput => ({ title: '', ...AD_TYPE_DEFAULTS });
@@ -14,9 +14,8 @@ const blank = (): AdTypeInput => ({ title: '', ...AD_TYPE_DEFAULTS });
 export function AdTypesCard({ brandSlug }: { brandSlug: string }) {
   const { data } = useGetAdTypesQuery({ brandSlug });
   const [save, saving] = useSaveAdTypeMutation();
-  const [remove, removing] = useDeleteAdTypeMutation();
+  const [removeAdType] = useDeleteAdTypeMutation();
   const [form, setForm] = useState<AdTypeInput | null>(null);
-  const [deleting, setDeleting] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const number = (key: Exclude<keyof AdTypeInput, 'title'>, label: string, min = 1) => (
     <NumberInput
@@ -28,6 +27,10 @@ export function AdTypesCard({ brandSlug }: { brandSlug: string }) {
       onBlur={key === 'position' ? () => setForm((f) => f && { ...f, position: clampAdTypePosition(f.position) }) : undefined}
     />
   );
+  const remove = async (id: number): Promise<string | null> => {
+    const result = await removeAdType({ brandSlug, id });
+    return 'error' in result && result.error ? ('message' in result.error ? String(result.error.message) : 'The ad type could not be deleted.') : null;
+  };
   const submit = async () => {
     if (!form) return;
     const result = await save({ brandSlug, id: null, adType: form });
@@ -95,9 +98,7 @@ export function AdTypesCard({ brandSlug }: { brandSlug: string }) {
                   <Table.Td>{a.inventory}</Table.Td>
                   <Table.Td>{a.position}</Table.Td>
                   <Table.Td>
-                    <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(a.id)}>
-                      Delete
-                    </Button>
+                    <RowActions name={a.title} confirmTitle="Delete this ad type?" onDelete={() => remove(a.id)} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -105,15 +106,6 @@ export function AdTypesCard({ brandSlug }: { brandSlug: string }) {
           </Table>
         )}
       </Stack>
-      <ConfirmDeleteDialog
-        opened={deleting !== null}
-        title="Delete this ad type?"
-        loading={removing.isLoading}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting !== null) void remove({ brandSlug, id: deleting }).then(() => setDeleting(null));
-        }}
-      />
     </Card>
   );
 }
