@@ -104,7 +104,7 @@ describe('promotions through the core', () => {
       brandSlug: 'demo',
       campaign: { title: 'August', promoterName: 'Boats', promoterEmail: '', channels: ['weekly'], campaignInstructions: '', dateRangeStart: null, dateRangeEnd: null, isTemplate: false },
     });
-    const approved = async (dates: Partial<typeof collateral>) => {
+    const approved = async (dates: { dates?: string[]; dateRangeStart?: string; dateRangeEnd?: string }) => {
       const saved = await call<Promotion>(core, 'promotions.saveCollateral', { campaignUniqueId: campaign.uniqueId, id: null, collateral: { ...collateral, dateRangeStart: null, dateRangeEnd: null, ...dates } });
       await call(core, 'promotions.review', { ...WEEKLY, promotionId: saved.id, kind: 'approve', message: '' });
       return saved;
