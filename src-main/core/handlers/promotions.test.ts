@@ -96,7 +96,7 @@ describe('promotions through the core', () => {
     expect(result).toEqual({ ok: false, error: { code: 'offline', message: PROMOTIONS_OFFLINE_MESSAGE } });
   });
 
-  it("submits the letter's promoter ads at Schedule: the chosen ones, or the day's, without those lacking a start date", async () => {
+  it("submits the letter's promoter ads at Schedule (the chosen ones, or the day's, without those lacking a start date) and previews what the send carries", async () => {
     const { core } = await testPlatform.openCore();
     await call(core, 'app.session', {});
     const day = '2099-08-01';
@@ -104,13 +104,13 @@ describe('promotions through the core', () => {
       brandSlug: 'demo',
       campaign: { title: 'August', promoterName: 'Boats', promoterEmail: '', channels: ['weekly'], campaignInstructions: '', dateRangeStart: null, dateRangeEnd: null, isTemplate: false },
     });
-    const approved = async (dates: { dates?: string[]; dateRangeStart?: string; dateRangeEnd?: string }) => {
+    const approved = async (dates: { headline: string; dates?: string[]; dateRangeStart?: string; dateRangeEnd?: string }) => {
       const saved = await call<Promotion>(core, 'promotions.saveCollateral', { campaignUniqueId: campaign.uniqueId, id: null, collateral: { ...collateral, dateRangeStart: null, dateRangeEnd: null, ...dates } });
       await call(core, 'promotions.review', { ...WEEKLY, promotionId: saved.id, kind: 'approve', message: '' });
       return saved;
     };
-    const undated = await approved({ dates: [day] });
-    const dated = await approved({ dateRangeStart: day, dateRangeEnd: day });
+    const undated = await approved({ headline: 'Single day sail', dates: [day] });
+    const dated = await approved({ headline: 'Week of sails', dateRangeStart: day, dateRangeEnd: day });
     const zoneBlock = newSection('newpromotion', 'promo');
     const blocks = JSON.stringify([{ ...zoneBlock, blockModel: { ...zoneBlock.blockModel, zone: 1 } }, newSection('footer', 'footer')]);
 
@@ -137,5 +137,20 @@ describe('promotions through the core', () => {
     expect(await schedule()).toEqual({ date: day, ads: [{ id: dated.id, zone: 1, dateStart: day }] });
     // The editor's choice for the day: only the ad without a start date, which is skipped.
     expect(await schedule({ date: day, ads: [{ id: undated.id, zone: 1, dateStart: null }] })).toEqual({ date: day, ads: [] });
+
+    // The schedule step's preview shows what the send will carry, and empties the rest.
+    const previewWith = async (choice?: Letter['settings']['promotionAds']) => {
+      const letter = await call<Letter>(core, 'letters.create', WEEKLY);
+      const settings = { ...letter.settings, ...(choice ? { promotionAds: choice } : {}) };
+      await call(core, 'letters.saveLocal', { uniqueId: letter.uniqueId, changes: { blocks, publicationDate: `${day} 10:00:00`, settings } });
+      return (await call<{ html: string }>(core, 'promotions.schedulePreview', { uniqueId: letter.uniqueId })).html;
+    };
+    const all = await previewWith();
+    expect(all).toContain('Week of sails');
+    expect(all).not.toContain('Single day sail');
+    expect(all).not.toContain('{{promotion.');
+    const none = await previewWith({ date: day, ads: [] });
+    expect(none).not.toContain('Week of sails');
+    expect(none).not.toContain('{{promotion.');
   });
 });
