@@ -204,6 +204,12 @@ export const bridgeChannels = {
     output: PreviewSchema,
   },
   /**
+   * The schedule step's preview: the stored letter rendered, each promotion slot filled with
+   * the day's promotion the send will carry (the ads chosen for the day). Without a
+   * connection it is the plain preview.
+   */
+  'promotions.schedulePreview': { input: z.object({ uniqueId: z.string().min(1) }), output: PreviewSchema },
+  /**
    * The audience options of a channel ('All active subscribers' first). Offline, the last
    * list seen is answered with `offline: true`.
    */

@@ -21,7 +21,7 @@ import {
   MOBILE_WIDTH_WHEN_MISSING,
 } from './constants';
 import { AlignmentSchema, BlockAlignmentSchema, LineStyleSchema } from './enums';
-import { PromotionSettingsSchema, defaultPromotionSettings } from './promotion-settings';
+import { PromotionAdsChoiceSchema, PromotionSettingsSchema, defaultPromotionSettings } from './promotion-settings';
 import { TextStyleSchema, letterTextStyle } from './text-style';
 import { abTestSettingsProblems } from '../rules/ab-test';
 
@@ -123,6 +123,11 @@ export const LetterSettingsSchema = z.object({
   abTest: AbTestSettingsSchema.optional(),
   /** The 'Specific emails' audience (segment 99991): lower-cased addresses (shared/rules/specific-emails.ts). */
   specificEmails: z.array(z.string().max(254)).max(SPECIFIC_EMAILS_MAX).optional(),
+  /**
+   * The promoter ads chosen at the schedule step for its send day; after Schedule, the ads
+   * submitted (those with a start date). Missing: no choice, the send carries the day's promotions.
+   */
+  promotionAds: PromotionAdsChoiceSchema.optional(),
 });
 export type LetterSettings = z.infer<typeof LetterSettingsSchema>;
 

@@ -27,6 +27,24 @@ export const PromotionSettingsSchema = PromotionTextSettingsSchema.extend({
 });
 export type PromotionSettings = z.infer<typeof PromotionSettingsSchema>;
 
+/**
+ * A promoter ad as the schedule step submits it (spec 1 §3 "Promotion as used by the
+ * schedule step"): the promotion's id, its zone and its start date (null when it has none).
+ */
+export const PromotionAdSchema = z.object({
+  id: z.number().int().positive(),
+  zone: z.number().int().positive().max(100),
+  dateStart: z.string().max(10).nullable(),
+});
+export type PromotionAd = z.infer<typeof PromotionAdSchema>;
+
+/** The ads chosen for a letter sent on `date` (YYYY-MM-DD); a choice made for another day does not count. */
+export const PromotionAdsChoiceSchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  ads: z.array(PromotionAdSchema).max(200),
+});
+export type PromotionAdsChoice = z.infer<typeof PromotionAdsChoiceSchema>;
+
 /** The spec gives no sizes for promotion text; heading like an h4, copy like p, a small disclaimer. */
 export const PROMOTION_TEXT_SIZES = { heading: 20, copy: 16, disclaimer: 12 } as const;
 

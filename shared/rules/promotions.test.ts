@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adsSkippedNotice,
   adsToSubmit,
   allPromotionsAdded,
+  carriedPromotionIds,
+  chosenAds,
   campaignMatchesFilter,
   campaignStepLabel,
   clampAdTypePosition,
@@ -11,6 +14,7 @@ import {
   nextCampaignStatus,
   payText,
   priorCampaignStatus,
+  promoterAd,
   promotionHeadline,
   promotionDays,
   promotionRunsOn,
@@ -105,5 +109,28 @@ describe('zones in a letter', () => {
   });
   it('skips promoter ads without a start date', () => {
     expect(adsToSubmit([{ dateStart: '2026-12-01', id: 1 }, { dateStart: null, id: 2 }, { id: 3 }])).toEqual([{ dateStart: '2026-12-01', id: 1 }]);
+  });
+  it("makes a promoter ad of a day's promotion: its start date is its range's start", () => {
+    expect(promoterAd({ id: 4, zone: 2, dateRangeStart: '2026-12-01' })).toEqual({ id: 4, zone: 2, dateStart: '2026-12-01' });
+    expect(promoterAd({ id: 5, zone: 1, dateRangeStart: null })).toEqual({ id: 5, zone: 1, dateStart: null });
+  });
+  it("chooses the letter's own ads for its day, else all of the day's", () => {
+    const day = [{ id: 1, zone: 1, dateStart: '2026-12-01' }, { id: 2, zone: 1, dateStart: null }];
+    const choice = { date: '2026-12-05', ads: [day[1]!] };
+    expect(chosenAds(choice, '2026-12-05', day)).toEqual([day[1]]);
+    expect(chosenAds(choice, '2026-12-06', day)).toEqual(day);
+    expect(chosenAds(undefined, '2026-12-05', day)).toEqual(day);
+  });
+  it('carries only submitted ads with a start date, and only on the day they were chosen for', () => {
+    const choice = { date: '2026-12-05', ads: [{ id: 1, zone: 1, dateStart: '2026-12-01' }, { id: 2, zone: 2, dateStart: null }] };
+    expect(carriedPromotionIds(choice, '2026-12-05')).toEqual([1]);
+    expect(carriedPromotionIds({ date: '2026-12-05', ads: [] }, '2026-12-05')).toEqual([]);
+    expect(carriedPromotionIds(choice, '2026-12-06')).toBeNull();
+    expect(carriedPromotionIds(undefined, '2026-12-05')).toBeNull();
+    expect(carriedPromotionIds(choice, null)).toBeNull();
+  });
+  it('says how many chosen ads are skipped', () => {
+    expect(adsSkippedNotice(1)).toBe('1 chosen ad has no start date and is skipped on submit.');
+    expect(adsSkippedNotice(3)).toBe('3 chosen ads have no start date and are skipped on submit.');
   });
 });

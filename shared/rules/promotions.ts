@@ -1,3 +1,5 @@
+import type { PromotionAd, PromotionAdsChoice } from '../model/promotion-settings';
+
 // Rules of promotion campaigns and collateral (spec 3 §3–§5, §9; spec 1 §4 and §8),
 // shared by the platform (which enforces them) and the app (which shows them as you type).
 
@@ -240,3 +242,28 @@ export function adsToSubmit<T extends { dateStart?: string | null }>(ads: readon
 export function collateralImageSizeMessage(required: { imageWidth: number; imageHeight: number }, actual: { width: number; height: number }): string {
   return `The image must be ${required.imageWidth}x${required.imageHeight} pixels; this one is ${actual.width}x${actual.height}.`;
 }
+
+// --- Promoter ads at scheduling (spec 1 §3, §5) --------------------------------------------
+
+/** A day's promotion as the schedule step submits it; its start date is its range's start (single dates have none). */
+export function promoterAd(promotion: { id: number; zone: number; dateRangeStart: string | null }): PromotionAd {
+  return { id: promotion.id, zone: promotion.zone, dateStart: promotion.dateRangeStart };
+}
+
+/** The ads chosen for a send day: the letter's own choice for that day, else every ad of the day. */
+export function chosenAds(choice: PromotionAdsChoice | undefined, day: string, dayAds: readonly PromotionAd[]): PromotionAd[] {
+  return choice?.date === day ? [...choice.ads] : [...dayAds];
+}
+
+/**
+ * The promotions a send may carry: the ads submitted for its day (start date required, the
+ * platform checks again), or null when the letter made no choice for that day (all of the day's).
+ */
+export function carriedPromotionIds(choice: PromotionAdsChoice | undefined, day: string | null): number[] | null {
+  if (!choice || day === null || choice.date !== day) return null;
+  return adsToSubmit(choice.ads).map((ad) => ad.id);
+}
+
+export const AD_WITHOUT_START_DATE = 'No start date: skipped when you schedule.';
+export const adsSkippedNotice = (count: number): string =>
+  count === 1 ? '1 chosen ad has no start date and is skipped on submit.' : `${count} chosen ads have no start date and are skipped on submit.`;

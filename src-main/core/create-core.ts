@@ -6,6 +6,7 @@ import { appHandlers } from './handlers/app';
 import { channelSettingsHandlers } from './handlers/channel-settings';
 import { curationHandlers } from './handlers/curation';
 import { promotionHandlers } from './handlers/promotions';
+import { promotionPreviewHandlers } from './handlers/promotion-preview';
 import { letterDeletionHandlers } from './handlers/letter-deletion';
 import { letterMetricsHandlers } from './handlers/letter-metrics';
 import { claimHandlers } from './handlers/claims';
@@ -94,6 +95,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...audienceHandlers({ session, client }),
     ...curationHandlers({ session, client, hearts }),
     ...promotionHandlers({ session, client }),
+    ...promotionPreviewHandlers({ store, previews, session, client }),
   };
   sync.start();
   hearts.start();

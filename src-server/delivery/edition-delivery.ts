@@ -14,6 +14,7 @@ import type { RecipientCounts } from './audience-snapshot';
 import { recordDeliveryEvent } from './delivery-events';
 import { IN_DELIVERY_STATUSES, lockForDelivery, progressStatus, writeDeliveryStatus } from './delivery-status-writes';
 import { fillScheduledPromotions } from '../promotions/scheduled-promotions';
+import { carriedPromotionIds } from '../../shared/rules/promotions';
 import { renderInChannel } from './letter-render';
 import { resolveCurationSections } from '../curation/resolve-curation-sections';
 import type { MailTransport } from './mail-transport';
@@ -207,12 +208,15 @@ export async function deliverEdition(ctx: DeliveryContext, job: EditionJob): Pro
     // Curations blocks show what their query returns now (curation/resolve-curation-sections.ts).
     const blocks = await resolveCurationSections(db, started.channel, started.letter.blocks);
     html = (await renderInChannel(db, started.channel, started.letter, ctx.publicUrl, blocks)).html;
+    const day = started.letter.publicationDate?.slice(0, 10) ?? null;
     html = await fillScheduledPromotions(db, {
       letterId: job.letterId,
       organizationId: started.channel.organizationId,
       channelSlug: started.channel.slug,
-      day: started.letter.publicationDate?.slice(0, 10) ?? null,
+      day,
       html,
+      // The ads the schedule step submitted for this day, if it did (docs/decisions.md "Promotions at scheduling").
+      carried: carriedPromotionIds(started.letter.settings.promotionAds, day),
     });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;

@@ -2,7 +2,7 @@ import type { PreviewPromotion } from '../../shared/contract/platform-delivery';
 import type { Letter } from '../../shared/model/letter';
 import { promotionMergeTag } from '../../shared/render/blocks/promotion';
 import type { PromotionPart } from '../../shared/render/blocks/promotion';
-import { escapeHtml } from '../../shared/render/escape';
+import { promotionParts } from '../../shared/render/promotion-fill';
 import { LETTER_MERGE_FIELDS, SUBSCRIBER_MERGE_FIELDS } from '../../shared/rules/merge-tag';
 import type { MergeLookup, MergeValue } from './merge-fill';
 
@@ -85,25 +85,6 @@ export function subscriberLookup(input: { subscriber: MergeSubscriber; letter: L
     ...Object.entries(fixed),
   ]);
   return (name) => values.get(name) ?? '';
-}
-
-/** Only web links go in an email's href or src; anything else leaves the part empty. */
-function webUrl(value: string): string {
-  const url = value.trim();
-  return /^https?:\/\/[^\s"'<>]+$/i.test(url) ? url : '';
-}
-
-function promotionParts(promotion: PreviewPromotion): Record<PromotionPart, MergeValue> {
-  const copy = escapeHtml(promotion.content.trim()).replace(/\r?\n/g, '<br />');
-  return {
-    heading: promotion.heading.trim() || promotion.headline.trim(),
-    copy: { html: copy },
-    image: webUrl(promotion.image || promotion.promoterImage),
-    imageAlt: promotion.imageAlternativeText || promotion.promoterImageAlternativeText,
-    callToAction: promotion.callToAction.trim(),
-    callToActionUrl: webUrl(promotion.callToActionUrl),
-    promoterDisplayName: promotion.promoterDisplayName.trim(),
-  };
 }
 
 /**

@@ -39,15 +39,18 @@ function slotIn(html: string, slot: string): boolean {
 
 /**
  * Fills the letter's zone and ad-type slots with the day's promotions (the first for a slot
- * wins) and records which promotion each sent letter carried, with its link, so clicks and
+ * wins; only the `carried` ones when the letter submitted its ads for that day) and records which promotion each sent letter carried, with its link, so clicks and
  * views count for it. Slots without a promotion are left for the reader's fill, which empties them.
  */
 export async function fillScheduledPromotions(
   db: Db,
-  input: { letterId: number; organizationId: number; channelSlug: string; day: string | null; html: string },
+  input: { letterId: number; organizationId: number; channelSlug: string; day: string | null; html: string; carried?: readonly number[] | null },
 ): Promise<string> {
   if (input.day === null || !input.html.includes('{{promotion.')) return input.html;
-  const rows = await promotionsScheduledFor(db, { organizationId: input.organizationId, channelSlug: input.channelSlug, day: input.day });
+  const { carried } = input;
+  const rows = (await promotionsScheduledFor(db, { organizationId: input.organizationId, channelSlug: input.channelSlug, day: input.day })).filter(
+    (row) => carried === undefined || carried === null || carried.includes(row.id),
+  );
   const promotions = await toPromotions(db, rows);
   const placed: { promotionId: number; slot: string; url: string }[] = [];
   const taken = new Set<string>();

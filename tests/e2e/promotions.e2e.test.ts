@@ -7,14 +7,18 @@ import { z } from 'zod';
 import { CampaignSchema, PromotionListSchema, PromotionSchema, ReviewResponseSchema, promotionPaths } from '../../shared/contract/platform-promotions';
 import { createPlatformClient } from '../../src-main/core/platform/platform-client';
 import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixture';
+import type { Browser } from 'playwright-core';
 import { useAppInBrowser } from './support/app-in-browser';
+import { launchBrowser } from './support/browser';
+import { startWebHostProcess, type RunningWebHost } from './support/web-host-process';
 import { composerPage } from './support/composer-page';
 
-// Promotions from the advertiser to the reader: an advertiser (signed in to the platform as
-// themselves) creates a campaign and its collateral; the editor approves both in the app,
-// places a zone block in a letter, schedules it through the schedule step to a small
-// segment over a real SMTP server on loopback; a reader follows the promotion's link, and
-// the campaign's metrics in the app count the click. Then a letter without a zone block
+// Promotions from the advertiser to the reader: an advertiser signs in to the platform from
+// their own copy of the app and creates a campaign and its collateral through its screens;
+// the editor approves them in the app, places a zone block in a letter, chooses the ads and
+// the promotion box at the schedule step (an ad without a start date is skipped), and
+// schedules it to a small segment over a real SMTP server on loopback; a reader follows the
+// promotion's link, and the campaign's metrics in the app count the click. Then a letter without a zone block
 // meets the schedule step's missing-promotions notice, word for word.
 
 dayjs.extend(utc);
@@ -24,7 +28,12 @@ let smtp: TestSmtp;
 beforeAll(async () => {
   smtp = await startTestSmtp();
 });
+// The advertiser's own copy of the app, signed in to the editor's platform.
+let advertiserHost: RunningWebHost | undefined;
+let advertiserBrowser: Browser | undefined;
 afterAll(async () => {
+  await advertiserBrowser?.close();
+  await advertiserHost?.stop();
   await smtp?.close();
 });
 
@@ -79,19 +88,70 @@ async function toScheduleStep() {
 
 describe('promotions', () => {
   it('an advertiser’s approved promotion fills the letter’s zone and its click shows in the campaign metrics', async () => {
-    const now = dayjs().tz(ZONE);
-    const sendAt = now.add(now.second() > 40 ? 2 : 1, 'minute').format('YYYY-MM-DD HH:mm');
-    const campaign = await advertiserCampaign('ads@boats.example', 'Summer sailing', 'Sail with Boats Ltd', sendAt.slice(0, 10));
+    const day = dayjs().tz(ZONE).add(5, 'minute').format('YYYY-MM-DD');
 
-    // The editor approves the promotion and the campaign in the app.
+    // The owner lets the advertiser in (an API call: the app has no screen for it); the
+    // advertiser signs in to the platform from their own copy of the app.
+    const owner = await signedIn(EMBEDDED_ACCOUNT.email, EMBEDDED_ACCOUNT.password);
+    await owner.request('POST', promotionPaths.advertisers('demo'), z.object({ email: z.string() }), { email: 'ads@boats.example', name: 'Boats', password: 'advertiser-pass' });
+    advertiserHost = await startWebHostProcess({ PLATFORM_URL: app.host.platformUrl });
+    advertiserBrowser = await launchBrowser();
+    const ads = await advertiserBrowser.newPage();
+    await ads.goto(advertiserHost.appUrl);
+    await ads.getByRole('textbox', { name: 'Email' }).fill('ads@boats.example');
+    await ads.getByLabel('Password', { exact: true }).fill('advertiser-pass');
+    await ads.getByRole('button', { name: 'Sign in', exact: true }).click();
+
+    // The advertiser lands on Promotions, creates the campaign and steps it through its setup.
+    await expect.poll(() => ads.getByRole('button', { name: 'New campaign' }).count(), { timeout: 30_000 }).toBe(1);
+    await ads.getByRole('button', { name: 'New campaign' }).click();
+    const dialog = ads.getByRole('dialog', { name: 'New campaign' });
+    await dialog.getByRole('textbox', { name: 'Title' }).fill('Summer sailing');
+    await dialog.getByRole('textbox', { name: 'Promoter name' }).fill('Boats Ltd');
+    await dialog.getByRole('button', { name: 'Create campaign' }).click();
+    await expect.poll(() => ads.getByText('Step 1 of 3').count(), { timeout: 20_000 }).toBe(1);
+    await ads.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect.poll(() => ads.getByText('Step 2 of 3').count(), { timeout: 20_000 }).toBe(1);
+    await ads.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect.poll(() => ads.getByText('Step 3 of 3').count(), { timeout: 20_000 }).toBe(1);
+    const campaignUniqueId = decodeURIComponent(new URL(ads.url()).pathname.split('/').at(-1)!);
+
+    // A second ad for the day on a single date (the form offers a date range only, so it goes
+    // through the API): it has no start date, so it is skipped when the letter is scheduled.
+    // It is the older one: without the skip it would fill the zone.
+    const advertiser = await signedIn('ads@boats.example', 'advertiser-pass');
+    await advertiser.request('POST', promotionPaths.createCollateral(campaignUniqueId), PromotionSchema, {
+      headline: 'Ride along today',
+      callToAction: 'Ride',
+      callToActionUrl: 'https://boats.example/ride',
+      dates: [day],
+      zone: 1,
+    });
+
+    // The collateral, through the campaign's form.
+    await ads.getByRole('button', { name: 'Add promotion' }).click();
+    const form = ads.getByLabel('Promotion form');
+    await form.getByRole('textbox', { name: 'Headline' }).fill('Sail with Boats Ltd');
+    await form.getByRole('textbox', { name: 'Content' }).fill('Sail the bay this weekend.');
+    await form.getByRole('textbox', { name: 'Call to action', exact: true }).fill('Book a boat');
+    await form.getByRole('textbox', { name: 'Call to action URL' }).fill(CTA_URL);
+    await form.getByRole('textbox', { name: 'Start date' }).fill(day);
+    await form.getByRole('button', { name: 'Save promotion' }).click();
+    await expect.poll(() => ads.getByLabel('Promotion Sail with Boats Ltd').count(), { timeout: 20_000 }).toBe(1);
+    // What the platform keeps for them: the advertiser cannot approve.
+    expect(await ads.getByRole('button', { name: 'Approve campaign' }).count()).toBe(0);
+
+    // The editor approves both promotions and the campaign in the app.
     await app.page.goto(app.host.appUrl);
     await app.page.getByRole('link', { name: 'Promotions' }).click();
     await app.page.getByRole('link', { name: 'Summer sailing' }).click();
-    const promotion = app.page.getByLabel('Promotion Sail with Boats Ltd');
-    await expect.poll(() => promotion.getByText('Waiting for approval').count(), { timeout: 20_000 }).toBe(1);
-    await promotion.getByRole('textbox', { name: 'Message' }).fill('Looks good');
-    await promotion.getByRole('button', { name: 'Approve', exact: true }).click();
-    await expect.poll(() => promotion.getByText('Approved', { exact: true }).count(), { timeout: 20_000 }).toBe(1);
+    for (const headline of ['Ride along today', 'Sail with Boats Ltd']) {
+      const promotion = app.page.getByLabel(`Promotion ${headline}`);
+      await expect.poll(() => promotion.getByText('Waiting for approval').count(), { timeout: 20_000 }).toBe(1);
+      await promotion.getByRole('textbox', { name: 'Message' }).fill('Looks good');
+      await promotion.getByRole('button', { name: 'Approve', exact: true }).click();
+      await expect.poll(() => promotion.getByText('Approved', { exact: true }).count(), { timeout: 20_000 }).toBe(1);
+    }
     await button('Approve campaign').click();
     await expect.poll(() => app.page.getByLabel('Campaign status').textContent(), { timeout: 20_000 }).toBe('Active');
 
@@ -109,22 +169,51 @@ describe('promotions', () => {
     await toScheduleStep();
     await sidebar().getByLabel('Audience', { exact: false }).first().click();
     await app.page.getByRole('option', { name: /Engaged readers/ }).click();
+    // Two to three minutes ahead, from now: the steps before took a while.
+    const now = dayjs().tz(ZONE);
+    const sendAt = now.add(now.second() > 40 ? 3 : 2, 'minute').format('YYYY-MM-DD HH:mm');
+    expect(sendAt.slice(0, 10)).toBe(day);
     await textbox('Date and time').fill(sendAt);
     await textbox('Preview text').fill('Boats and tides');
     await textbox('Headline').fill(TITLE);
     await textbox('Description').fill('Our weekly letter.');
+
+    // The promotion settings panel: both of the day's ads are chosen; the one without a start date is said to be skipped.
+    const promotions = sidebar().getByRole('group', { name: 'Promoter ads' });
+    await expect.poll(() => promotions.getByRole('checkbox').count(), { timeout: 20_000 }).toBe(2);
+    expect(await promotions.getByRole('checkbox', { name: 'Ride along today' }).isChecked()).toBe(true);
+    expect(await promotions.getByRole('checkbox', { name: 'Sail with Boats Ltd' }).isChecked()).toBe(true);
+    expect(await sidebar().getByLabel('Skipped ads').textContent()).toBe('1 chosen ad has no start date and is skipped on submit.');
+    const thickness = sidebar().getByRole('textbox', { name: 'Promotion border thickness' });
+    expect(await thickness.inputValue()).toBe('1');
+    await thickness.fill('3');
+    await thickness.blur();
+    for (const side of ['top', 'right', 'bottom', 'left']) {
+      const padding = sidebar().getByRole('textbox', { name: `Promotion padding ${side}` });
+      expect(await padding.inputValue()).toBe('4');
+      await padding.fill('12');
+      await padding.blur();
+    }
+    // The preview shows the zone as the email will: the promotion with a start date, in the chosen box.
+    const preview = app.page.frameLocator('iframe[title="Email preview"]');
+    await expect.poll(() => preview.getByText('Sail with Boats Ltd').count(), { timeout: 20_000 }).toBe(1);
+    expect(await preview.getByText('Ride along today').count()).toBe(0);
+    await expect.poll(() => app.page.locator('iframe[title="Email preview"]').getAttribute('srcdoc'), { timeout: 20_000 }).toContain('padding:12px 12px 12px 12px');
+
     // The letter carries zone 1, so nothing is missing.
-    await app.page.waitForTimeout(1_000);
     expect(await app.page.getByLabel('Missing promotions').count()).toBe(0);
     await expect.poll(() => button('Schedule').isEnabled(), { timeout: 10_000 }).toBe(true);
     await button('Schedule').click();
     await expect.poll(() => app.page.getByRole('heading', { name: 'Great job' }).count(), { timeout: 20_000 }).toBe(1);
 
     const sent = () => smtp.received.filter((message) => message.mail.subject === TITLE);
-    await expect.poll(() => sent().length, { timeout: 180_000, interval: 1000 }).toBe(2);
+    await expect.poll(() => sent().length, { timeout: 240_000, interval: 1000 }).toBe(2);
     const html = String(sent()[0]!.mail.html);
     expect(html).toContain('Sail with Boats Ltd');
     expect(html).toContain('Sail the bay this weekend.');
+    expect(html).not.toContain('Ride along today');
+    expect(html).toContain('padding:12px 12px 12px 12px');
+    expect(html).toContain('border-top:3px solid');
     // A reader, not a prefetcher: clicks in the first seconds after the send are machines' (open-classification.ts).
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     const links = [...html.matchAll(/href="([^"]*\/t\/c\/[^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
@@ -139,11 +228,11 @@ describe('promotions', () => {
     expect(followed).toBe(true);
 
     // The campaign's metrics count the click, and the view: a reader's click is their open too (tracking-records.ts).
-    await app.page.goto(`${app.host.appUrl}/organizations/demo/channels/weekly/promotions/${campaign.uniqueId}`);
+    await app.page.goto(`${app.host.appUrl}/organizations/demo/channels/weekly/promotions/${campaignUniqueId}`);
     await expect.poll(() => app.page.getByTestId('campaign-clicks').textContent(), { timeout: 20_000 }).toBe('1');
-    const row = app.page.getByRole('table', { name: 'Metrics by promotion' }).getByRole('row').nth(1);
+    const row = app.page.getByRole('table', { name: 'Metrics by promotion' }).getByRole('row').filter({ hasText: 'Sail with Boats Ltd' });
     expect((await row.locator('td').allTextContents()).map((text) => text.trim())).toEqual(['Sail with Boats Ltd', '1', '1', '$0 per click']);
-  }, 300_000);
+  }, 420_000);
 
   it('warns at the schedule step about a promotion scheduled in a zone the letter lacks', async () => {
     await advertiserCampaign('ads@ferries.example', 'Ferry season', 'Ride the ferry', '2099-03-05');

@@ -8,6 +8,7 @@ import { parseSections } from '../../../shared/model/section';
 import { missingSchedulingFields } from '../../../shared/rules/schedule';
 import { PlatformError, type PlatformClient } from '../platform/platform-client';
 import type { PreviewService } from '../render/preview-service';
+import { promotionAdsToSubmit } from './promotion-ads-submit';
 import type { SessionService } from '../session';
 import type { LettersStore } from '../store/letters-store';
 import { saveOnSchedulingPayload } from '../sync/letter-payloads';
@@ -131,9 +132,10 @@ export function lifecycleHandlers(deps: {
       }
       return onPlatform(uniqueId, 'Scheduling', async (letter) => {
         const { html } = await previews.preview(letter);
-        // Save on scheduling carries no settings: the UTM rows of the schedule step go first.
+        const promotionAds = await promotionAdsToSubmit(letter, client);
+        // Save on scheduling carries no settings: the UTM rows and promoter ads of the schedule step go first.
         const withSettings = await client.updateSettings(letter.channelSlug, uniqueId, {
-          settings: letter.settings,
+          settings: { ...letter.settings, ...(promotionAds ? { promotionAds } : {}) },
           claimant: claimant(),
           baseVersion: letter.version,
         });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign, CampaignMetrics, Promotion } from '../../../shared/contract/platform-promotions';
-import { call, useTestPlatform, WEEKLY } from '../testing/test-core';
+import type { Letter } from '../../../shared/model/letter';
+import { PublicationStatus } from '../../../shared/model/publication';
+import { newSection } from '../../../shared/model/section-factory';
+import { call, platformView, useTestPlatform, WEEKLY } from '../testing/test-core';
 import { PROMOTIONS_OFFLINE_MESSAGE } from './promotions';
 
 // The promotions channels through the core against a real platform, as the demo editor:
@@ -91,5 +94,63 @@ describe('promotions through the core', () => {
     testPlatform.proxy().mode = 'down';
     const result = await core.dispatch('promotions.campaigns', { brandSlug: 'demo', status: 6, search: '', page: 1 });
     expect(result).toEqual({ ok: false, error: { code: 'offline', message: PROMOTIONS_OFFLINE_MESSAGE } });
+  });
+
+  it("submits the letter's promoter ads at Schedule (the chosen ones, or the day's, without those lacking a start date) and previews what the send carries", async () => {
+    const { core } = await testPlatform.openCore();
+    await call(core, 'app.session', {});
+    const day = '2099-08-01';
+    const campaign = await call<Campaign>(core, 'promotions.createCampaign', {
+      brandSlug: 'demo',
+      campaign: { title: 'August', promoterName: 'Boats', promoterEmail: '', channels: ['weekly'], campaignInstructions: '', dateRangeStart: null, dateRangeEnd: null, isTemplate: false },
+    });
+    const approved = async (dates: { headline: string; dates?: string[]; dateRangeStart?: string; dateRangeEnd?: string }) => {
+      const saved = await call<Promotion>(core, 'promotions.saveCollateral', { campaignUniqueId: campaign.uniqueId, id: null, collateral: { ...collateral, dateRangeStart: null, dateRangeEnd: null, ...dates } });
+      await call(core, 'promotions.review', { ...WEEKLY, promotionId: saved.id, kind: 'approve', message: '' });
+      return saved;
+    };
+    const undated = await approved({ headline: 'Single day sail', dates: [day] });
+    const dated = await approved({ headline: 'Week of sails', dateRangeStart: day, dateRangeEnd: day });
+    const zoneBlock = newSection('newpromotion', 'promo');
+    const blocks = JSON.stringify([{ ...zoneBlock, blockModel: { ...zoneBlock.blockModel, zone: 1 } }, newSection('footer', 'footer')]);
+
+    const schedule = async (choice?: Letter['settings']['promotionAds']) => {
+      const letter = await call<Letter>(core, 'letters.create', WEEKLY);
+      await call(core, 'letters.saveLocal', { uniqueId: letter.uniqueId, changes: { title: 'August news', blocks } });
+      const inSchedule = await call<Letter>(core, 'letters.changeStatus', { uniqueId: letter.uniqueId, to: PublicationStatus.schedule });
+      await call(core, 'letters.saveLocal', {
+        uniqueId: letter.uniqueId,
+        changes: {
+          subtitle: 'Boats',
+          segmentId: 0,
+          segmentName: 'All active subscribers',
+          publicationDate: `${day} 10:00:00`,
+          openGraphHeadline: 'Boats',
+          settings: { ...inSchedule.settings, ...(choice ? { promotionAds: choice } : {}) },
+        },
+      });
+      await call(core, 'letters.schedule', { uniqueId: letter.uniqueId });
+      return (await (await platformView(testPlatform.platform().url)).letter(letter.id!))?.settings.promotionAds;
+    };
+
+    // No choice: every ad of the day, the one without a start date skipped.
+    expect(await schedule()).toEqual({ date: day, ads: [{ id: dated.id, zone: 1, dateStart: day }] });
+    // The editor's choice for the day: only the ad without a start date, which is skipped.
+    expect(await schedule({ date: day, ads: [{ id: undated.id, zone: 1, dateStart: null }] })).toEqual({ date: day, ads: [] });
+
+    // The schedule step's preview shows what the send will carry, and empties the rest.
+    const previewWith = async (choice?: Letter['settings']['promotionAds']) => {
+      const letter = await call<Letter>(core, 'letters.create', WEEKLY);
+      const settings = { ...letter.settings, ...(choice ? { promotionAds: choice } : {}) };
+      await call(core, 'letters.saveLocal', { uniqueId: letter.uniqueId, changes: { blocks, publicationDate: `${day} 10:00:00`, settings } });
+      return (await call<{ html: string }>(core, 'promotions.schedulePreview', { uniqueId: letter.uniqueId })).html;
+    };
+    const all = await previewWith();
+    expect(all).toContain('Week of sails');
+    expect(all).not.toContain('Single day sail');
+    expect(all).not.toContain('{{promotion.');
+    const none = await previewWith({ date: day, ads: [] });
+    expect(none).not.toContain('Week of sails');
+    expect(none).not.toContain('{{promotion.');
   });
 });

@@ -288,7 +288,7 @@ export function ComposerPage() {
       {view === 'schedule' && (
         <Group align="flex-start" gap="md" wrap="nowrap">
           <div style={{ flex: 1, minWidth: 0 }}>
-            <PreviewPane letter={letter} device={device} revision={revision} />
+            <PreviewPane letter={letter} device={device} revision={revision} withPromotions={!isTemplate} />
           </div>
           <ScheduleSidebar
             letter={letter}

@@ -3,6 +3,7 @@ import { useElementSize } from '@mantine/hooks';
 import { memo, useMemo } from 'react';
 import type { Letter } from '../../../shared/model/letter';
 import { effectiveDesktopWidth, effectiveMobileWidth } from '../../../shared/model/letter-settings';
+import { useGetSchedulePreviewQuery } from '../promotions/promotions-api';
 import { useGetPreviewQuery } from './composer-api';
 
 export type PreviewDevice = 'desktop' | 'mobile';
@@ -62,12 +63,25 @@ export function PreviewFrame({ html, width, scale }: { html: string; width: numb
 }
 
 /**
- * The letter as subscribers will see it, rendered by the core. The iframe is sandboxed
+ * The letter as subscribers will see it, rendered by the core (at the schedule step with its promotions). The iframe is sandboxed
  * with nothing allowed: no scripts, no same-origin access, no forms, no navigation.
  * Memoized: the composer renders on every keystroke, the preview only when it changes.
  */
-export const PreviewPane = memo(function PreviewPane({ letter, device, revision }: { letter: Letter; device: PreviewDevice; revision: string }) {
-  const { data: preview, error, isFetching } = useGetPreviewQuery({ uniqueId: letter.uniqueId, revision });
+export const PreviewPane = memo(function PreviewPane({
+  letter,
+  device,
+  revision,
+  withPromotions = false,
+}: {
+  letter: Letter;
+  device: PreviewDevice;
+  revision: string;
+  /** The schedule step: each promotion slot filled with the promotion the send will carry. */
+  withPromotions?: boolean;
+}) {
+  const plain = useGetPreviewQuery({ uniqueId: letter.uniqueId, revision }, { skip: withPromotions });
+  const filled = useGetSchedulePreviewQuery({ uniqueId: letter.uniqueId, revision }, { skip: !withPromotions });
+  const { data: preview, error, isFetching } = withPromotions ? filled : plain;
   const { ref, width: availableWidth } = useElementSize();
   const width = device === 'desktop' ? effectiveDesktopWidth(letter.settings) : effectiveMobileWidth(letter.settings);
   const scale = previewScale(availableWidth, width + FRAME_BORDER);

@@ -73,6 +73,11 @@ export const promotionsApi = promotionsBase.injectEndpoints({
       query: (input) => ipc('promotions.scheduled', input),
       providesTags: ['Promotions'],
     }),
+    /** The schedule step's preview with its promotions; `revision` refetches it after each local save. */
+    getSchedulePreview: build.query<ChannelOutput<'promotions.schedulePreview'>, { uniqueId: string; revision: string }>({
+      query: ({ uniqueId }) => ipc('promotions.schedulePreview', { uniqueId }),
+      keepUnusedDataFor: 5,
+    }),
   }),
 });
 
@@ -93,4 +98,5 @@ export const {
   useDeleteAdTypeMutation,
   useGetCollateralPreviewQuery,
   useGetScheduledPromotionsQuery,
+  useGetSchedulePreviewQuery,
 } = promotionsApi;

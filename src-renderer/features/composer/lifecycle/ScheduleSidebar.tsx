@@ -2,6 +2,7 @@ import { Divider, ScrollArea, Stack } from '@mantine/core';
 import { FEATURE_FLAGS } from '../../../../shared/model/feature-flags';
 import type { Letter } from '../../../../shared/model/letter';
 import { useFeatureFlags } from '../../../app/feature-flags';
+import { SchedulePromotionsPanel } from '../../promotions/SchedulePromotionsPanel';
 import { ContentCheck } from './ContentCheck';
 import { InboxPreview } from './InboxPreview';
 import { SendingSettings } from './SendingSettings';
@@ -24,7 +25,7 @@ export interface ScheduleSidebarProps {
   now?: () => Date;
 }
 
-/** The schedule step's sidebar (spec 1 §2): CONTENT CHECK, SENDING SETTINGS, INBOX PREVIEW, SOCIAL CARD. */
+/** The schedule step's sidebar (spec 1 §2): CONTENT CHECK, SENDING SETTINGS, INBOX PREVIEW, SOCIAL CARD, PROMOTIONS. */
 export function ScheduleSidebar({ letter, revision, zone, form, title, onTitleChange, template, disabled, onBusyChange, now }: ScheduleSidebarProps) {
   const isFeatureOn = useFeatureFlags(letter.brandSlug, letter.channelSlug);
   const busy = useBusySources(onBusyChange);
@@ -60,6 +61,7 @@ export function ScheduleSidebar({ letter, revision, zone, form, title, onTitleCh
         />
         <Divider />
         <SocialCardEditor letterUniqueId={letter.uniqueId} form={form} disabled={disabled} onBusyChange={busy.reporter('openGraph')} />
+        {!template && <SchedulePromotionsPanel brandSlug={letter.brandSlug} channelSlug={letter.channelSlug} publicationDate={form.values.publicationDate} disabled={disabled} />}
       </Stack>
     </ScrollArea.Autosize>
   );

@@ -1,0 +1,50 @@
+import type { PreviewPromotion } from '../contract/platform-delivery';
+import type { PromotionPart } from './blocks/promotion';
+import { escapeHtml } from './escape';
+
+// A promotion's parts as they fill a rendered letter's promotion merge tags
+// (blocks/promotion.ts): the send, the platform's previews and the schedule step's preview
+// all fill them this way, so what the editor sees is what readers get.
+
+/** Text is escaped where it lands; `{ html }` is placed as it is (already safe markup). */
+export type PromotionPartValue = string | { html: string };
+
+/** Only web links go in an email's href or src; anything else leaves the part empty. */
+function webUrl(value: string): string {
+  const url = value.trim();
+  return /^https?:\/\/[^\s"'<>]+$/i.test(url) ? url : '';
+}
+
+export function promotionParts(promotion: PreviewPromotion): Record<PromotionPart, PromotionPartValue> {
+  const copy = escapeHtml(promotion.content.trim()).replace(/\r?\n/g, '<br />');
+  return {
+    heading: promotion.heading.trim() || promotion.headline.trim(),
+    copy: { html: copy },
+    image: webUrl(promotion.image || promotion.promoterImage),
+    imageAlt: promotion.imageAlternativeText || promotion.promoterImageAlternativeText,
+    callToAction: promotion.callToAction.trim(),
+    callToActionUrl: webUrl(promotion.callToActionUrl),
+    promoterDisplayName: promotion.promoterDisplayName.trim(),
+  };
+}
+
+const PROMOTION_TAG = /\{\{promotion\.((?:zone|adType)\d+)\.(\w+)\}\}/g;
+
+/**
+ * Fills every promotion slot of rendered HTML with its promotion (the first for a zone or
+ * ad type wins) and empties the slots that have none, as the reader's email shows them.
+ */
+export function fillPromotionSlots(html: string, promotions: readonly PreviewPromotion[]): string {
+  const slots = new Map<string, Record<PromotionPart, PromotionPartValue>>();
+  for (const promotion of promotions) {
+    const parts = promotionParts(promotion);
+    for (const slot of [promotion.zone != null ? `zone${promotion.zone}` : null, promotion.adTypeId != null ? `adType${promotion.adTypeId}` : null]) {
+      if (slot !== null && !slots.has(slot)) slots.set(slot, parts);
+    }
+  }
+  return html.replace(PROMOTION_TAG, (_whole, slot: string, part: string) => {
+    const value = slots.get(slot)?.[part as PromotionPart];
+    if (value === undefined) return '';
+    return typeof value === 'string' ? escapeHtml(value) : value.html;
+  });
+}
