@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  adsSkippedNotice,
   adsToSubmit,
   allPromotionsAdded,
   carriedPromotionIds,
@@ -111,8 +110,10 @@ describe('zones in a letter', () => {
     expect(adsToSubmit([{ dateStart: '2026-12-01', id: 1 }, { dateStart: null, id: 2 }, { id: 3 }])).toEqual([{ dateStart: '2026-12-01', id: 1 }]);
   });
   it("makes a promoter ad of a day's promotion: its start date is its range's start", () => {
-    expect(promoterAd({ id: 4, zone: 2, dateRangeStart: '2026-12-01' })).toEqual({ id: 4, zone: 2, dateStart: '2026-12-01' });
-    expect(promoterAd({ id: 5, zone: 1, dateRangeStart: null })).toEqual({ id: 5, zone: 1, dateStart: null });
+    expect(promoterAd({ id: 4, zone: 2, dateRangeStart: '2026-12-01', dates: [] })).toEqual({ id: 4, zone: 2, dateStart: '2026-12-01' });
+    // Single dates start on the first of them: the ad runs on the send day like a range's.
+    expect(promoterAd({ id: 5, zone: 1, dateRangeStart: null, dates: ['2026-12-09', '2026-12-03'] })).toEqual({ id: 5, zone: 1, dateStart: '2026-12-03' });
+    expect(promoterAd({ id: 6, zone: 1, dateRangeStart: null, dates: [] })).toEqual({ id: 6, zone: 1, dateStart: null });
   });
   it("chooses the letter's own ads for its day, else all of the day's", () => {
     const day = [{ id: 1, zone: 1, dateStart: '2026-12-01' }, { id: 2, zone: 1, dateStart: null }];
@@ -128,9 +129,5 @@ describe('zones in a letter', () => {
     expect(carriedPromotionIds(choice, '2026-12-06')).toBeNull();
     expect(carriedPromotionIds(undefined, '2026-12-05')).toBeNull();
     expect(carriedPromotionIds(choice, null)).toBeNull();
-  });
-  it('says how many chosen ads are skipped', () => {
-    expect(adsSkippedNotice(1)).toBe('1 chosen ad has no start date and is skipped on submit.');
-    expect(adsSkippedNotice(3)).toBe('3 chosen ads have no start date and are skipped on submit.');
   });
 });

@@ -245,9 +245,14 @@ export function collateralImageSizeMessage(required: { imageWidth: number; image
 
 // --- Promoter ads at scheduling (spec 1 §3, §5) --------------------------------------------
 
-/** A day's promotion as the schedule step submits it; its start date is its range's start (single dates have none). */
-export function promoterAd(promotion: { id: number; zone: number; dateRangeStart: string | null }): PromotionAd {
-  return { id: promotion.id, zone: promotion.zone, dateStart: promotion.dateRangeStart };
+/**
+ * A day's promotion as the schedule step submits it. Its start date is its range's start,
+ * or for collateral placed on single dates the first of them: both run on the send day, so
+ * both go out; only an ad that reaches the submit without one (an API client's) is skipped.
+ */
+export function promoterAd(promotion: { id: number; zone: number; dateRangeStart: string | null; dates: readonly string[] }): PromotionAd {
+  const firstDate = [...promotion.dates].sort()[0] ?? null;
+  return { id: promotion.id, zone: promotion.zone, dateStart: promotion.dateRangeStart ?? firstDate };
 }
 
 /** The ads chosen for a send day: the letter's own choice for that day, else every ad of the day. */
@@ -263,7 +268,3 @@ export function carriedPromotionIds(choice: PromotionAdsChoice | undefined, day:
   if (!choice || day === null || choice.date !== day) return null;
   return adsToSubmit(choice.ads).map((ad) => ad.id);
 }
-
-export const AD_WITHOUT_START_DATE = 'No start date: skipped when you schedule.';
-export const adsSkippedNotice = (count: number): string =>
-  count === 1 ? '1 chosen ad has no start date and is skipped on submit.' : `${count} chosen ads have no start date and are skipped on submit.`;

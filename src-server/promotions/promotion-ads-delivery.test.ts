@@ -20,7 +20,7 @@ const SEND_AT = `${DAY} 09:00:00`;
 let h: TrackingHarness;
 let campaign: Campaign;
 let dated: Promotion;
-let undated: Promotion;
+let singleDay: Promotion;
 
 async function call<T>(method: 'GET' | 'POST', url: string, payload?: object, status = 200): Promise<T> {
   const response = await h.app.inject({ method, url, headers: h.editor, ...(payload ? { payload } : {}) });
@@ -52,7 +52,7 @@ async function collateral(headline: string, when: { dates: string[] } | { dateRa
 beforeAll(async () => {
   h = await startTrackingHarness();
   campaign = await call<Campaign>('POST', promotionPaths.campaigns('demo'), { title: 'Summer boats', promoterName: 'Boats Ltd', channels: ['weekly'] }, 201);
-  undated = await collateral('Single day sail', { dates: [DAY] });
+  singleDay = await collateral('Single day sail', { dates: [DAY] });
   dated = await collateral('Week of sails', { dateRangeStart: DAY, dateRangeEnd: '2099-07-20' });
 }, 120_000);
 afterAll(async () => {
@@ -60,13 +60,13 @@ afterAll(async () => {
 });
 
 describe('promoter ads submitted at scheduling', () => {
-  it('are what the send carries: an ad without a start date is skipped, and the letter keeps its promotion styles', async () => {
+  it('are what the send carries: an ad submitted without a start date is skipped, and the letter keeps its promotion styles', async () => {
     const audience = await h.audience(['ada']);
     const promotionSettings = { ...defaultLetterSettings().promotionSettings, padding: sides(13), borders: { ...defaultLetterSettings().promotionSettings.borders, thickness: sides(3) } };
     const letter = await h.sendLetter(audience.segmentId, {
       blocks: zoneLetter(),
       publicationDate: SEND_AT,
-      settings: settingsWith({ promotionSettings, promotionAds: { date: DAY, ads: [promoterAd(undated), promoterAd(dated)] } }),
+      settings: settingsWith({ promotionSettings, promotionAds: { date: DAY, ads: [{ ...promoterAd(singleDay), dateStart: null }, promoterAd(dated)] } }),
     });
     const html = String(h.mailTo(audience.email('ada')).mail.html);
     expect(html).toContain('Week of sails');
@@ -75,6 +75,15 @@ describe('promoter ads submitted at scheduling', () => {
     expect(html).toContain('border-top:3px solid');
     const carried = await h.t.db.selectFrom('letterPromotions').select('promotionId').where('letterId', '=', letter.id!).execute();
     expect(carried.map((row) => row.promotionId)).toEqual([dated.id]);
+  }, 60_000);
+
+  it('carry collateral placed on single dates: it starts on its first date', async () => {
+    const audience = await h.audience(['di']);
+    expect(promoterAd(singleDay).dateStart).toBe(DAY);
+    const letter = await h.sendLetter(audience.segmentId, { blocks: zoneLetter(), publicationDate: SEND_AT, settings: settingsWith({ promotionAds: { date: DAY, ads: [promoterAd(singleDay)] } }) });
+    expect(String(h.mailTo(audience.email('di')).mail.html)).toContain('Single day sail');
+    const carried = await h.t.db.selectFrom('letterPromotions').select('promotionId').where('letterId', '=', letter.id!).execute();
+    expect(carried.map((row) => row.promotionId)).toEqual([singleDay.id]);
   }, 60_000);
 
   it('carry nothing when none was chosen for the day', async () => {

@@ -16,7 +16,7 @@ import { composerPage } from './support/composer-page';
 // Promotions from the advertiser to the reader: an advertiser signs in to the platform from
 // their own copy of the app and creates a campaign and its collateral through its screens;
 // the editor approves them in the app, places a zone block in a letter, chooses the ads and
-// the promotion box at the schedule step (an ad without a start date is skipped), and
+// the promotion box at the schedule step (an unticked ad is not carried), and
 // schedules it to a small segment over a real SMTP server on loopback; a reader follows the
 // promotion's link, and the campaign's metrics in the app count the click. Then a letter without a zone block
 // meets the schedule step's missing-promotions notice, word for word.
@@ -117,8 +117,8 @@ describe('promotions', () => {
     const campaignUniqueId = decodeURIComponent(new URL(ads.url()).pathname.split('/').at(-1)!);
 
     // A second ad for the day on a single date (the form offers a date range only, so it goes
-    // through the API): it has no start date, so it is skipped when the letter is scheduled.
-    // It is the older one: without the skip it would fill the zone.
+    // through the API). It is the older one: unless the editor unticks it at the schedule
+    // step, it fills the zone.
     const advertiser = await signedIn('ads@boats.example', 'advertiser-pass');
     await advertiser.request('POST', promotionPaths.createCollateral(campaignUniqueId), PromotionSchema, {
       headline: 'Ride along today',
@@ -178,12 +178,14 @@ describe('promotions', () => {
     await textbox('Headline').fill(TITLE);
     await textbox('Description').fill('Our weekly letter.');
 
-    // The promotion settings panel: both of the day's ads are chosen; the one without a start date is said to be skipped.
+    // The promotion settings panel: both of the day's ads are chosen until one is unticked.
     const promotions = sidebar().getByRole('group', { name: 'Promoter ads' });
     await expect.poll(() => promotions.getByRole('checkbox').count(), { timeout: 20_000 }).toBe(2);
-    expect(await promotions.getByRole('checkbox', { name: 'Ride along today' }).isChecked()).toBe(true);
     expect(await promotions.getByRole('checkbox', { name: 'Sail with Boats Ltd' }).isChecked()).toBe(true);
-    expect(await sidebar().getByLabel('Skipped ads').textContent()).toBe('1 chosen ad has no start date and is skipped on submit.');
+    const older = promotions.getByRole('checkbox', { name: 'Ride along today' });
+    expect(await older.isChecked()).toBe(true);
+    await older.uncheck();
+    await expect.poll(() => older.isChecked()).toBe(false);
     const thickness = sidebar().getByRole('textbox', { name: 'Promotion border thickness' });
     expect(await thickness.inputValue()).toBe('1');
     await thickness.fill('3');
@@ -194,7 +196,7 @@ describe('promotions', () => {
       await padding.fill('12');
       await padding.blur();
     }
-    // The preview shows the zone as the email will: the promotion with a start date, in the chosen box.
+    // The preview shows the zone as the email will: the chosen promotion, in the chosen box.
     const preview = app.page.frameLocator('iframe[title="Email preview"]');
     await expect.poll(() => preview.getByText('Sail with Boats Ltd').count(), { timeout: 20_000 }).toBe(1);
     expect(await preview.getByText('Ride along today').count()).toBe(0);

@@ -96,7 +96,7 @@ describe('promotions through the core', () => {
     expect(result).toEqual({ ok: false, error: { code: 'offline', message: PROMOTIONS_OFFLINE_MESSAGE } });
   });
 
-  it("submits the letter's promoter ads at Schedule (the chosen ones, or the day's, without those lacking a start date) and previews what the send carries", async () => {
+  it("submits the letter's promoter ads at Schedule (the chosen ones or the day's; one lacking a start date is skipped) and previews what the send carries", async () => {
     const { core } = await testPlatform.openCore();
     await call(core, 'app.session', {});
     const day = '2099-08-01';
@@ -109,7 +109,7 @@ describe('promotions through the core', () => {
       await call(core, 'promotions.review', { ...WEEKLY, promotionId: saved.id, kind: 'approve', message: '' });
       return saved;
     };
-    const undated = await approved({ headline: 'Single day sail', dates: [day] });
+    const singleDay = await approved({ headline: 'Single day sail', dates: [day] });
     const dated = await approved({ headline: 'Week of sails', dateRangeStart: day, dateRangeEnd: day });
     const zoneBlock = newSection('newpromotion', 'promo');
     const blocks = JSON.stringify([{ ...zoneBlock, blockModel: { ...zoneBlock.blockModel, zone: 1 } }, newSection('footer', 'footer')]);
@@ -133,10 +133,12 @@ describe('promotions through the core', () => {
       return (await (await platformView(testPlatform.platform().url)).letter(letter.id!))?.settings.promotionAds;
     };
 
-    // No choice: every ad of the day, the one without a start date skipped.
-    expect(await schedule()).toEqual({ date: day, ads: [{ id: dated.id, zone: 1, dateStart: day }] });
-    // The editor's choice for the day: only the ad without a start date, which is skipped.
-    expect(await schedule({ date: day, ads: [{ id: undated.id, zone: 1, dateStart: null }] })).toEqual({ date: day, ads: [] });
+    // No choice: every ad of the day; single dates start on the first of them.
+    const submitted = await schedule();
+    expect(submitted?.date).toBe(day);
+    expect([...(submitted?.ads ?? [])].sort((a, b) => a.id - b.id)).toEqual([{ id: singleDay.id, zone: 1, dateStart: day }, { id: dated.id, zone: 1, dateStart: day }]);
+    // The editor's choice for the day, with an ad that reached the submit without a start date: it is skipped.
+    expect(await schedule({ date: day, ads: [{ id: singleDay.id, zone: 1, dateStart: null }, { id: dated.id, zone: 1, dateStart: day }] })).toEqual({ date: day, ads: [{ id: dated.id, zone: 1, dateStart: day }] });
 
     // The schedule step's preview shows what the send will carry, and empties the rest.
     const previewWith = async (choice?: Letter['settings']['promotionAds']) => {
@@ -145,10 +147,14 @@ describe('promotions through the core', () => {
       await call(core, 'letters.saveLocal', { uniqueId: letter.uniqueId, changes: { blocks, publicationDate: `${day} 10:00:00`, settings } });
       return (await call<{ html: string }>(core, 'promotions.schedulePreview', { uniqueId: letter.uniqueId })).html;
     };
+    const chosen = await previewWith({ date: day, ads: [{ id: dated.id, zone: 1, dateStart: day }] });
+    expect(chosen).toContain('Week of sails');
+    expect(chosen).not.toContain('Single day sail');
+    expect(chosen).not.toContain('{{promotion.');
+    // Without a choice the slot takes the day's first promotion, as the send does.
     const all = await previewWith();
-    expect(all).toContain('Week of sails');
-    expect(all).not.toContain('Single day sail');
-    expect(all).not.toContain('{{promotion.');
+    expect(all).toContain('Single day sail');
+    expect(all).not.toContain('Week of sails');
     const none = await previewWith({ date: day, ads: [] });
     expect(none).not.toContain('Week of sails');
     expect(none).not.toContain('{{promotion.');

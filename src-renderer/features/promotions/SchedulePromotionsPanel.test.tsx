@@ -68,15 +68,15 @@ const ads = () => screen.getByRole('group', { name: 'Promoter ads' });
 const box = (name: string) => within(ads()).getByRole('checkbox', { name }) as HTMLInputElement;
 
 describe('the schedule step promotion settings', () => {
-  it("lists the day's promotions in this channel, all chosen until the editor chooses, and says which are skipped", async () => {
+  it("lists the day's promotions in this channel with their zones and start dates, all chosen until the editor chooses", async () => {
     show(`${DAY} 09:00:00`);
     expect(await screen.findByText('Promotions scheduled for June 1: choose the ads that go with this letter.')).toBeTruthy();
     expect(asked).toEqual([{ brandSlug: 'demo', channelSlug: 'weekly', date: DAY }]);
     expect(box('Week of sails').checked).toBe(true);
     expect(box('Single day sail').checked).toBe(true);
     expect(screen.getByText('Zone 1 · from 2099-05-30')).toBeTruthy();
-    expect(screen.getByText('Zone 2 (no block in this letter) · No start date: skipped when you schedule.')).toBeTruthy();
-    expect(screen.getByLabelText('Skipped ads').textContent).toBe('1 chosen ad has no start date and is skipped on submit.');
+    // Placed on single dates, it starts on the first of them.
+    expect(screen.getByText(`Zone 2 (no block in this letter) · from ${DAY}`)).toBeTruthy();
   });
 
   it("keeps the editor's choice for the day in the letter's settings", async () => {
@@ -84,7 +84,6 @@ describe('the schedule step promotion settings', () => {
     await screen.findByText('Week of sails');
     await userEvent.click(box('Single day sail'));
     expect(settings().promotionAds).toEqual({ date: DAY, ads: [{ id: 1, zone: 1, dateStart: '2099-05-30' }] });
-    expect(screen.queryByLabelText('Skipped ads')).toBeNull();
     await userEvent.click(box('Week of sails'));
     expect(settings().promotionAds).toEqual({ date: DAY, ads: [] });
     expect(box('Week of sails').checked).toBe(false);

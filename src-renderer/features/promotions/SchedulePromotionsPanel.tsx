@@ -1,8 +1,8 @@
-import { Alert, Checkbox, Stack, Switch, Text } from '@mantine/core';
+import { Checkbox, Stack, Switch, Text } from '@mantine/core';
 import { useSelector } from 'react-redux';
 import { sides, type PromotionAd, type Section } from '../../../shared/model';
 import { checkBorderSize, checkPadding } from '../../../shared/rules/letter-styles';
-import { AD_WITHOUT_START_DATE, adsSkippedNotice, chosenAds, monthDay, promoterAd } from '../../../shared/rules/promotions';
+import { chosenAds, monthDay, promoterAd } from '../../../shared/rules/promotions';
 import { SidebarSection } from '../composer/lifecycle/SidebarSection';
 import { ColorStyleField } from '../composer/styles/fields/ColorStyleField';
 import { NumberStyleField } from '../composer/styles/fields/NumberStyleField';
@@ -38,7 +38,6 @@ export function SchedulePromotionsPanel({ brandSlug, channelSlug, publicationDat
   const chosen = validDay !== null ? chosenAds(settings.promotionAds, validDay, dayAds) : [];
   const isChosen = (id: number) => chosen.some((ad) => ad.id === id);
   const zonesInLetter = new Set(letterZones(sections));
-  const skipped = chosen.filter((ad) => dayAds.some((each) => each.id === ad.id) && !ad.dateStart).length;
 
   const choose = (ad: PromotionAd, on: boolean) => {
     if (validDay === null) return;
@@ -71,7 +70,7 @@ export function SchedulePromotionsPanel({ brandSlug, channelSlug, publicationDat
               <Text size="sm">Promotions scheduled for {monthDay(validDay)}: choose the ads that go with this letter.</Text>
               {dayPromotions.map((item) => {
                 const ad = promoterAd(item);
-                const notes = [`Zone ${item.zone}${zonesInLetter.has(item.zone) ? '' : ' (no block in this letter)'}`, ad.dateStart ? `from ${ad.dateStart}` : AD_WITHOUT_START_DATE];
+                const notes = [`Zone ${item.zone}${zonesInLetter.has(item.zone) ? '' : ' (no block in this letter)'}`, `from ${ad.dateStart}`];
                 return (
                   <Checkbox
                     key={item.id}
@@ -84,11 +83,6 @@ export function SchedulePromotionsPanel({ brandSlug, channelSlug, publicationDat
                   />
                 );
               })}
-              {skipped > 0 && (
-                <Alert color="yellow" p="xs" aria-label="Skipped ads">
-                  <Text size="xs">{adsSkippedNotice(skipped)}</Text>
-                </Alert>
-              )}
             </Stack>
           )}
           <Switch
