@@ -67,6 +67,12 @@ export function toCampaign(row: CampaignRow, counts: Counts = { clicks: 0, views
   };
 }
 
+/** One campaign with its clicks and views. */
+export async function answerCampaign(db: Db, row: CampaignRow): Promise<Campaign> {
+  const counts = await campaignCounts(db, [row.id]);
+  return toCampaign(row, counts.get(row.id));
+}
+
 /** Promotions with what they are answered with: campaign, template title, review messages. */
 export async function toPromotions(db: Db, rows: readonly PromotionRow[]): Promise<Promotion[]> {
   if (rows.length === 0) return [];
