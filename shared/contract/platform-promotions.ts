@@ -16,6 +16,7 @@ export const promotionPaths = {
   campaign: (org: string, id: number) => `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}`,
   campaignClone: (org: string, id: number) => `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}/clone`,
   campaignMetrics: (org: string, id: number) => `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}/metrics`,
+  campaignEvents: (org: string, id: number) => `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}/events`,
   campaignMetricsDownload: (org: string, id: number) =>
     `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}/metrics/download`,
   campaignDelete: (org: string, id: number) => `${V2}/organizations/${enc(org)}/promotions/campaigns/${id}`,
@@ -279,3 +280,42 @@ export const WeekPromotionsSchema = z.object({
   days: z.array(z.object({ date: z.string(), items: z.array(PromotionSchema) })),
 });
 export type WeekPromotions = z.infer<typeof WeekPromotionsSchema>;
+
+/** What a campaign's history holds (GET .../campaigns/{id}/events), in the `type` filter's words. */
+export const CAMPAIGN_EVENT_TYPES = ['created', 'status-changed', 'comment', 'collateral-submitted', 'collateral-approved', 'changes-requested'] as const;
+export type CampaignEventType = (typeof CAMPAIGN_EVENT_TYPES)[number];
+export const CAMPAIGN_EVENTS_MAX_RECORDS = 250;
+
+const eventTypes = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean))
+  .pipe(z.array(z.enum(CAMPAIGN_EVENT_TYPES, `Event types are ${CAMPAIGN_EVENT_TYPES.join(', ')}.`)));
+
+export const CampaignEventsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  records: z.coerce.number().int().min(1).max(CAMPAIGN_EVENTS_MAX_RECORDS).default(25),
+  /** One type, several (repeated or comma separated), or none for all. */
+  type: eventTypes.default([]),
+});
+export type CampaignEventsQuery = z.input<typeof CampaignEventsQuerySchema>;
+
+export const CampaignEventSchema = z.object({
+  /** Unique within the campaign's history: the type and the row it comes from. */
+  id: z.string(),
+  type: z.enum(CAMPAIGN_EVENT_TYPES),
+  createdAt: z.string(),
+  userId: z.number().int().nullable(),
+  authorName: z.string(),
+  /** The status set, for status-changed (and created: 0). */
+  status: z.number().int().nullable(),
+  promotionId: z.number().int().nullable(),
+  /** The comment, or the review's message. */
+  message: z.string(),
+});
+export type CampaignEvent = z.infer<typeof CampaignEventSchema>;
+export const CampaignEventsSchema = z.object({
+  items: z.array(CampaignEventSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  records: z.number().int(),
+});

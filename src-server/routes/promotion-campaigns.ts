@@ -3,6 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import {
   CampaignCommentsSchema,
+  CampaignEventsQuerySchema,
+  CampaignEventsSchema,
   CampaignListQuerySchema,
   CampaignListSchema,
   CampaignSchema,
@@ -18,6 +20,7 @@ import { toJson } from '../db/database';
 import { currentUser } from '../http/authentication';
 import { conflict, invalidData, notFound } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
+import { campaignEvents } from '../promotions/campaign-events';
 import { addComment, changeStatus } from '../promotions/campaign-status';
 import { CAMPAIGN_NOT_FOUND, campaignById, campaignByUniqueId, promotionAccess } from '../promotions/promotion-access';
 import type { PromotionAccess } from '../promotions/promotion-access';
@@ -104,6 +107,15 @@ export const promotionCampaignRoutes: FastifyPluginAsync<{ db: Db }> = async (ap
     const { org, id: campaignId } = params(OrgIdParams, request.params);
     const access = await promotionAccess(db, currentUser(request).id, org);
     return sendAs(reply, CampaignSchema, await answerCampaign(db, await campaignById(db, access, campaignId)));
+  });
+
+  app.get(path(promotionPaths.campaignEvents(':org', 0).replace('/0/', '/:id/')), docs("A campaign's history, newest first: created, status changes, comments, collateral submitted, approved, changes requested", OrgIdParams, { querystring: CampaignEventsQuerySchema, response: { 200: CampaignEventsSchema } }), async (request, reply) => {
+    const { org, id: campaignId } = params(OrgIdParams, request.params);
+    const access = await promotionAccess(db, currentUser(request).id, org);
+    const campaign = await campaignById(db, access, campaignId);
+    const query = parseInput(CampaignEventsQuerySchema, request.query);
+    const { items, total } = await campaignEvents(db, campaign.id, { page: query.page, records: query.records, types: query.type });
+    return sendAs(reply, CampaignEventsSchema, { items, total, page: query.page, records: query.records });
   });
 
   app.post(path(promotionPaths.campaignClone(':org', 0).replace('/0/', '/:id/')), docs('Copy a campaign (a template becomes a campaign) with its collateral', OrgIdParams, { response: { 201: CampaignSchema } }), async (request, reply) => {
