@@ -59,6 +59,7 @@ import { publicPollRoutes } from './routes/public-polls';
 import { letterDeliveryRoutes } from './routes/letter-delivery';
 import type { DeliveryScheduler } from './jobs/job-runner';
 import type { DashboardExportQueue } from './jobs/dashboard-export-jobs';
+import type { PromotionExportQueue } from './jobs/promotion-export-jobs';
 
 // Builds the platform API (STYLE "Server: build, then listen"): plugins and routes, no
 // listening, so tests call it with inject() and start.ts decides where it listens.
@@ -87,6 +88,8 @@ export interface BuildAppOptions {
   embedDashboardSecret?: string | null;
   /** Queues dashboard exports (the job runner); without it export requests answer 503. */
   dashboardExports?: DashboardExportQueue | null;
+  /** Queues campaign metrics exports by email (the job runner); without it those requests answer 503. */
+  promotionExports?: PromotionExportQueue | null;
   /** The ESP bounce webhook's shared secret (BOUNCE_WEBHOOK_SECRET); without it the webhook answers 404. */
   bounceWebhookSecret?: string | null;
   /** Where readers reach the public pages (PUBLIC_URL), for the report's letter page link; default the request's own origin. */
@@ -132,6 +135,7 @@ export async function buildApp({
   allowHttpImageFetch,
   delivery,
   dashboardExports,
+  promotionExports,
   embedDashboardSecret,
   bounceWebhookSecret,
   publicUrl,
@@ -194,7 +198,7 @@ export async function buildApp({
   await app.register(promotionCampaignRoutes, { db });
   await app.register(promotionCollateralRoutes, { db, storage: imageStorage ?? null, allowHttp: allowHttpImageFetch ?? false });
   await app.register(promotionAdTypeRoutes, { db });
-  await app.register(promotionMetricRoutes, { db });
+  await app.register(promotionMetricRoutes, { db, exports: promotionExports ?? null });
   await app.register(promotionPeopleRoutes, { db });
   await app.register(letterDeliveryRoutes, { db, mail });
   await app.register(pollRoutes, { db });

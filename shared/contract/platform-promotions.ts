@@ -16,6 +16,8 @@ export const promotionPaths = {
   campaign: (org: string, id: number) => `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}`,
   campaignClone: (org: string, id: number) => `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}/clone`,
   campaignMetrics: (org: string, id: number) => `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}/metrics`,
+  campaignMetricsExport: (org: string, id: number) =>
+    `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}/metrics/export`,
   campaignEvents: (org: string, id: number) => `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}/events`,
   campaignMetricsDownload: (org: string, id: number) =>
     `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}/metrics/download`,
@@ -319,3 +321,10 @@ export const CampaignEventsSchema = z.object({
   page: z.number().int(),
   records: z.number().int(),
 });
+
+/** POST .../campaigns/{id}/metrics/export (spec 3 §7): the metrics CSV emailed to one address, with a note. */
+export const CampaignMetricsExportBodySchema = z.object({
+  email: z.string().trim().email('Enter a valid email address.').max(254, 'Enter a valid email address.'),
+  message: z.string().max(5000).default(''),
+});
+export const CampaignMetricsExportResponseSchema = z.object({ queued: z.literal(true), message: z.string() });

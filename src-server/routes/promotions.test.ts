@@ -189,6 +189,30 @@ describe('an editor', () => {
     expect(csv.body).toContain(`${promotion.id},A Compelling Headline,1,1,$2 per click`);
   }, 60_000);
 
+  it('emails the metrics CSV as an attachment with the message; bad addresses and other advertisers queue nothing', async () => {
+    const url = promotionPaths.campaignMetricsExport('demo', campaign.id);
+    const before = h.smtp.received.length;
+    for (const [payload, headers, status] of [
+      [{ email: 'not-an-address' }, advertiser, 422],
+      [{}, advertiser, 422],
+      [{ email: 'boss@boats.example' }, otherAdvertiser, 404],
+    ] as const) {
+      expect((await h.app.inject({ method: 'POST', url, headers, payload })).statusCode).toBe(status);
+    }
+    const queued = await call<{ queued: boolean }>('POST', url, advertiser, { email: 'Boss@Boats.example', message: 'Numbers for <June>' }, 202);
+    expect(queued.queued).toBe(true);
+    await expect.poll(() => h.smtp.received.some((m) => m.envelope.to.includes('boss@boats.example')), { timeout: 20_000 }).toBe(true);
+    expect(h.smtp.received.length).toBe(before + 1);
+    const mail = h.smtp.received.find((m) => m.envelope.to.includes('boss@boats.example'))!;
+    expect(String(mail.mail.html)).toContain('Numbers for &lt;June&gt;');
+    const attachment = mail.mail.attachments[0]!;
+    expect(attachment.filename).toBe(`campaign-${campaign.id}-metrics.csv`);
+    expect(attachment.contentType).toBe('text/csv');
+    const download = await h.app.inject({ method: 'GET', url: promotionPaths.campaignMetricsDownload('demo', campaign.id), headers: advertiser });
+    expect(attachment.content.toString('utf8')).toBe(download.body);
+    expect(download.body).toContain(`${promotion.id},A Compelling Headline,1,1,$2 per click`);
+  }, 60_000);
+
   it('keeps a campaign that ran; clones it as a new campaign at status 0 with unapproved collateral', async () => {
     const refused = await h.app.inject({ method: 'DELETE', url: promotionPaths.campaignDelete('demo', campaign.id), headers: h.editor });
     expect(refused.statusCode).toBe(409);
