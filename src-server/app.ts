@@ -51,6 +51,8 @@ import { promotionCollateralRoutes } from './routes/promotion-collateral';
 import { promotionAdTypeRoutes } from './routes/promotion-ad-types';
 import { promotionMetricRoutes } from './routes/promotion-metrics';
 import { promotionPeopleRoutes } from './routes/promotion-people';
+import { promotionCollateralCallRoutes } from './routes/promotion-collateral-calls';
+import { promotionListRoutes } from './routes/promotion-lists';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
@@ -200,6 +202,8 @@ export async function buildApp({
   await app.register(promotionAdTypeRoutes, { db });
   await app.register(promotionMetricRoutes, { db, exports: promotionExports ?? null });
   await app.register(promotionPeopleRoutes, { db });
+  await app.register(promotionCollateralCallRoutes, { db, storage: imageStorage ?? null, allowHttp: allowHttpImageFetch ?? false });
+  await app.register(promotionListRoutes, { db });
   await app.register(letterDeliveryRoutes, { db, mail });
   await app.register(pollRoutes, { db });
   await app.register(publicPollRoutes, { db });

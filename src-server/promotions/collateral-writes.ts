@@ -37,7 +37,7 @@ async function checkZone(db: Db, organizationId: number, zone: number): Promise<
 }
 
 /** Every check a save makes before anything is written (422 names the field). */
-async function checkCollateral(db: Db, deps: CollateralImageDeps, organizationId: number, body: CollateralBody): Promise<void> {
+export async function checkCollateral(db: Db, deps: CollateralImageDeps, organizationId: number, body: CollateralBody): Promise<void> {
   const limits = await limitsFor(db, organizationId, body.adTypeId ?? body.templateCustomizationId);
   collateralCheck(body, limits);
   await checkZone(db, organizationId, body.zone);
@@ -55,13 +55,21 @@ function columns(body: CollateralBody) {
   };
 }
 
-export async function createCollateral(db: Db, deps: CollateralImageDeps, campaign: CampaignRow, userId: number, body: CollateralBody): Promise<PromotionRow> {
+/** `uniqueId`: the caller's own (an upsert by promotionCollateralUid), else a new one. */
+export async function createCollateral(
+  db: Db,
+  deps: CollateralImageDeps,
+  campaign: CampaignRow,
+  userId: number,
+  body: CollateralBody,
+  uniqueId: string = randomUUID(),
+): Promise<PromotionRow> {
   await checkCollateral(db, deps, campaign.organizationId, body);
   return db
     .insertInto('promotions')
     .values({
       ...columns(body),
-      uniqueId: randomUUID(),
+      uniqueId,
       campaignId: campaign.id,
       organizationId: campaign.organizationId,
       status: PromotionStatus.new,

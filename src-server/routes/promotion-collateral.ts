@@ -20,7 +20,7 @@ import { invalidData, notFound } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
 import { platformUrlOf } from '../delivery/letter-render';
 import type { CollateralImageDeps } from '../promotions/collateral-image';
-import { collateralPreviewHtml } from '../promotions/collateral-preview';
+import { renderCollateral } from '../promotions/collateral-preview';
 import { createCollateral, limitsFor, updateCollateral } from '../promotions/collateral-writes';
 import { PROMOTION_NOT_FOUND, campaignByUniqueId } from '../promotions/promotion-access';
 import { toPromotions } from '../promotions/promotion-records';
@@ -80,7 +80,7 @@ export const promotionCollateralRoutes: FastifyPluginAsync<{ db: Db } & Collater
     // limitsFor refuses an ad type of another organization as it refuses a missing one.
     if (adTypeId !== undefined) await limitsFor(db, promotionRow.organizationId, adTypeId);
     const [promotion] = await toPromotions(db, [promotionRow]);
-    return sendAs(reply, CollateralPreviewSchema, { html: await collateralPreviewHtml(db, promotion!, platformUrlOf(request), adTypeId ?? null) });
+    return sendAs(reply, CollateralPreviewSchema, { html: (await renderCollateral(db, promotion!, platformUrlOf(request), adTypeId ?? null)).html });
   });
 
   const review = (kind: ReviewKind) => async (request: FastifyRequest, reply: FastifyReply) => {

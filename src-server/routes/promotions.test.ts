@@ -213,6 +213,22 @@ describe('an editor', () => {
     expect(download.body).toContain(`${promotion.id},A Compelling Headline,1,1,$2 per click`);
   }, 60_000);
 
+  it("answers one promotion's CSV and a channel's promotion metrics, counted in that channel's letters", async () => {
+    const csv = await h.app.inject({ method: 'GET', url: promotionPaths.promotionMetricsDownload(promotion.id), headers: advertiser });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="promotion-${promotion.id}-metrics.csv"`);
+    expect(csv.body).toContain(`${promotion.id},A Compelling Headline,1,1,$2 per click`);
+    expect((await h.app.inject({ method: 'GET', url: promotionPaths.promotionMetricsDownload(promotion.id), headers: otherAdvertiser })).statusCode).toBe(404);
+    const byIds = (ids: string, who: object = h.editor) => call<CampaignMetrics>('GET', `${promotionPaths.channelIdPromotionMetrics(h.weekly.channelId)}?promotionIds=${ids}`, who);
+    expect(await byIds(String(promotion.id))).toMatchObject({ clicks: 1, views: 1, metricsByPromotion: [{ promotionId: promotion.id, clicks: 1 }] });
+    expect(await byIds(String(promotion.id + 1000))).toMatchObject({ clicks: 0, views: 0, metricsByPromotion: [] });
+    // Another advertiser's metrics hold only their own promotions: none.
+    expect(await byIds(String(promotion.id), otherAdvertiser)).toMatchObject({ clicks: 0, metricsByPromotion: [] });
+    expect(await call<CampaignMetrics>('GET', promotionPaths.channelPromotionMetrics('demo', 'weekly'), advertiser)).toMatchObject({ clicks: 1, views: 1 });
+    // The campaign runs in weekly only: the company channel carried none of it.
+    expect(await call<CampaignMetrics>('GET', promotionPaths.channelPromotionMetrics('demo', 'company'), h.editor)).toMatchObject({ clicks: 0, views: 0 });
+  });
+
   it('keeps a campaign that ran; clones it as a new campaign at status 0 with unapproved collateral', async () => {
     const refused = await h.app.inject({ method: 'DELETE', url: promotionPaths.campaignDelete('demo', campaign.id), headers: h.editor });
     expect(refused.statusCode).toBe(409);
