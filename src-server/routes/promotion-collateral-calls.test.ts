@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SVG_NOT_SUPPORTED_MESSAGE } from '../../shared/contract/platform-media';
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE, SVG_NOT_SUPPORTED_MESSAGE } from '../../shared/contract/platform-media';
 import type { Campaign, Promotion, PromotionItem } from '../../shared/contract/platform-promotions';
 import { promotionPaths } from '../../shared/contract/platform-promotions';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
@@ -113,6 +113,7 @@ describe('promotion-collaterals', () => {
       [await multipart(fields({ campaignUniqueId: '' })), advertiser, 422, { campaignUniqueId: ['Name the campaign (campaignUniqueId) to create collateral in.'] }],
       [await multipart(fields({ callToActionUrl: 'http://kites.example' }), { bytes: square, type: 'image/png', name: 'kite.png' }), advertiser, 422, { callToActionUrl: ['The call to action URL must be a full https:// address.'] }],
       [await multipart(fields({ zone: 'two' })), advertiser, 422, null],
+      [await multipart(fields(), { bytes: Buffer.alloc(IMAGE_MAX_BYTES + 1), type: 'image/png', name: 'huge.png' }), advertiser, 422, { image: [IMAGE_TOO_LARGE_MESSAGE] }],
       [await multipart(fields(), { bytes: square, type: 'image/png', name: 'kite.png' }), otherAdvertiser, 404, null],
     ];
     for (const [body, who, status, errors] of cases) {

@@ -124,3 +124,16 @@ describe('GET promotions', () => {
     expect(none.json().errors).toEqual({ channelSlug: ['Name a channel (channelSlug or channels[]).'] });
   });
 });
+
+describe('customizations/{id}', () => {
+  it('reads, updates and deletes an ad type (members only); its promotions keep their content without a type', async () => {
+    const anchors = made.get('Anchors')!;
+    const url = promotionPaths.customization('demo', anchors.adTypeId!);
+    expect(await call<{ title: string; zone: number }>('GET', url, advertiser)).toMatchObject({ title: 'Second', zone: 2 });
+    expect(await call<{ position: number }>('POST', url, editor, { title: 'Second', position: -5 })).toMatchObject({ position: 0 });
+    expect((await t.app.inject({ method: 'DELETE', url, headers: advertiser })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: editor })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'GET', url, headers: editor })).statusCode).toBe(404);
+    expect(await call<Promotion>('GET', promotionPaths.promotion(anchors.id), editor)).toMatchObject({ headline: 'Anchors', adTypeId: null, content: 'About Anchors' });
+  });
+});
