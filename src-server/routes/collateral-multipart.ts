@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { MultipartFile } from '@fastify/multipart';
+// For the request's multipart methods (the plugin registers them in promotion-collateral-calls.ts).
+import type {} from '@fastify/multipart';
 import { invalidData } from '../http/errors';
 
 // The spec's collateral calls send multipart (spec 3 §7): the collateral's fields as text
@@ -33,12 +34,11 @@ export async function readCollateralRequest(request: FastifyRequest): Promise<{ 
   let image: CollateralImageFile | null = null;
   for await (const part of request.parts()) {
     if (part.type === 'file') {
-      const file: MultipartFile = part;
-      if (file.fieldname !== IMAGE_FIELD || image) {
-        file.file.resume();
-        throw invalidData({ [file.fieldname]: ['Only the image is sent as a file.'] });
+      if (part.fieldname !== IMAGE_FIELD || image) {
+        part.file.resume();
+        throw invalidData({ [part.fieldname]: ['Only the image is sent as a file.'] });
       }
-      image = { bytes: await file.toBuffer(), contentType: file.mimetype, fileName: file.filename };
+      image = { bytes: await part.toBuffer(), contentType: part.mimetype, fileName: part.filename };
       continue;
     }
     const value = typeof part.value === 'string' ? part.value : String(part.value);

@@ -29,10 +29,10 @@ let wide: Buffer;
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 90, b: 20 } } }).png().toBuffer();
 
 /** A multipart body as a browser's FormData sends it. */
-async function multipart(fields: Record<string, string | string[]>, image?: { bytes: Buffer; type: string; name: string }) {
+async function multipart(fields: Record<string, string | string[]>, image?: { bytes: Buffer; type: string; name: string; field?: string }) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) form.append(name, one);
-  if (image) form.append('image', new Blob([new Uint8Array(image.bytes)], { type: image.type }), image.name);
+  if (image) form.append(image.field ?? 'image', new Blob([new Uint8Array(image.bytes)], { type: image.type }), image.name);
   const encoded = new Response(form);
   return { payload: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
 }
@@ -113,6 +113,7 @@ describe('promotion-collaterals', () => {
       [await multipart(fields({ campaignUniqueId: '' })), advertiser, 422, { campaignUniqueId: ['Name the campaign (campaignUniqueId) to create collateral in.'] }],
       [await multipart(fields({ callToActionUrl: 'http://kites.example' }), { bytes: square, type: 'image/png', name: 'kite.png' }), advertiser, 422, { callToActionUrl: ['The call to action URL must be a full https:// address.'] }],
       [await multipart(fields({ zone: 'two' })), advertiser, 422, null],
+      [await multipart(fields(), { bytes: square, type: 'image/png', name: 'logo.png', field: 'logo' }), advertiser, 422, { logo: ['Only the image is sent as a file.'] }],
       [await multipart(fields(), { bytes: Buffer.alloc(IMAGE_MAX_BYTES + 1), type: 'image/png', name: 'huge.png' }), advertiser, 422, { image: [IMAGE_TOO_LARGE_MESSAGE] }],
       [await multipart(fields(), { bytes: square, type: 'image/png', name: 'kite.png' }), otherAdvertiser, 404, null],
     ];
