@@ -46,7 +46,13 @@ import { embeddedDashboardRoutes } from './routes/embedded-dashboards';
 import { embeddedDashboardPageRoutes } from './routes/embedded-dashboard-page';
 import { curationRoutes } from './routes/curation';
 import type { FeedScheduler } from './routes/curation';
-import { promotionRoutes } from './routes/promotions';
+import { promotionCampaignRoutes } from './routes/promotion-campaigns';
+import { promotionCollateralRoutes } from './routes/promotion-collateral';
+import { promotionAdTypeRoutes } from './routes/promotion-ad-types';
+import { promotionMetricRoutes } from './routes/promotion-metrics';
+import { promotionPeopleRoutes } from './routes/promotion-people';
+import { promotionCollateralCallRoutes } from './routes/promotion-collateral-calls';
+import { promotionListRoutes } from './routes/promotion-lists';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
@@ -55,6 +61,7 @@ import { publicPollRoutes } from './routes/public-polls';
 import { letterDeliveryRoutes } from './routes/letter-delivery';
 import type { DeliveryScheduler } from './jobs/job-runner';
 import type { DashboardExportQueue } from './jobs/dashboard-export-jobs';
+import type { PromotionExportQueue } from './jobs/promotion-export-jobs';
 
 // Builds the platform API (STYLE "Server: build, then listen"): plugins and routes, no
 // listening, so tests call it with inject() and start.ts decides where it listens.
@@ -83,6 +90,8 @@ export interface BuildAppOptions {
   embedDashboardSecret?: string | null;
   /** Queues dashboard exports (the job runner); without it export requests answer 503. */
   dashboardExports?: DashboardExportQueue | null;
+  /** Queues campaign metrics exports by email (the job runner); without it those requests answer 503. */
+  promotionExports?: PromotionExportQueue | null;
   /** The ESP bounce webhook's shared secret (BOUNCE_WEBHOOK_SECRET); without it the webhook answers 404. */
   bounceWebhookSecret?: string | null;
   /** Where readers reach the public pages (PUBLIC_URL), for the report's letter page link; default the request's own origin. */
@@ -128,6 +137,7 @@ export async function buildApp({
   allowHttpImageFetch,
   delivery,
   dashboardExports,
+  promotionExports,
   embedDashboardSecret,
   bounceWebhookSecret,
   publicUrl,
@@ -187,7 +197,13 @@ export async function buildApp({
   await app.register(embeddedDashboardRoutes, { db, secret: embedDashboardSecret ?? null });
   await app.register(embeddedDashboardPageRoutes, { db, secret: embedDashboardSecret ?? null });
   await app.register(curationRoutes, { db, feeds: feeds ?? null });
-  await app.register(promotionRoutes, { db, storage: imageStorage ?? null, allowHttp: allowHttpImageFetch ?? false });
+  await app.register(promotionCampaignRoutes, { db });
+  await app.register(promotionCollateralRoutes, { db, storage: imageStorage ?? null, allowHttp: allowHttpImageFetch ?? false });
+  await app.register(promotionAdTypeRoutes, { db });
+  await app.register(promotionMetricRoutes, { db, exports: promotionExports ?? null });
+  await app.register(promotionPeopleRoutes, { db });
+  await app.register(promotionCollateralCallRoutes, { db, storage: imageStorage ?? null, allowHttp: allowHttpImageFetch ?? false });
+  await app.register(promotionListRoutes, { db });
   await app.register(letterDeliveryRoutes, { db, mail });
   await app.register(pollRoutes, { db });
   await app.register(publicPollRoutes, { db });

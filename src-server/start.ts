@@ -140,6 +140,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
       allowHttpImageFetch: options.allowHttpImageFetch ?? false,
       delivery: jobs,
       dashboardExports: jobs,
+      promotionExports: jobs,
       embedDashboardSecret: options.embedDashboardSecret ?? null,
       feeds: jobs,
       bounceWebhookSecret: options.bounceWebhookSecret ?? null,

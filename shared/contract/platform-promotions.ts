@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { API_PREFIX } from './platform-api';
-import { AD_TYPE_DEFAULTS, CAMPAIGN_TITLE_DEFAULT, CampaignStatus, HEADLINE_DEFAULT, clampAdTypePosition } from '../rules/promotions';
+import { AD_TYPE_DEFAULTS, CAMPAIGN_TITLE_DEFAULT, CampaignStatus, HEADLINE_DEFAULT, PROMOTIONS_PAGE_SIZE, clampAdTypePosition } from '../rules/promotions';
 
 // Promotion campaigns, collateral, ad types (customizations) and promoters (spec 3 §3, §7).
 // Spec paths keep their shape; {api2} is /api/v2 and unversioned paths are under /api
@@ -16,6 +16,9 @@ export const promotionPaths = {
   campaign: (org: string, id: number) => `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}`,
   campaignClone: (org: string, id: number) => `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}/clone`,
   campaignMetrics: (org: string, id: number) => `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}/metrics`,
+  campaignMetricsExport: (org: string, id: number) =>
+    `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}/metrics/export`,
+  campaignEvents: (org: string, id: number) => `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}/events`,
   campaignMetricsDownload: (org: string, id: number) =>
     `${API_PREFIX}/organizations/${enc(org)}/promotions/campaigns/${id}/metrics/download`,
   campaignDelete: (org: string, id: number) => `${V2}/organizations/${enc(org)}/promotions/campaigns/${id}`,
@@ -38,6 +41,23 @@ export const promotionPaths = {
   channelPromotions: (brand: string, channel: string) => `${API_PREFIX}/brands/${enc(brand)}/channels/${enc(channel)}/promotions`,
   collateralPreview: (id: number) => `${API_PREFIX}/promotion-collaterals/${id}/preview`,
   weekPromotions: (channel: string) => `${API_PREFIX}/channels/${enc(channel)}/week-promotions`,
+  // Spec 3 §7 "Promotions and collateral": a collateral and its promotion are one row here,
+  // named by its id (or, for collateral, its uniqueId, the spec's promotionCollateralUid).
+  collateralNew: (brand: string) => `${API_PREFIX}/brands/${enc(brand)}/promotion-collaterals/new`,
+  collateral: (ref: number | string) => `${API_PREFIX}/promotion-collaterals/${enc(String(ref))}`,
+  collateralPromotions: (ref: number | string) => `${API_PREFIX}/promotion-collaterals/${enc(String(ref))}/promotions`,
+  promotion: (id: number) => `${API_PREFIX}/promotions/${id}`,
+  promotionMetricsDownload: (id: number) => `${API_PREFIX}/promotions/${id}/metrics/download`,
+  promotions: () => `${API_PREFIX}/promotions`,
+  /** `idOrNew`: a promotion's id, or 'new' to create one. */
+  channelPromotion: (brand: string, channel: string, idOrNew: number | 'new') =>
+    `${API_PREFIX}/brands/${enc(brand)}/channels/${enc(channel)}/promotions/${idOrNew}`,
+  channelPromotionMetrics: (brand: string, channel: string) => `${API_PREFIX}/brands/${enc(brand)}/channels/${enc(channel)}/promotions/metrics`,
+  /** `channel`: the channel's id (or its slug). */
+  channelIdPromotions: (channel: number | string) => `${API_PREFIX}/channels/${enc(String(channel))}/promotions`,
+  channelIdPromotionMetrics: (channel: number | string) => `${API_PREFIX}/channels/${enc(String(channel))}/promotions/metrics`,
+  brandPromotions: (brand: string) => `${API_PREFIX}/brands/${enc(brand)}/promotions`,
+  organizationPromotions: (org: string) => `${API_PREFIX}/organizations/${enc(org)}/promotions`,
 } as const;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
@@ -279,3 +299,151 @@ export const WeekPromotionsSchema = z.object({
   days: z.array(z.object({ date: z.string(), items: z.array(PromotionSchema) })),
 });
 export type WeekPromotions = z.infer<typeof WeekPromotionsSchema>;
+
+/** What a campaign's history holds (GET .../campaigns/{id}/events), in the `type` filter's words. */
+export const CAMPAIGN_EVENT_TYPES = ['created', 'status-changed', 'comment', 'collateral-submitted', 'collateral-approved', 'changes-requested'] as const;
+export type CampaignEventType = (typeof CAMPAIGN_EVENT_TYPES)[number];
+export const CAMPAIGN_EVENTS_MAX_RECORDS = 250;
+
+const eventTypes = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean))
+  .pipe(z.array(z.enum(CAMPAIGN_EVENT_TYPES, `Event types are ${CAMPAIGN_EVENT_TYPES.join(', ')}.`)));
+
+export const CampaignEventsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  records: z.coerce.number().int().min(1).max(CAMPAIGN_EVENTS_MAX_RECORDS).default(25),
+  /** One type, several (repeated or comma separated), or none for all. */
+  type: eventTypes.default([]),
+});
+export type CampaignEventsQuery = z.input<typeof CampaignEventsQuerySchema>;
+
+export const CampaignEventSchema = z.object({
+  /** Unique within the campaign's history: the type and the row it comes from. */
+  id: z.string(),
+  type: z.enum(CAMPAIGN_EVENT_TYPES),
+  createdAt: z.string(),
+  userId: z.number().int().nullable(),
+  authorName: z.string(),
+  /** The status set, for status-changed (and created: 0). */
+  status: z.number().int().nullable(),
+  promotionId: z.number().int().nullable(),
+  /** The comment, or the review's message. */
+  message: z.string(),
+});
+export type CampaignEvent = z.infer<typeof CampaignEventSchema>;
+export const CampaignEventsSchema = z.object({
+  items: z.array(CampaignEventSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  records: z.number().int(),
+});
+
+/** POST .../campaigns/{id}/metrics/export (spec 3 §7): the metrics CSV emailed to one address, with a note. */
+export const CampaignMetricsExportBodySchema = z.object({
+  email: z.string().trim().email('Enter a valid email address.').max(254, 'Enter a valid email address.'),
+  message: z.string().max(5000).default(''),
+});
+export const CampaignMetricsExportResponseSchema = z.object({ queued: z.literal(true), message: z.string() });
+
+// --- Spec 3 §7 "Promotions and collateral" -----------------------------------------------
+
+/** filter: 3 every promotion (derived from the collateral), 4 approved only, 0 awaiting review. */
+const promotionFilter = z.coerce
+  .number()
+  .int()
+  .refine((f) => [0, 3, 4].includes(f), 'Filter promotions by 3 (all), 4 (approved) or 0 (awaiting review).')
+  .default(3);
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const records = z.coerce.number().int().min(1).max(PROMOTIONS_PAGE_SIZE).default(PROMOTIONS_PAGE_SIZE);
+const direction = z.enum(['asc', 'desc']).default('desc');
+const keyword = z.string().max(200).default('');
+/** A query list: repeated (`dates[]=a&dates[]=b`), one value, or comma separated. */
+const queryList = <T extends z.ZodType<unknown, string>>(item: T) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean))
+    .pipe(z.array(item))
+    .default([]);
+
+export const PROMOTION_SORT_FIELDS = ['scheduledDate', 'createdAt', 'headline', 'status'] as const;
+
+/** GET channels/{id}/promotions (spec 3 §7). */
+export const ChannelIdPromotionsQuerySchema = z.object({
+  filter: promotionFilter,
+  keyword,
+  page,
+  records,
+  sortBy: z.enum(PROMOTION_SORT_FIELDS).default('scheduledDate'),
+  direction,
+});
+
+/** GET brands/{b}/promotions (spec 3 §7): channelId is the channel's id or slug. */
+export const BrandPromotionsQuerySchema = z.object({
+  filter: promotionFilter,
+  channelId: z.string().max(200).optional(),
+  keyword,
+  page,
+  records,
+  sortDate: direction,
+});
+
+/**
+ * GET organizations/{slug}/promotions (spec 3 §7): promotions running between from and to;
+ * with occurrences, one item per day each runs (its `occurrence`); sortBy=position orders by
+ * the ad type's position (the zone order).
+ */
+export const OrganizationPromotionsQuerySchema = z.object({
+  from: day.optional(),
+  to: day.optional(),
+  occurrences: flag.default(false),
+  channel: z.string().max(200).optional(),
+  sortBy: z.enum([...PROMOTION_SORT_FIELDS, 'position']).default('scheduledDate'),
+  direction,
+  filter: promotionFilter,
+  keyword,
+  page,
+  records,
+});
+
+/** GET promotions (spec 3 §7): the channels' promotions on the dates, for letters (mjml=true adds each one's block). */
+export const PromotionsQuerySchema = z.object({
+  channelSlug: z.string().max(200).optional(),
+  'channels[]': queryList(z.string().min(1).max(200)),
+  'dates[]': queryList(day),
+  status: z.enum(['approved', 'any']).default('approved'),
+  page,
+  records,
+  direction,
+  mjml: flag.default(false),
+});
+
+/** GET promotions/{id}: resolveCredit asks for the promotion's ad credit. */
+export const PromotionQuerySchema = z.object({ resolveCredit: z.union([z.literal(''), flag]).optional() });
+
+/** GET channels/{id}/promotions/metrics?promotionIds=1,2 (spec 3 §7). */
+export const PromotionMetricsQuerySchema = z.object({
+  promotionIds: queryList(z.string().regex(/^\d{1,9}$/, 'Promotion ids are numbers.').transform(Number)),
+});
+
+export const PromotionItemSchema = PromotionSchema.extend({
+  /** The day this item runs (organization promotions with occurrences). */
+  occurrence: z.string().optional(),
+  /** The promotion's block as MJML, and rendered (GET promotions with mjml=true). */
+  mjml: z.string().optional(),
+  html: z.string().optional(),
+  /** Ad credits are not kept by this platform: resolveCredit answers null. */
+  credit: z.null().optional(),
+});
+export type PromotionItem = z.infer<typeof PromotionItemSchema>;
+export const PromotionItemListSchema = z.object({ items: z.array(PromotionItemSchema), total: z.number().int() });
+
+/**
+ * The multipart fields of POST brands/{b}/promotion-collaterals/new, promotion-collaterals/{id}
+ * and brands/{b}/channels/{c}/promotions/{id|new}: the collateral fields, its campaign,
+ * channelIdList[] (channels of its campaign) and dates[]; the image as a file part.
+ */
+export const CollateralMultipartSchema = CollateralBodySchema.extend({
+  campaignUniqueId: z.string().max(200).optional(),
+  channelIdList: z.array(z.string().min(1).max(200)).default([]),
+});

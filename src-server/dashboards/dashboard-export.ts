@@ -3,6 +3,7 @@ import { DashboardExportKindSchema, type DashboardExportKind, type DashboardLett
 import type { Db } from '../db/database';
 import type { MailTransport } from '../delivery/mail-transport';
 import { CSV_BOM, csvRecord } from '../reports/csv-format';
+import { emailCsv } from '../reports/csv-mail';
 import { activeSubscribers, audienceDays, lettersPage } from './dashboard-queries';
 
 // A dashboard export (spec 3 §7): the CSV of one card for the channels and period the route
@@ -63,15 +64,9 @@ export async function sendDashboardExport(db: Db, mail: MailTransport, job: Dash
     job.channelIds[0] ??
     (await db.selectFrom('channels').select('id').where('organizationId', '=', job.organizationId).orderBy('id').executeTakeFirstOrThrow()).id;
   const title = `${job.kind.replace('-', ' ')} export for ${job.scopeName}, ${job.from} to ${job.to}`;
-  for (const to of job.emails) {
-    await mail.send(
-      {
-        to,
-        subject: `Your ${title}`,
-        html: `<p>Here is the ${title} you asked for, as a CSV file.</p>`,
-        attachments: [{ filename: fileName, contentType: 'text/csv; charset=utf-8', content: csv }],
-      },
-      { organizationId: job.organizationId, channelId, letterId: null, userId: job.userId },
-    );
-  }
+  await emailCsv(
+    mail,
+    { emails: job.emails, subject: `Your ${title}`, html: `<p>Here is the ${title} you asked for, as a CSV file.</p>`, fileName, csv },
+    { organizationId: job.organizationId, channelId, letterId: null, userId: job.userId },
+  );
 }

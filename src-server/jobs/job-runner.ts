@@ -22,6 +22,8 @@ import {
 import { DashboardExportJobSchema, sendDashboardExport } from '../dashboards/dashboard-export';
 import { DASHBOARD_EXPORT_QUEUE, queueDashboardExport, type DashboardExportQueue } from './dashboard-export-jobs';
 import { createFeedQueues, queueFeedRead, startFeedWorkers } from './feed-jobs';
+import { PROMOTION_METRICS_EXPORT_QUEUE, queueCampaignMetricsExport, type PromotionExportQueue } from './promotion-export-jobs';
+import { CampaignMetricsExportJobSchema, sendCampaignMetricsExport } from '../promotions/campaign-metrics-export';
 import type { FeedScheduler } from '../routes/curation';
 
 // The platform's background jobs on pg-boss, on the platform's own PostgreSQL (ARCHITECTURE
@@ -56,7 +58,7 @@ export interface JobRunnerOptions {
   warn?: (message: string, error?: unknown) => void;
 }
 
-export interface JobRunner extends DeliveryScheduler, DashboardExportQueue, FeedScheduler {
+export interface JobRunner extends DeliveryScheduler, DashboardExportQueue, PromotionExportQueue, FeedScheduler {
   /** Starts the workers and the minute sweep, and sweeps once. `publicUrl`: for unsubscribe links. */
   start(settings: { publicUrl: string }): Promise<void>;
   /** Lets a send in progress finish its current email, then stops; the rest waits for the next start. */
@@ -92,6 +94,7 @@ async function createQueues(db: Db, boss: PgBoss): Promise<void> {
       await boss.createQueue(SEND_EDITION_QUEUE, { name: SEND_EDITION_QUEUE, policy: 'short' });
       await boss.createQueue(DELIVERY_SWEEP_QUEUE, { name: DELIVERY_SWEEP_QUEUE, policy: 'short' });
       await boss.createQueue(DASHBOARD_EXPORT_QUEUE, { name: DASHBOARD_EXPORT_QUEUE, policy: 'standard' });
+      await boss.createQueue(PROMOTION_METRICS_EXPORT_QUEUE, { name: PROMOTION_METRICS_EXPORT_QUEUE, policy: 'standard' });
       await createFeedQueues(boss);
     } finally {
       await sql`SELECT pg_advisory_unlock(${sql.lit(QUEUE_LOCK_KEY)})`.execute(connection);
@@ -112,6 +115,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let mail: MailTransport | null = null;
   let sendWorker: string | null = null;
   let exportWorker: string | null = null;
+  let promotionExportWorker: string | null = null;
   let feedWorker: string | null = null;
   let started = false;
   let stopping = false;
@@ -188,6 +192,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       exportWorker = await boss.work(DASHBOARD_EXPORT_QUEUE, { ...polling(SEND_POLLING_SECONDS), batchSize: 1 }, async ([job]) =>
         job ? sendDashboardExport(db, mail!, DashboardExportJobSchema.parse(job.data)) : undefined,
       );
+      promotionExportWorker = await boss.work(PROMOTION_METRICS_EXPORT_QUEUE, { ...polling(SEND_POLLING_SECONDS), batchSize: 1 }, async ([job]) =>
+        job ? sendCampaignMetricsExport(db, mail!, CampaignMetricsExportJobSchema.parse(job.data)) : undefined,
+      );
       await boss.schedule(DELIVERY_SWEEP_QUEUE, DELIVERY_SWEEP_CRON);
       await sweep();
       feedWorker = await startFeedWorkers(db, boss, options.pollingIntervalSeconds ?? SWEEP_POLLING_SECONDS, warn);
@@ -208,6 +215,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await queueDashboardExport(boss, job, retryDelaySeconds);
       // Asked for now: the worker need not wait for its next poll.
       if (exportWorker) boss.notifyWorker(exportWorker);
+    },
+
+    async queueCampaignMetricsExport(job) {
+      await queueCampaignMetricsExport(boss, job, retryDelaySeconds);
+      if (promotionExportWorker) boss.notifyWorker(promotionExportWorker);
     },
 
     async feedAdded(feedId) {

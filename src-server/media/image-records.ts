@@ -30,7 +30,7 @@ export interface NewImage {
   tenantId: number;
   organizationId: number;
   channelId: number;
-  letterId: number;
+  letterId: number | null;
   uploadedByUserId: number;
   originalUrl: string;
   contentType: string;

@@ -51,7 +51,11 @@ export async function checkCollateralImage(
   required: { imageWidth: number; imageHeight: number },
 ): Promise<void> {
   if (address.trim() === '') return;
-  const bytes = await imageBytes(deps, address.trim());
+  await checkCollateralImageBytes(await imageBytes(deps, address.trim()), required);
+}
+
+/** The same check on an image's bytes, for an image sent with the collateral as a file. */
+export async function checkCollateralImageBytes(bytes: Buffer, required: { imageWidth: number; imageHeight: number }): Promise<void> {
   let size: { width: number; height: number };
   try {
     const meta = await sharp(bytes).metadata();

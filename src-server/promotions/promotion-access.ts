@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import type { PromotionCampaignsTable } from '../db/schema';
+import type { PromotionCampaignsTable, PromotionsTable } from '../db/schema';
 import type { Selectable } from 'kysely';
 import { forbidden, notFound } from '../http/errors';
 
@@ -73,4 +73,68 @@ export async function campaignByUniqueId(db: Db, userId: number, uniqueId: strin
   const access = await accessTo(db, userId, { id: campaign.organizationId, slug: organizationSlug });
   if (!access || (access.onlyCreatedBy !== null && campaign.createdByUserId !== access.onlyCreatedBy)) throw notFound(CAMPAIGN_NOT_FOUND);
   return { campaign, access };
+}
+
+/**
+ * A promotion (collateral) by its id or unique id, with its campaign and the caller's
+ * access: null when there is none, 404 when the caller may not see it (an advertiser's view
+ * of another's collateral is the same).
+ */
+export async function promotionByRef(
+  db: Db,
+  userId: number,
+  ref: number | string,
+): Promise<{ promotion: Selectable<PromotionsTable>; campaign: CampaignRow; access: PromotionAccess } | null> {
+  let query = db.selectFrom('promotions').innerJoin('promotionCampaigns as c', 'c.id', 'promotions.campaignId').selectAll('promotions').select('c.uniqueId as campaignUniqueId');
+  query = typeof ref === 'number' ? query.where('promotions.id', '=', ref) : query.where('promotions.uniqueId', '=', ref);
+  const found = await query.executeTakeFirst();
+  if (!found) return null;
+  const { campaignUniqueId, ...promotion } = found;
+  try {
+    return { promotion, ...(await campaignByUniqueId(db, userId, campaignUniqueId)) };
+  } catch {
+    throw notFound(PROMOTION_NOT_FOUND);
+  }
+}
+
+/** A promotion the caller may see, else 404. */
+export async function requirePromotion(db: Db, userId: number, ref: number | string) {
+  const found = await promotionByRef(db, userId, ref);
+  if (!found) throw notFound(PROMOTION_NOT_FOUND);
+  return found;
+}
+
+export interface PromotionChannel {
+  id: number;
+  slug: string;
+  tenantId: number;
+  organizationId: number;
+}
+
+export const CHANNEL_NOT_FOUND = 'This channel does not exist.';
+
+/** A channel of the organization the caller reaches, by slug (or id); 404 otherwise. */
+export async function channelOf(db: Db, access: PromotionAccess, ref: string): Promise<PromotionChannel> {
+  let query = db.selectFrom('channels').select(['id', 'slug', 'tenantId', 'organizationId']).where('organizationId', '=', access.organizationId);
+  query = /^\d{1,9}$/.test(ref) ? query.where((eb) => eb.or([eb('id', '=', Number(ref)), eb('slug', '=', ref)])) : query.where('slug', '=', ref);
+  const channel = await query.orderBy('id').executeTakeFirst();
+  if (!channel) throw notFound(CHANNEL_NOT_FOUND);
+  return channel;
+}
+
+/**
+ * Paths that name a channel alone (channels/{id}/...): by id, or by slug among the
+ * organizations the caller reaches (a slug is unique only within its organization).
+ */
+export async function channelAccess(db: Db, userId: number, ref: string): Promise<{ channel: PromotionChannel; access: PromotionAccess }> {
+  let query = db
+    .selectFrom('channels')
+    .innerJoin('organizations', 'organizations.id', 'channels.organizationId')
+    .select(['channels.id', 'channels.slug', 'channels.tenantId', 'channels.organizationId', 'organizations.slug as organizationSlug']);
+  query = /^\d{1,9}$/.test(ref) ? query.where('channels.id', '=', Number(ref)) : query.where('channels.slug', '=', ref);
+  for (const { organizationSlug, ...channel } of await query.orderBy('channels.id').execute()) {
+    const access = await accessTo(db, userId, { id: channel.organizationId, slug: organizationSlug });
+    if (access) return { channel, access };
+  }
+  throw notFound(CHANNEL_NOT_FOUND);
 }

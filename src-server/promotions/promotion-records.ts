@@ -67,6 +67,12 @@ export function toCampaign(row: CampaignRow, counts: Counts = { clicks: 0, views
   };
 }
 
+/** One campaign with its clicks and views. */
+export async function answerCampaign(db: Db, row: CampaignRow): Promise<Campaign> {
+  const counts = await campaignCounts(db, [row.id]);
+  return toCampaign(row, counts.get(row.id));
+}
+
 /** Promotions with what they are answered with: campaign, template title, review messages. */
 export async function toPromotions(db: Db, rows: readonly PromotionRow[]): Promise<Promotion[]> {
   if (rows.length === 0) return [];
@@ -146,14 +152,24 @@ export async function availableZones(db: Db, organizationId: number): Promise<nu
 /** metricsByDay (UTC days) and metricsByPromotion of one campaign. */
 export async function campaignMetrics(db: Db, campaignId: number): Promise<CampaignMetrics> {
   const promotions = await db.selectFrom('promotions').selectAll().where('campaignId', '=', campaignId).orderBy('id').execute();
+  return promotionMetrics(db, promotions);
+}
+
+/**
+ * The same metrics for any set of promotions (one, a channel's, a campaign's); with
+ * `channelId`, only what the letters of that channel carried.
+ */
+export async function promotionMetrics(db: Db, promotions: readonly PromotionRow[], options: { channelId?: number } = {}): Promise<CampaignMetrics> {
   const ids = promotions.map((p) => p.id);
   if (ids.length === 0) return { clicks: 0, views: 0, metricsByDay: [], metricsByPromotion: [] };
+  const inChannel = options.channelId === undefined ? sql<boolean>`true` : sql<boolean>`lp.letter_id in (select id from letters where channel_id = ${options.channelId})`;
   const clicks = await db
     .selectFrom('recipientClicks as rc')
     .innerJoin('letterLinks as ll', (join) => join.onRef('ll.letterId', '=', 'rc.letterId').onRef('ll.position', '=', 'rc.position'))
     .innerJoin('letterPromotions as lp', (join) => join.onRef('lp.letterId', '=', 'll.letterId').onRef('lp.callToActionUrl', '=', 'll.url'))
     .select(['lp.promotionId', sql<string>`to_char(rc.clicked_at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'), sql<string>`count(*)`.as('n')])
     .where('lp.promotionId', 'in', ids)
+    .where(inChannel)
     .groupBy(['lp.promotionId', 'day'])
     .execute();
   // A view is a reader who opened a letter carrying the promotion, on the day of their first open.
@@ -167,6 +183,7 @@ export async function campaignMetrics(db: Db, campaignId: number): Promise<Campa
       sql<string>`to_char(min(o.opened_at) at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
     ])
     .where('lp.promotionId', 'in', ids)
+    .where(inChannel)
     .groupBy(['lp.promotionId', 'o.letterId', 'o.subscriberId'])
     .execute();
   const byDay = new Map<string, { clicks: number; impressions: number; promotions: Set<number> }>();
@@ -185,7 +202,7 @@ export async function campaignMetrics(db: Db, campaignId: number): Promise<Campa
     d.promotions.add(row.promotionId);
     byPromotion.get(row.promotionId)!.impressions += 1;
   }
-  const rows = await toPromotions(db, promotions);
+  const rows = await toPromotions(db, [...promotions]);
   const metricsByPromotion = rows.map((p) => ({ promotionId: p.id, headline: p.headline, payText: p.payText, ...byPromotion.get(p.id)! }));
   return {
     clicks: metricsByPromotion.reduce((sum, p) => sum + p.clicks, 0),

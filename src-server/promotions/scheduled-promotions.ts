@@ -4,6 +4,7 @@ import { PromotionStatus, promotionRunsOn } from '../../shared/rules/promotions'
 import type { Db } from '../db/database';
 import { fillMergeTags } from '../delivery/merge-fill';
 import { promotionLookup } from '../delivery/merge-values';
+import { promotionRows } from './promotion-queries';
 import { toPromotions } from './promotion-records';
 import type { PromotionRow } from './promotion-records';
 
@@ -16,20 +17,12 @@ export async function promotionsScheduledFor(
   db: Db,
   input: { organizationId: number; channelSlug: string; day: string; approvedOnly?: boolean },
 ): Promise<PromotionRow[]> {
-  let query = db
-    .selectFrom('promotions as p')
-    .innerJoin('promotionCampaigns as c', 'c.id', 'p.campaignId')
-    .selectAll('p')
-    .select('c.channels as campaignChannels')
-    .where('p.organizationId', '=', input.organizationId)
-    .where('c.isTemplate', '=', false)
-    .orderBy('p.id');
-  if (input.approvedOnly !== false) query = query.where('p.status', '=', PromotionStatus.approved);
-  const rows = await query.execute();
-  return rows
-    .filter(({ campaignChannels }) => campaignChannels.length === 0 || campaignChannels.includes(input.channelSlug))
-    .filter((row) => promotionRunsOn(row, input.day))
-    .map(({ campaignChannels: _c, ...row }) => row);
+  const rows = await promotionRows(db, {
+    organizationId: input.organizationId,
+    channelSlug: input.channelSlug,
+    ...(input.approvedOnly !== false ? { status: PromotionStatus.approved } : {}),
+  });
+  return rows.filter((row) => promotionRunsOn(row, input.day));
 }
 
 /** Whether the rendered letter has a slot for this zone or ad type. */

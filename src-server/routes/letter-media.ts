@@ -6,12 +6,10 @@ import type { ChannelRow, UserRow } from '../db/schema';
 import { channelBySlugs } from '../http/access';
 import { currentUser } from '../http/authentication';
 import { HttpError, notFound } from '../http/errors';
-import { newImageKey } from '../integrations/image-storage';
 import type { ImageStorage } from '../integrations/image-storage';
 import { LETTER_NOT_FOUND_MESSAGE, findLetter, type LetterRecord } from '../letters/letter-records';
 import type { FetchedImage } from '../media/fetch-image';
-import { insertImage } from '../media/image-records';
-import { IMAGE_FORMATS } from '../media/image-sniff';
+import { storeImage } from '../media/store-image';
 import { idParam, parseParams } from './route-params';
 
 // What the two ways of giving a letter an image (upload-from-url and upload) share: whose
@@ -55,28 +53,8 @@ export async function storeLetterImage(
   image: FetchedImage,
   originalUrl: string,
 ): Promise<{ id: number; storageKey: string }> {
-  const storageKey = newImageKey(IMAGE_FORMATS[image.format].extension);
-  await storage.put(storageKey, image.bytes);
-  try {
-    const { id } = await insertImage(db, {
-      tenantId: channel.tenantId,
-      organizationId: channel.organizationId,
-      channelId: channel.id,
-      letterId: letter.id,
-      uploadedByUserId: user.id,
-      originalUrl,
-      contentType: image.contentType,
-      byteSize: image.bytes.byteLength,
-      width: image.size?.width ?? null,
-      height: image.size?.height ?? null,
-      storageKey,
-    });
-    return { id, storageKey };
-  } catch (error) {
-    // No row, no image: a file nothing points at would never be served or cleaned up.
-    await storage.remove(storageKey).catch(() => undefined);
-    throw error;
-  }
+  const owner = { tenantId: channel.tenantId, organizationId: channel.organizationId, channelId: channel.id, letterId: letter.id, userId: user.id };
+  return storeImage(db, storage, owner, image, originalUrl);
 }
 
 /**

@@ -4,7 +4,6 @@ import { platformPaths } from '../../shared/contract/platform-api';
 import {
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE_MESSAGE,
-  SVG_NOT_SUPPORTED_MESSAGE,
   UPLOAD_FILE_NAME_PARAM,
   UploadImageResponseSchema,
 } from '../../shared/contract/platform-media';
@@ -15,7 +14,7 @@ import { HttpError, errorHandler } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
 import type { ImageStorage } from '../integrations/image-storage';
 import type { FetchedImage } from '../media/fetch-image';
-import { IMAGE_FORMATS, formatOfContentType, imageSize, isSvgContentType, looksLikeSvg, sniffFormats } from '../media/image-sniff';
+import { acceptImageBytes } from '../media/accept-image';
 import { LetterMediaParams, letterMediaTarget, publicMediaUrl, requireImageStorage, storeLetterImage } from './letter-media';
 import { routePattern } from './route-params';
 
@@ -68,16 +67,5 @@ export const mediaUploadRoutes: FastifyPluginAsync<MediaUploadRouteOptions> = as
 
 /** The body as an accepted image: its declared type and its bytes must both say so (the bytes decide the format). */
 function checkImage(request: FastifyRequest): FetchedImage {
-  const declared = request.headers['content-type'] ?? null;
-  if (isSvgContentType(declared)) throw refused(SVG_NOT_SUPPORTED_MESSAGE);
-  const declaredFormat = formatOfContentType(declared);
-  const bytes = request.body;
-  if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw refused(declaredFormat ? 'The image is empty.' : NOT_AN_IMAGE_FILE_MESSAGE);
-  if (looksLikeSvg(bytes)) throw refused(SVG_NOT_SUPPORTED_MESSAGE);
-  if (declaredFormat === null) throw refused(NOT_AN_IMAGE_FILE_MESSAGE);
-  const formats = sniffFormats(bytes);
-  // AVIF is a kind of HEIF: when the bytes allow both, the declared type decides.
-  const format = formats.includes(declaredFormat) ? declaredFormat : formats[0];
-  if (!format) throw refused(NOT_AN_IMAGE_FILE_MESSAGE);
-  return { format, bytes, contentType: IMAGE_FORMATS[format].contentType, size: imageSize(format, bytes) };
+  return acceptImageBytes(request.headers['content-type'] ?? null, request.body, 'file');
 }

@@ -37,6 +37,7 @@ beforeAll(async () => {
     dates: ['2099-06-01'],
   });
   Object.assign(target, { campaignId: campaign.id, uniqueId: campaign.uniqueId, promotionId: promotion.id, adTypeId: adType.id });
+  body.campaignUniqueId = campaign.uniqueId;
   await post(promotionPaths.advertisers('demo'), { email: 'stranger@ads.example', name: 'Stranger', password: 'stranger-pass' });
   stranger = await signIn(t.app, 'stranger@ads.example', 'stranger-pass');
 });
@@ -55,6 +56,8 @@ function param(route: Route, name: string): string {
 
 const body = {
   title: 'Taken',
+  // Collateral created by naming the campaign (promotion-collaterals/new, .../promotions/new).
+  campaignUniqueId: '',
   status: 5,
   comment: 'x',
   message: 'x',
@@ -66,7 +69,12 @@ const body = {
   password: 'new-password',
 };
 
-const PROMOTION_TABLES = ['promotion_campaigns', 'promotion_campaign_comments', 'promotions', 'promotion_messages', 'promotion_ad_types', 'promotion_advertisers', 'users'];
+/** Routes without path ids, aimed at the demo organization by their query. */
+function query(route: Route): string {
+  return route.url === '/api/promotions' ? '?channelSlug=weekly&dates[]=2099-06-01' : '';
+}
+
+const PROMOTION_TABLES = ['promotion_campaigns', 'promotion_campaign_comments', 'promotions', 'promotion_messages', 'promotion_ad_types', 'promotion_advertisers', 'users', 'images'];
 
 /** The shared checksums (letters, audience) and the promotion tables'. */
 async function checksums(): Promise<unknown> {
@@ -95,7 +103,7 @@ describe('promotion routes aimed at a campaign the caller may not touch', () => 
         const before = await checksums();
         const response = await t.app.inject({
           method: route.method as 'GET',
-          url: fillPath(route.url, params),
+          url: `${fillPath(route.url, params)}${query(route)}`,
           headers: who === 'rival owner' ? rival.headers : stranger,
           ...(route.method === 'POST' ? { payload: body } : {}),
         });

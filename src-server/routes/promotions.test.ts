@@ -189,6 +189,46 @@ describe('an editor', () => {
     expect(csv.body).toContain(`${promotion.id},A Compelling Headline,1,1,$2 per click`);
   }, 60_000);
 
+  it('emails the metrics CSV as an attachment with the message; bad addresses and other advertisers queue nothing', async () => {
+    const url = promotionPaths.campaignMetricsExport('demo', campaign.id);
+    const before = h.smtp.received.length;
+    for (const [payload, headers, status] of [
+      [{ email: 'not-an-address' }, advertiser, 422],
+      [{}, advertiser, 422],
+      [{ email: 'boss@boats.example' }, otherAdvertiser, 404],
+    ] as const) {
+      expect((await h.app.inject({ method: 'POST', url, headers, payload })).statusCode).toBe(status);
+    }
+    const queued = await call<{ queued: boolean }>('POST', url, advertiser, { email: 'Boss@Boats.example', message: 'Numbers for <June>' }, 202);
+    expect(queued.queued).toBe(true);
+    await expect.poll(() => h.smtp.received.some((m) => m.envelope.to.includes('boss@boats.example')), { timeout: 20_000 }).toBe(true);
+    expect(h.smtp.received.length).toBe(before + 1);
+    const mail = h.smtp.received.find((m) => m.envelope.to.includes('boss@boats.example'))!;
+    expect(String(mail.mail.html)).toContain('Numbers for &lt;June&gt;');
+    const attachment = mail.mail.attachments[0]!;
+    expect(attachment.filename).toBe(`campaign-${campaign.id}-metrics.csv`);
+    expect(attachment.contentType).toBe('text/csv');
+    const download = await h.app.inject({ method: 'GET', url: promotionPaths.campaignMetricsDownload('demo', campaign.id), headers: advertiser });
+    expect(attachment.content.toString('utf8')).toBe(download.body);
+    expect(download.body).toContain(`${promotion.id},A Compelling Headline,1,1,$2 per click`);
+  }, 60_000);
+
+  it("answers one promotion's CSV and a channel's promotion metrics, counted in that channel's letters", async () => {
+    const csv = await h.app.inject({ method: 'GET', url: promotionPaths.promotionMetricsDownload(promotion.id), headers: advertiser });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="promotion-${promotion.id}-metrics.csv"`);
+    expect(csv.body).toContain(`${promotion.id},A Compelling Headline,1,1,$2 per click`);
+    expect((await h.app.inject({ method: 'GET', url: promotionPaths.promotionMetricsDownload(promotion.id), headers: otherAdvertiser })).statusCode).toBe(404);
+    const byIds = (ids: string, who: object = h.editor) => call<CampaignMetrics>('GET', `${promotionPaths.channelIdPromotionMetrics(h.weekly.channelId)}?promotionIds=${ids}`, who);
+    expect(await byIds(String(promotion.id))).toMatchObject({ clicks: 1, views: 1, metricsByPromotion: [{ promotionId: promotion.id, clicks: 1 }] });
+    expect(await byIds(String(promotion.id + 1000))).toMatchObject({ clicks: 0, views: 0, metricsByPromotion: [] });
+    // Another advertiser's metrics hold only their own promotions: none.
+    expect(await byIds(String(promotion.id), otherAdvertiser)).toMatchObject({ clicks: 0, metricsByPromotion: [] });
+    expect(await call<CampaignMetrics>('GET', promotionPaths.channelPromotionMetrics('demo', 'weekly'), advertiser)).toMatchObject({ clicks: 1, views: 1 });
+    // The campaign runs in weekly only: the company channel carried none of it.
+    expect(await call<CampaignMetrics>('GET', promotionPaths.channelPromotionMetrics('demo', 'company'), h.editor)).toMatchObject({ clicks: 0, views: 0 });
+  });
+
   it('keeps a campaign that ran; clones it as a new campaign at status 0 with unapproved collateral', async () => {
     const refused = await h.app.inject({ method: 'DELETE', url: promotionPaths.campaignDelete('demo', campaign.id), headers: h.editor });
     expect(refused.statusCode).toBe(409);

@@ -80,6 +80,8 @@ function demoQuery(route: Route): string {
   if (route.url.startsWith('/api/feature-flags/')) return `?brandSlug=demo&channelId=${demo.channelId}`;
   if (route.url.includes('/audience/segments')) return `?channels[]=${demo.channelId}`;
   if (route.url.includes('/include-company-letters')) return '?channelSlug=weekly';
+  // The promotions of the demo's channel on a day (the other promotion paths name their ids).
+  if (route.url === '/api/promotions') return '?channelSlug=weekly&dates[]=2099-06-01';
   if (route.url.startsWith('/api/curations/') || route.url.startsWith('/api/v1/taxonomies/')) return '?organization=demo&channel=weekly';
   return '';
 }

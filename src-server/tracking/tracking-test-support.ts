@@ -78,6 +78,7 @@ export async function startTrackingHarness(): Promise<TrackingHarness> {
     publicUrl: PUBLIC_URL,
     delivery: { letterScheduled: (id) => runner.letterScheduled(id) },
     dashboardExports: runner,
+    promotionExports: runner,
   });
   await runner.start({ publicUrl: PUBLIC_URL });
   const editor = await signIn(app, DEMO_EMAIL, DEMO_PASSWORD);
