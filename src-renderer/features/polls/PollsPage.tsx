@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, MultiSelect, Pagination, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Loader, MultiSelect, Pagination, Paper, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { PollFormModal } from './PollFormModal';
 import { PollMetricsModal } from './PollMetricsModal';
 import { PollTypeBadge } from './PollTypeBadge';
 import { useDeletePollMutation, useListPollsQuery } from './polls-api';
+import { ScreenFrame } from '../../ui/ScreenFrame';
 
 // The organization's polls (spec 3 §1 "Polls"): newest first, 50 a page, filtered by type
 // and title; create, edit, delete (confirm-delete) and each poll's results with its CSV.
@@ -26,12 +27,9 @@ export function PollsPage() {
   const isFeatureOn = useFeatureFlags(brandSlug, channelSlug);
   if (!isFeatureOn(FEATURE_FLAGS.composerPollBlock)) {
     return (
-      <Stack p="lg" component="main" aria-label="Polls">
-        <Title order={1} size="h2">
-          Polls
-        </Title>
+      <ScreenFrame title="Polls">
         <Alert>Polls are not turned on for this organization.</Alert>
-      </Stack>
+      </ScreenFrame>
     );
   }
   return <PollsScreen brandSlug={brandSlug} />;
@@ -55,15 +53,14 @@ function PollsScreen({ brandSlug }: { brandSlug: string }) {
   };
 
   return (
-    <Stack p="lg" gap="md" component="main" aria-label="Polls">
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Polls
-        </Title>
+    <ScreenFrame
+      title="Polls"
+      actions={
         <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
           New poll
         </Button>
-      </Group>
+      }
+    >
       <Group align="flex-end">
         <TextInput
           label="Search by title"
@@ -148,6 +145,6 @@ function PollsScreen({ brandSlug }: { brandSlug: string }) {
         />
       )}
       {measuring && <PollMetricsModal brandSlug={brandSlug} poll={measuring} onClose={() => setMeasuring(null)} />}
-    </Stack>
+    </ScreenFrame>
   );
 }

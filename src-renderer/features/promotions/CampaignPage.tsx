@@ -63,13 +63,15 @@ export function CampaignPage() {
   };
 
   return (
-    <Stack p="md" gap="md">
+    <Stack p="lg" gap="md">
       <Anchor component={Link} to={promotionsPath(brandSlug, channelSlug)} size="sm">
         ← Campaigns
       </Anchor>
       <Group justify="space-between">
         <Group>
-          <Title order={2}>{campaign.title}</Title>
+          <Title order={1} size="h2">
+            {campaign.title}
+          </Title>
           <Badge color={campaign.status === CampaignStatus.approved ? 'green' : 'gray'} aria-label="Campaign status">
             {campaignStatusLabel(campaign.status)}
           </Badge>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, Modal, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Modal, Pagination, SegmentedControl, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import { campaignStatusLabel } from './campaign-status-label';
 import { campaignPath } from './promotion-paths';
 import { useIsAdvertiser } from './use-is-advertiser';
 import { useCreateCampaignMutation, useListCampaignsQuery } from './promotions-api';
+import { ScreenFrame } from '../../ui/ScreenFrame';
 
 const PAGE_SIZE = 25;
 
@@ -24,11 +25,7 @@ export function PromotionsPage() {
   const advertiser = useIsAdvertiser(brandSlug);
 
   return (
-    <Stack p="md" gap="md">
-      <Group justify="space-between">
-        <Title order={2}>Promotions</Title>
-        <Button onClick={() => setCreating(true)}>New campaign</Button>
-      </Group>
+    <ScreenFrame title="Promotions" actions={<Button onClick={() => setCreating(true)}>New campaign</Button>}>
       <Group>
         <SegmentedControl
           aria-label="Campaign status"
@@ -75,7 +72,7 @@ export function PromotionsPage() {
       {/* Ad types and templates are the organization's own; an advertiser only uses them. */}
       {!advertiser && <AdTypesCard brandSlug={brandSlug} />}
       <NewCampaignDialog opened={creating} onClose={() => setCreating(false)} brandSlug={brandSlug} channelSlug={channelSlug} canTemplate={!advertiser} />
-    </Stack>
+    </ScreenFrame>
   );
 }
 
