@@ -58,6 +58,13 @@ export const promotionPaths = {
   channelIdPromotionMetrics: (channel: number | string) => `${API_PREFIX}/channels/${enc(String(channel))}/promotions/metrics`,
   brandPromotions: (brand: string) => `${API_PREFIX}/brands/${enc(brand)}/promotions`,
   organizationPromotions: (org: string) => `${API_PREFIX}/organizations/${enc(org)}/promotions`,
+  /** POST {api2}/promotion-campaigns: a campaign in a channel's organization, running in that channel. */
+  channelCampaignCreate: () => `${V2}/promotion-campaigns`,
+  channelCampaigns: (channel: string) => `${V2}/channels/${enc(channel)}/promotions/campaigns`,
+  /** The promoters of every organization the caller reaches (?organization=&keyword=). */
+  allPromoters: () => `${API_PREFIX}/promotions/promoters`,
+  /** POST promotions (create, `{ data }`) and POST promotions/{id or promotionCollateralUid} (update, `{ data }`). */
+  promotionData: (ref?: number | string) => (ref === undefined ? `${API_PREFIX}/promotions` : `${API_PREFIX}/promotions/${enc(String(ref))}`),
 } as const;
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
@@ -134,6 +141,12 @@ export const CreateCampaignSchema = z.object({
   status: z.number().int().optional(),
 });
 export type CreateCampaign = z.input<typeof CreateCampaignSchema>;
+
+/** POST {api2}/promotion-campaigns (spec 3 §7): channelSlug and title; the other create fields may come too. */
+const CHANNEL_REQUIRED = 'Name the channel (channelSlug).';
+export const ChannelCampaignBodySchema = CreateCampaignSchema.omit({ channels: true, isTemplate: true }).extend({
+  channelSlug: z.string({ error: CHANNEL_REQUIRED }).trim().min(1, CHANNEL_REQUIRED).max(200),
+});
 
 export const UpdateCampaignSchema = CreateCampaignSchema.partial().extend({ channels: channelList.optional() });
 
@@ -264,6 +277,14 @@ export const AdTypeBodySchema = z.object({
 export const PromotersSchema = z.object({
   items: z.array(z.object({ name: z.string(), email: z.string() })),
   total: z.number().int(),
+});
+
+/** GET promotions/promoters: organization (a slug) narrows to one organization; keyword matches name or email. */
+export const PromotersQuerySchema = z.object({
+  organization: z.string().trim().min(1).max(200).optional(),
+  keyword: z.string().max(200).default(''),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  records: z.coerce.number().int().min(1).max(PROMOTIONS_PAGE_SIZE).default(PROMOTIONS_PAGE_SIZE),
 });
 
 export const AdvertiserBodySchema = z.object({
@@ -446,4 +467,18 @@ export const PromotionItemListSchema = z.object({ items: z.array(PromotionItemSc
 export const CollateralMultipartSchema = CollateralBodySchema.extend({
   campaignUniqueId: z.string().max(200).optional(),
   channelIdList: z.array(z.string().min(1).max(200)).default([]),
+});
+
+const CAMPAIGN_REQUIRED = 'Name the campaign (campaignUniqueId) to create collateral in.';
+const DATA_REQUIRED = 'Send the promotion as { data: { …its fields } }.';
+/** POST promotions (spec 3 §7 "with a data payload"): the collateral fields and its campaign. */
+export const PromotionDataCreateSchema = z.object({
+  data: z.object(
+    { ...CollateralBodySchema.shape, campaignUniqueId: z.string({ error: CAMPAIGN_REQUIRED }).trim().min(1, CAMPAIGN_REQUIRED).max(200) },
+    { error: DATA_REQUIRED },
+  ),
+});
+/** POST promotions/{id or promotionCollateralUid}: the collateral fields; campaignUniqueId, if sent, must be its own. */
+export const PromotionDataUpdateSchema = z.object({
+  data: z.object({ ...CollateralBodySchema.shape, campaignUniqueId: z.string().max(200).optional() }, { error: DATA_REQUIRED }),
 });

@@ -21,6 +21,10 @@ export interface PromotionFilter {
   includeTemplates?: boolean;
 }
 
+/** A campaign (aliased `c`) runs in a channel when it names the channel or names none. */
+export const runsInChannel = (channelSlug: string) =>
+  sql<boolean>`(jsonb_array_length(c.channels) = 0 or c.channels @> jsonb_build_array(${channelSlug}::text))`;
+
 export async function promotionRows(db: Db, filter: PromotionFilter): Promise<PromotionRow[]> {
   if (filter.ids?.length === 0) return [];
   let query = db
@@ -32,7 +36,7 @@ export async function promotionRows(db: Db, filter: PromotionFilter): Promise<Pr
   if (!filter.includeTemplates) query = query.where('c.isTemplate', '=', false);
   if (filter.onlyCreatedBy != null) query = query.where('c.createdByUserId', '=', filter.onlyCreatedBy);
   if (filter.channelSlug !== undefined) {
-    query = query.where(sql<boolean>`(jsonb_array_length(c.channels) = 0 or c.channels @> jsonb_build_array(${filter.channelSlug}::text))`);
+    query = query.where(runsInChannel(filter.channelSlug));
   }
   if (filter.ids) query = query.where('p.id', 'in', filter.ids);
   if (filter.status !== undefined) query = query.where('p.status', '=', filter.status);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
-import { sql } from 'kysely';
+import { z } from 'zod';
 import {
   CampaignCommentsSchema,
   CampaignEventsQuerySchema,
@@ -9,98 +9,63 @@ import {
   CampaignListSchema,
   CampaignSchema,
   CampaignStatusBodySchema,
+  ChannelCampaignBodySchema,
   CreateCampaignSchema,
   UpdateCampaignSchema,
   promotionPaths,
 } from '../../shared/contract/platform-promotions';
-import { CAMPAIGN_COMMENTS_LIMIT, CampaignStatus, PromotionStatus, campaignMatchesFilter } from '../../shared/rules/promotions';
+import { CAMPAIGN_COMMENTS_LIMIT, CampaignStatus, PromotionStatus } from '../../shared/rules/promotions';
 import { normalizeEmail } from '../db/accounts';
 import type { Db } from '../db/database';
 import { toJson } from '../db/database';
 import { currentUser } from '../http/authentication';
-import { conflict, invalidData, notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
 import { campaignEvents } from '../promotions/campaign-events';
 import { addComment, changeStatus } from '../promotions/campaign-status';
-import { CAMPAIGN_NOT_FOUND, campaignById, campaignByUniqueId, promotionAccess } from '../promotions/promotion-access';
+import { checkChannels, createCampaign } from '../promotions/campaign-create';
+import { campaignPage } from '../promotions/campaign-list';
+import { CAMPAIGN_NOT_FOUND, campaignById, campaignByUniqueId, channelAccess, promotionAccess } from '../promotions/promotion-access';
 import type { PromotionAccess } from '../promotions/promotion-access';
-import { answerCampaign, campaignCounts, toCampaign } from '../promotions/promotion-records';
-import { ChannelIdParams, OrgIdParams, OrgParams, OrgUniqueParams, UniqueParams, docs, params, path } from './promotion-route-schemas';
+import { answerCampaign, toCampaign } from '../promotions/promotion-records';
+import { ChannelIdParams, ChannelParams, OrgIdParams, OrgParams, OrgUniqueParams, UniqueParams, docs, params, path } from './promotion-route-schemas';
 
 // Promotion campaigns (spec 3 §4, §7 "Promotion campaigns"): list, create, clone, update,
 // delete, the setup stepper and approval, the comment thread. Members see every campaign of
 // the organization; an advertiser only those they created (promotion-access.ts).
 
-/** Channel slugs must be channels of the organization. */
-async function checkChannels(db: Db, organizationId: number, channels: readonly string[]): Promise<void> {
-  if (channels.length === 0) return;
-  const rows = await db.selectFrom('channels').select('slug').where('organizationId', '=', organizationId).where('slug', 'in', channels).execute();
-  const known = new Set(rows.map((row) => row.slug));
-  const unknown = channels.filter((slug) => !known.has(slug));
-  if (unknown.length > 0) throw invalidData({ channels: [`Not a channel of this organization: ${unknown.join(', ')}.`] });
-}
-
 export const promotionCampaignRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
   app.get(path(promotionPaths.campaigns(':org')), docs('Campaigns of an organization', OrgParams, { querystring: CampaignListQuerySchema, response: { 200: CampaignListSchema } }), async (request, reply) => {
     const { org } = params(OrgParams, request.params);
     const access = await promotionAccess(db, currentUser(request).id, org);
-    const query = parseInput(CampaignListQuerySchema, request.query);
-    let select = db.selectFrom('promotionCampaigns').selectAll().where('organizationId', '=', access.organizationId);
-    if (access.onlyCreatedBy !== null) select = select.where('createdByUserId', '=', access.onlyCreatedBy);
-    if (query.isTemplate !== undefined) select = select.where('isTemplate', '=', query.isTemplate);
-    if (query.status !== CampaignStatus.any) select = select.where('status', '=', query.status);
-    const search = query.search.trim();
-    if (search !== '') {
-      const like = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      select = select.where((eb) => eb.or([eb('title', 'ilike', like), eb('promoterName', 'ilike', like), eb('promoterEmail', 'ilike', like)]));
-    }
-    const total = await select.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    const rows = await select
-      .orderBy(query.orderBy, query.orderDirection)
-      .orderBy('id', query.orderDirection)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute();
-    const counts = await campaignCounts(db, rows.map((row) => row.id));
-    const campaigns = rows.filter((row) => campaignMatchesFilter(row.status, query.status)).map((row) => toCampaign(row, counts.get(row.id)));
-    return sendAs(reply, CampaignListSchema, { campaigns, total: Number(total.n) });
+    return sendAs(reply, CampaignListSchema, await campaignPage(db, access, parseInput(CampaignListQuerySchema, request.query)));
   });
 
-  const createCampaign = async (access: PromotionAccess, raw: unknown, isScaffold: boolean) => {
-    const body = parseInput(CreateCampaignSchema, raw);
-    await checkChannels(db, access.organizationId, body.channels);
-    return db
-      .insertInto('promotionCampaigns')
-      .values({
-        uniqueId: randomUUID(),
-        organizationId: access.organizationId,
-        channels: toJson(body.channels),
-        title: body.title,
-        description: body.description,
-        campaignInstructions: body.campaignInstructions,
-        promoterName: body.promoterName,
-        promoterEmail: body.promoterEmail ? normalizeEmail(body.promoterEmail) : '',
-        // A new campaign starts its setup at 0 whatever the caller sends; templates are made by members.
-        status: CampaignStatus.new,
-        isTemplate: isScaffold && access.isMember ? body.isTemplate : false,
-        dateRangeStart: body.dateRangeStart ?? null,
-        dateRangeEnd: body.dateRangeEnd ?? null,
-        createdByUserId: access.userId,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  };
+  const create = (access: PromotionAccess, raw: unknown, allowTemplate: boolean) => createCampaign(db, access, parseInput(CreateCampaignSchema, raw), allowTemplate);
+
+  app.post(path(promotionPaths.channelCampaignCreate()), docs("Create a campaign in a channel's organization, running in that channel (an advertiser of it may)", z.object({}), { body: ChannelCampaignBodySchema, response: { 201: CampaignSchema } }), async (request, reply) => {
+    const { channelSlug, ...fields } = parseInput(ChannelCampaignBodySchema, request.body);
+    const { channel, access } = await channelAccess(db, currentUser(request).id, channelSlug);
+    const row = await createCampaign(db, access, { ...fields, channels: [channel.slug], isTemplate: false }, false);
+    return sendAs(reply, CampaignSchema, toCampaign(row), 201);
+  });
+
+  app.get(path(promotionPaths.channelCampaigns(':channel')), docs('The campaigns that run in a channel (by slug or id), with the query of the organization list', ChannelParams, { querystring: CampaignListQuerySchema, response: { 200: CampaignListSchema } }), async (request, reply) => {
+    const { channel: ref } = params(ChannelParams, request.params);
+    const { channel, access } = await channelAccess(db, currentUser(request).id, ref);
+    return sendAs(reply, CampaignListSchema, await campaignPage(db, access, parseInput(CampaignListQuerySchema, request.query), channel.slug));
+  });
 
   app.post(path(promotionPaths.campaigns(':org')), docs('Create a campaign', OrgParams, { body: CreateCampaignSchema, response: { 201: CampaignSchema } }), async (request, reply) => {
     const { org } = params(OrgParams, request.params);
     const access = await promotionAccess(db, currentUser(request).id, org);
-    return sendAs(reply, CampaignSchema, toCampaign(await createCampaign(access, request.body, false)), 201);
+    return sendAs(reply, CampaignSchema, toCampaign(await create(access, request.body, false)), 201);
   });
 
   app.post(path(promotionPaths.campaignScaffold(':org')), docs('Create a campaign or a template (isTemplate)', OrgParams, { body: CreateCampaignSchema, response: { 201: CampaignSchema } }), async (request, reply) => {
     const { org } = params(OrgParams, request.params);
     const access = await promotionAccess(db, currentUser(request).id, org);
-    return sendAs(reply, CampaignSchema, toCampaign(await createCampaign(access, request.body, true)), 201);
+    return sendAs(reply, CampaignSchema, toCampaign(await create(access, request.body, true)), 201);
   });
 
   app.get(path(promotionPaths.campaign(':org', 0).replace(/0$/, ':id')), docs('One campaign', OrgIdParams, { response: { 200: CampaignSchema } }), async (request, reply) => {

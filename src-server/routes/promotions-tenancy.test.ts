@@ -38,6 +38,7 @@ beforeAll(async () => {
   });
   Object.assign(target, { campaignId: campaign.id, uniqueId: campaign.uniqueId, promotionId: promotion.id, adTypeId: adType.id });
   body.campaignUniqueId = campaign.uniqueId;
+  body.data.campaignUniqueId = campaign.uniqueId;
   await post(promotionPaths.advertisers('demo'), { email: 'stranger@ads.example', name: 'Stranger', password: 'stranger-pass' });
   stranger = await signIn(t.app, 'stranger@ads.example', 'stranger-pass');
 });
@@ -67,11 +68,17 @@ const body = {
   email: 'new@ads.example',
   name: 'New',
   password: 'new-password',
+  // POST {api2}/promotion-campaigns names its channel.
+  channelSlug: 'weekly',
+  // POST promotions and promotions/{ref}: the collateral in `data`, its campaign named there.
+  data: { campaignUniqueId: '', headline: 'Taken', callToActionUrl: 'https://example.com/x', dates: ['2099-06-01'] },
 };
 
 /** Routes without path ids, aimed at the demo organization by their query. */
 function query(route: Route): string {
-  return route.url === '/api/promotions' ? '?channelSlug=weekly&dates[]=2099-06-01' : '';
+  if (route.url === '/api/promotions') return '?channelSlug=weekly&dates[]=2099-06-01';
+  if (route.url === '/api/promotions/promoters') return '?organization=demo';
+  return '';
 }
 
 const PROMOTION_TABLES = ['promotion_campaigns', 'promotion_campaign_comments', 'promotions', 'promotion_messages', 'promotion_ad_types', 'promotion_advertisers', 'users', 'images'];
@@ -88,7 +95,11 @@ async function checksums(): Promise<unknown> {
 }
 
 /** An advertiser may start campaigns of their own: those routes are checked in promotions.test.ts. */
-const ADVERTISER_MAY_CREATE = new Set([`POST ${decodeURIComponent(promotionPaths.campaigns(':org'))}`, `POST ${decodeURIComponent(promotionPaths.campaignScaffold(':org'))}`]);
+const ADVERTISER_MAY_CREATE = new Set([
+  `POST ${decodeURIComponent(promotionPaths.campaigns(':org'))}`,
+  `POST ${decodeURIComponent(promotionPaths.campaignScaffold(':org'))}`,
+  `POST ${promotionPaths.channelCampaignCreate()}`,
+]);
 
 describe('promotion routes aimed at a campaign the caller may not touch', () => {
   it('walks every promotion route', () => {

@@ -82,6 +82,7 @@ function demoQuery(route: Route): string {
   if (route.url.includes('/include-company-letters')) return '?channelSlug=weekly';
   // The promotions of the demo's channel on a day (the other promotion paths name their ids).
   if (route.url === '/api/promotions') return '?channelSlug=weekly&dates[]=2099-06-01';
+  if (route.url === '/api/promotions/promoters') return '?organization=demo';
   if (route.url.startsWith('/api/curations/') || route.url.startsWith('/api/v1/taxonomies/')) return '?organization=demo&channel=weekly';
   return '';
 }
@@ -103,6 +104,9 @@ function demoBody(route: Route): Record<string, unknown> | undefined {
     criteria: { match: 'all', conditions: [{ field: 'email', op: 'contains', value: 'x' }] },
     organization: 'demo',
     channel: 'weekly',
+    // POST {api2}/promotion-campaigns names its channel; POST promotions its campaign in `data`.
+    channelSlug: 'weekly',
+    data: { campaignUniqueId: demo.uniqueId, headline: 'Taken' },
     content: 'Demo only text to rewrite',
     prompt: 'shorter',
     claimant: JSON.stringify({ uniqueId: 'rival', name: 'Rival', surname: 'Owner', email: 'owner@rival.test' }),
