@@ -46,6 +46,25 @@ export async function promotionAccess(db: Db, userId: number, organizationSlug: 
   return access;
 }
 
+/** Every organization whose promotions the caller reaches, by slug order. */
+export async function promotionAccesses(db: Db, userId: number): Promise<PromotionAccess[]> {
+  const organizations = await db
+    .selectFrom('organizations')
+    .select(['id', 'slug'])
+    .where((eb) =>
+      eb.or([
+        eb.exists(eb.selectFrom('memberships').select('userId').whereRef('memberships.organizationId', '=', 'organizations.id').where('memberships.userId', '=', userId)),
+        eb.exists(
+          eb.selectFrom('promotionAdvertisers').select('userId').whereRef('promotionAdvertisers.organizationId', '=', 'organizations.id').where('promotionAdvertisers.userId', '=', userId),
+        ),
+      ]),
+    )
+    .orderBy('slug')
+    .execute();
+  const found = await Promise.all(organizations.map((organization) => accessTo(db, userId, organization)));
+  return found.filter((access): access is PromotionAccess => access !== null);
+}
+
 export function requireMember(access: PromotionAccess): void {
   if (!access.isMember) throw forbidden(MEMBERS_ONLY);
 }
