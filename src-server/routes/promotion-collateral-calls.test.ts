@@ -186,3 +186,56 @@ describe("a brand's channel promotions", () => {
     expect(refused.json().message).toBe('This promotion has run in sent letters; its metrics keep it.');
   });
 });
+
+describe('promotions with a data payload', () => {
+  const json = (method: 'POST', url: string, who: object, payload: object) => t.app.inject({ method, url, headers: who as Record<string, string>, payload });
+  const data = (extra: object = {}) => ({
+    campaignUniqueId: campaign.uniqueId,
+    headline: 'Data kite',
+    content: 'Sent as JSON.',
+    callToAction: 'See',
+    callToActionUrl: 'https://kites.example/data',
+    dates: ['2099-06-01'],
+    ...extra,
+  });
+
+  it('creates collateral in the campaign data names, as the collateral create does', async () => {
+    const made = await expectStatus<Promotion>(await json('POST', promotionPaths.promotionData(), advertiser, { data: data() }), 201);
+    expect(made).toMatchObject({ headline: 'Data kite', content: 'Sent as JSON.', dates: ['2099-06-01'], status: 0, campaignUniqueId: campaign.uniqueId });
+    expect(await expectStatus<Promotion>(await send('GET', promotionPaths.promotion(made.id), editor), 200)).toMatchObject({ headline: 'Data kite' });
+  });
+
+  it('refuses what is wrong, and another advertiser, creating nothing', async () => {
+    const before = await counts();
+    const cases: [object, object, number, Record<string, string[]> | null][] = [
+      [{ data: data({ campaignUniqueId: undefined }) }, advertiser, 422, { 'data.campaignUniqueId': ['Name the campaign (campaignUniqueId) to create collateral in.'] }],
+      [data(), advertiser, 422, { data: ['Send the promotion as { data: { …its fields } }.'] }],
+      [{ data: data({ callToActionUrl: 'http://kites.example' }) }, advertiser, 422, { callToActionUrl: ['The call to action URL must be a full https:// address.'] }],
+      [{ data: data() }, otherAdvertiser, 404, null],
+      [{ data: data({ campaignUniqueId: 'no-such-campaign' }) }, editor, 404, null],
+    ];
+    for (const [payload, who, status, errors] of cases) {
+      const answer = await expectStatus<{ errors?: unknown }>(await json('POST', promotionPaths.promotionData(), who, payload), status);
+      if (errors) expect(answer.errors).toEqual(errors);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('updates by promotionCollateralUid (or id); approved goes back to review; it stays in its campaign', async () => {
+    const uid = 'kites-data-2099';
+    await expectStatus(await send('POST', promotionPaths.collateral(uid), advertiser, await multipart(fields({ headline: 'Before' }))), 201);
+    const id = (await expectStatus<Promotion>(await send('GET', promotionPaths.collateral(uid), advertiser), 200)).id;
+    await t.app.inject({ method: 'POST', url: promotionPaths.approve('demo', 'weekly', id), headers: editor, payload: { message: '' } });
+    const updated = await expectStatus<Promotion>(await json('POST', promotionPaths.promotionData(uid), advertiser, { data: data({ headline: 'After' }) }), 200);
+    expect(updated).toMatchObject({ id, uniqueId: uid, headline: 'After', status: 0 });
+    // The update takes the whole collateral, as the other update calls do; the campaign may be left out.
+    const byId = await expectStatus<Promotion>(await json('POST', promotionPaths.promotionData(id), editor, { data: data({ headline: 'By id', campaignUniqueId: undefined }) }), 200);
+    expect(byId).toMatchObject({ id, headline: 'By id', campaignUniqueId: campaign.uniqueId });
+    const other = await expectStatus<Campaign>(await json('POST', promotionPaths.campaigns('demo'), advertiser, { title: 'Other kites' }), 201);
+    const moved = await expectStatus<{ errors: unknown }>(await json('POST', promotionPaths.promotionData(uid), advertiser, { data: data({ campaignUniqueId: other.uniqueId }) }), 422);
+    expect(moved.errors).toEqual({ campaignUniqueId: ['Collateral stays in the campaign it was made in.'] });
+    await expectStatus(await json('POST', promotionPaths.promotionData(uid), otherAdvertiser, { data: data() }), 404);
+    await expectStatus(await json('POST', promotionPaths.promotionData('no-such-collateral'), editor, { data: data() }), 404);
+    expect(await expectStatus<Promotion>(await send('GET', promotionPaths.collateral(uid), editor), 200)).toMatchObject({ headline: 'By id' });
+  });
+});

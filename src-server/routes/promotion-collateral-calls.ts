@@ -4,6 +4,8 @@ import { z } from 'zod';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE } from '../../shared/contract/platform-media';
 import {
   CollateralMultipartSchema,
+  PromotionDataCreateSchema,
+  PromotionDataUpdateSchema,
   PromotionItemSchema,
   PromotionListSchema,
   PromotionQuerySchema,
@@ -39,7 +41,8 @@ import { BrandChannelIdParams, BrandChannelParams, BrandParams, IdParams, docs, 
 
 // Spec 3 §7 "Promotions and collateral": collateral created and upserted as multipart (the
 // image a file part, checked at the ad type's size and kept like other uploads), read,
-// listed as its derived promotions, and deleted; the same under a brand's channel. A
+// listed as its derived promotions, and deleted; the same under a brand's channel; and the
+// JSON `{ data }` create and update at promotions[/{ref}]. A
 // collateral and its promotion are one row here. Advertisers reach only their own
 // campaigns' collateral (promotion-access.ts), members all of the organization's.
 
@@ -47,6 +50,7 @@ const RefParams = z.object({ ref: z.string().min(1).max(200) });
 /** The spec's promotionCollateralUid: the caller may choose it when an upsert creates. */
 const UNIQUE_ID = /^[A-Za-z0-9_-]{1,200}$/;
 const CAMPAIGN_REQUIRED = 'Name the campaign (campaignUniqueId) to create collateral in.';
+const COLLATERAL_STAYS = 'Collateral stays in the campaign it was made in.';
 
 const refOf = (value: string): number | string => (/^\d{1,9}$/.test(value) ? Number(value) : value);
 /** Documented as its fields; multipart sends the same names (lists as `name[]`, the image as a file). */
@@ -181,6 +185,23 @@ export const promotionCollateralCallRoutes: FastifyPluginAsync<{ db: Db } & Coll
     const { promotion } = await requirePromotion(db, currentUser(request).id, id);
     await deletePromotion(promotion);
     return reply.code(204).send();
+  });
+
+  // The spec's "POST promotions/ with a data payload" and the update "by promotionCollateralUid
+  // with a data payload": JSON `{ data }` holding the collateral fields.
+  app.post(path(promotionPaths.promotionData()), docs('Create collateral from `{ data: { campaignUniqueId, ...collateral fields } }`', z.object({}), { body: PromotionDataCreateSchema, response: { 201: PromotionSchema } }), async (request, reply) => {
+    const { campaignUniqueId, ...collateral } = parseInput(PromotionDataCreateSchema, request.body).data;
+    const { campaign, access } = await campaignByUniqueId(db, currentUser(request).id, campaignUniqueId);
+    return sendAs(reply, PromotionSchema, await answer(await createCollateral(db, deps, campaign, access.userId, collateral)), 201);
+  });
+
+  app.post(path(promotionPaths.promotionData(':ref')), docs('Update collateral by id or promotionCollateralUid from `{ data: { ...collateral fields } }`; an approved one goes back to review', RefParams, { body: PromotionDataUpdateSchema, response: { 200: PromotionSchema } }), async (request, reply) => {
+    const { ref } = params(RefParams, request.params);
+    const found = await requirePromotion(db, currentUser(request).id, refOf(ref));
+    const { campaignUniqueId, ...collateral } = parseInput(PromotionDataUpdateSchema, request.body).data;
+    const named = campaignUniqueId?.trim() ?? '';
+    if (named !== '' && named !== found.campaign.uniqueId) throw invalidData({ campaignUniqueId: [COLLATERAL_STAYS] });
+    return sendAs(reply, PromotionSchema, await answer(await updateCollateral(db, deps, found.promotion, collateral)));
   });
 
   // --- brands/{b}/channels/{c}/promotions/{id|new} -----------------------------------------
