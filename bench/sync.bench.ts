@@ -21,8 +21,7 @@ import { benchChannel, median, startPlatformThread, trackPeakMemory } from './su
 // locally edited letters to a real platform on loopback, running in its own thread as the
 // app runs it in its own process (issue 23 target: at least 250 edited letters per second),
 // in batches and, as the baseline measured in the same run, one by one; and pulling 10,000
-// letters into an empty cache (target: under 3 s), asking for the next page ahead and, as
-// the baseline, page after page. Prints only.
+// letters into an empty cache (target: under 3 s). Prints only.
 
 const CACHED = 10_000;
 const PUSHED = 1_000;
@@ -156,8 +155,8 @@ async function fillPlatform(connectionString: string) {
   }
 }
 
-/** One pull of the whole feed into an empty cache; answers its seconds. */
-async function pullOnce(platformUrl: string, dataDir: string, pullAhead: boolean): Promise<number> {
+async function pullIntoEmptyCache(platformUrl: string, connectionString: string, dataDir: string) {
+  await fillPlatform(connectionString);
   const db = await openStore(dataDir);
   try {
     const store = createLettersStore(db);
@@ -167,32 +166,16 @@ async function pullOnce(platformUrl: string, dataDir: string, pullAhead: boolean
     const client = createPlatformClient(platformUrl, () => session?.getToken() ?? null);
     session = await createSession(connection, client, kv, memoryTokenVault());
     await session.refresh();
-    const sync = createSyncEngine({ store, kv, client, session, emit: () => {}, pushDelayMs: 3_600_000, log: console.error, pullAhead });
+    const sync = createSyncEngine({ store, kv, client, session, emit: () => {}, pushDelayMs: 3_600_000, log: console.error });
     const start = performance.now();
     await sync.pull();
     const seconds = (performance.now() - start) / 1000;
     const cached = await store.list({ brandSlug: 'demo', channelSlug: 'weekly', limit: 1000, offset: PULLED - 1 });
-    const label = pullAhead ? 'asking ahead' : 'page after page (baseline)';
-    console.log(`pull ${PULLED} letters into an empty cache, ${label}: ${seconds.toFixed(2)} s${cached.length === 1 ? '' : ' (INCOMPLETE)'}`);
+    console.log(`pull ${PULLED} letters into an empty cache: ${seconds.toFixed(2)} s${cached.length === 1 ? '' : ' (INCOMPLETE)'} (target < 3 s)`);
     await sync.stop();
-    return seconds;
   } finally {
     await db.destroy();
   }
-}
-
-async function pullIntoEmptyCache(platformUrl: string, connectionString: string, dataDir: string) {
-  await fillPlatform(connectionString);
-  // Baseline, new, new, baseline: neither side gains from a platform warmed by the other.
-  const times = { baseline: [] as number[], ahead: [] as number[] };
-  for (const [n, pullAhead] of [false, true, true, false].entries()) {
-    (pullAhead ? times.ahead : times.baseline).push(await pullOnce(platformUrl, join(dataDir, `pull-${n}`), pullAhead));
-  }
-  const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-  console.log(
-    `pull ${PULLED} letters into an empty cache: ${mean(times.ahead).toFixed(2)} s (mean of two; target < 3 s), ` +
-      `${(mean(times.baseline) / mean(times.ahead)).toFixed(2)}x the speed of page after page in this run (${mean(times.baseline).toFixed(2)} s)`,
-  );
 }
 
 export default async function syncBench(): Promise<void> {

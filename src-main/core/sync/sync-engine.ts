@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { EmitEvent, SyncStatus } from '../../../shared/contract/bridge';
-import type { SyncChangesResponse } from '../../../shared/contract/platform-letters';
 import { PlatformError, type PlatformClient } from '../platform/platform-client';
 import type { SessionService } from '../session';
 import type { KvStore } from '../store/kv-store';
@@ -30,11 +29,6 @@ export interface SyncEngineOptions {
    * the way pushes went before batches (the sync bench's baseline).
    */
   pushBatchSize?: number;
-  /**
-   * Whether a pull asks for the next page of changes before writing the current one
-   * (default); false asks only once it is written (the sync bench's baseline).
-   */
-  pullAhead?: boolean;
 }
 
 /** Requests in flight at once; entries of one letter still go one after another, in order. */
@@ -59,7 +53,6 @@ export function createSyncEngine({
   log,
   now = () => new Date(),
   pushBatchSize = PUSH_BATCH_SIZE,
-  pullAhead = true,
 }: SyncEngineOptions) {
   const { pushEntry, pushBatch } = createEntryPusher({ store, client, session, emit, log });
   const batched = pushBatchSize > 1;
@@ -182,22 +175,17 @@ export function createSyncEngine({
       if (!(await session.ensureSignedIn())) return;
       const account = session.current().user?.uniqueId ?? 'anonymous';
       const cursorKey = `sync.cursor.${account}`;
-      let next: Promise<SyncChangesResponse> | null = client.changes((await kv.get<string>(cursorKey)) ?? '0');
-      while (next && !stopped) {
-        const page: SyncChangesResponse = await next;
-        next = null;
-        if (page.hasMore && pullAhead) {
-          // The platform reads and sends the next page while the cache writes this one. The
-          // writes hold this thread (SQLite answers synchronously), so the request is let
-          // out first; its failure is the next round's, never unhandled meanwhile.
-          next = client.changes(page.cursor);
-          next.catch(() => {});
-          await new Promise((resolve) => setImmediate(resolve));
-        }
+      // Each page is asked for once the last is written: asking ahead measured slower (the
+      // cache's writes hold this thread, and the two sides then compete for the cores).
+      let cursor = (await kv.get<string>(cursorKey)) ?? '0';
+      let more = true;
+      while (more && !stopped) {
+        const page = await client.changes(cursor);
         // The page and the cursor after it in one transaction: one sync to disk per page.
         const changed = await store.applyChanges(page.items, new Date().toISOString(), randomUUID, { key: cursorKey, value: page.cursor });
         if (changed.length > 0) emit('letters.changed', { uniqueIds: changed });
-        if (page.hasMore && !pullAhead) next = client.changes(page.cursor);
+        cursor = page.cursor;
+        more = page.hasMore;
       }
       await deliveries.pull(account, now, () => stopped);
     } catch (error) {
