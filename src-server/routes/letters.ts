@@ -13,8 +13,7 @@ import { routeDocs } from '../http/api-docs';
 import { currentUser } from '../http/authentication';
 import { notFound } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
-import { LETTER_NOT_FOUND_MESSAGE, findLetter, toLetter } from '../letters/letter-records';
-import { channelLetterSummaries } from '../letters/letter-summaries-json';
+import { LETTER_NOT_FOUND_MESSAGE, findLetter, selectLetterSummaries, toLetter, toLetterSummary } from '../letters/letter-records';
 import { autosaveLetter, createLetter } from '../letters/letter-writes';
 
 // Letter lifecycle calls of spec 1 §7 (create, list, get, autosave); the paths come from
@@ -70,7 +69,13 @@ export const letterRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
     const user = currentUser(request);
     const params = parseParams(ChannelParams, request.params);
     const { channel } = await channelBySlugs(db, user.id, params.brand, params.channel);
-    return sendAs(reply, LetterListResponseSchema, { items: await channelLetterSummaries(db, channel.id) });
+    const records = await selectLetterSummaries(db)
+      .where('letters.channelId', '=', channel.id)
+      .where('letters.deletedAt', 'is', null)
+      .orderBy('letters.updatedAt', 'desc')
+      .orderBy('letters.id', 'desc')
+      .execute();
+    return sendAs(reply, LetterListResponseSchema, { items: records.map(toLetterSummary) });
   });
 
   app.get(letterPath, { schema: docs.get }, async (request, reply) => {
