@@ -177,7 +177,7 @@ describe('reading letters', () => {
     expect(made.map((letter) => letter.segmentName)).toEqual([null, 'All active subscribers', 'Specific emails', expect.any(String)]);
     // Newest first, ties by id: the order the keyset pages use.
     const listed = items.map((item) => [item.updatedAt, item.id] as const);
-    expect(listed).toEqual([...listed].sort((a, b) => (a[0] === b[0] ? b[1] - a[1] : a[0] < b[0] ? 1 : -1)));
+    expect(listed).toEqual([...listed].sort((a, b) => (a[0] === b[0] ? (b[1] ?? 0) - (a[1] ?? 0) : a[0] < b[0] ? 1 : -1)));
   });
 
   it('answers 404 with the spec message for a missing letter', async () => {
