@@ -9,14 +9,16 @@ import type { Delta } from '../shared/model/index';
 import { createDb } from '../src-server/db/database';
 import { startPlatform } from '../src-server/start';
 import { createBody } from '../src-server/testing/letter-fixtures';
-import { trackPeakMemory } from './support/figures';
+import { startPlatformThread, trackPeakMemory } from './support/figures';
 import { api } from './support/api-call';
 
 // The platform under load (issue 6 "Scale"): an embedded platform with 200 letters, 50
 // connections autosaving them for about 20 s (autocannon, in this process: client and
 // server share the machine's cores), then letter list reads. Afterwards every letter's
 // stored version must be 1 + the writes the platform accepted for it (no lost update).
-// Prints only; the figures in README.md "Performance" come from here.
+// The platform runs in a thread of its own, as the app runs it in a process of its own;
+// then, as the baseline of the same run, in this thread beside autocannon, as this bench
+// ran it before (issue 23). Prints only; README.md "Performance" takes its figures.
 
 const LETTERS = 200;
 const CONNECTIONS = 50;
@@ -129,39 +131,69 @@ async function checkVersions(connectionString: string, accepted: Map<number, num
   }
 }
 
+type Figures = { autosave: autocannon.Result; firstPage: autocannon.Result; all: autocannon.Result };
+
+/** The whole load against one platform: autosaves, the check for lost updates, then the two lists. */
+async function measure(platform: { url: string; connectionString: string }, setup: string): Promise<Figures> {
+  console.log(`-- platform ${setup}`);
+  const { token } = await api<{ token: string }>(`${platform.url}${platformPaths.login()}`, 'POST', null, EMBEDDED_ACCOUNT);
+  const me = await api<MeResponse>(`${platform.url}${platformPaths.me()}`, 'GET', token);
+  const weekly = me.organizations.flatMap((o) => o.channels).find((c) => c.channelSlug === 'weekly');
+  if (!weekly) throw new Error('The demo channel is missing.');
+  const letters = await createLetters(platform.url, token, weekly.id);
+  console.log(`created ${letters.length} letters`);
+
+  // A fixed number of requests rather than a duration: autocannon drops requests still
+  // in flight when time runs out, and an unanswered write could not be counted. A short
+  // warm-up measures the rate that makes the main run last about WRITE_SECONDS.
+  const load = autosaveLoad(platform.url, token, weekly.id, letters);
+  const warmUp = await load.run({ amount: 2_000 });
+  // The median second, not the mean: the first seconds run before the JIT has warmed up.
+  const amount = Math.max(CONNECTIONS, Math.round(warmUp.requests.p50 * WRITE_SECONDS));
+  const autosave = await load.run({ amount });
+  report(`autosave, ${LETTERS} letters, ${CONNECTIONS} connections`, autosave);
+  if (autosave.errors + warmUp.errors > 0) console.log('(connection errors: a write whose answer was lost counts as a disagreement below)');
+  await checkVersions(platform.connectionString, load.accepted);
+
+  const headers = { authorization: `Bearer ${token}` };
+  const read = async (name: string, path: string) => {
+    const result = await autocannon({ url: `${platform.url}${path}`, connections: CONNECTIONS, duration: READ_SECONDS, headers });
+    report(name, result);
+    return result;
+  };
+  const firstPage = await read('letter list (channel, first page of 25)', platformPaths.channelLetters('weekly'));
+  const all = await read(`letter list (brand and channel, all ${LETTERS})`, platformPaths.letters('demo', 'weekly'));
+  return { autosave, firstPage, all };
+}
+
 export default async function serverBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'letterdesk-bench-server-'));
   const memory = trackPeakMemory();
-  const platform = await startPlatform({ port: 0, dataDir: join(dir, 'platform') });
   try {
-    const { token } = await api<{ token: string }>(`${platform.url}${platformPaths.login()}`, 'POST', null, EMBEDDED_ACCOUNT);
-    const me = await api<MeResponse>(`${platform.url}${platformPaths.me()}`, 'GET', token);
-    const weekly = me.organizations.flatMap((o) => o.channels).find((c) => c.channelSlug === 'weekly');
-    if (!weekly) throw new Error('The demo channel is missing.');
-    const letters = await createLetters(platform.url, token, weekly.id);
-    console.log(`created ${letters.length} letters`);
-
-    // A fixed number of requests rather than a duration: autocannon drops requests still
-    // in flight when time runs out, and an unanswered write could not be counted. A short
-    // warm-up measures the rate that makes the main run last about WRITE_SECONDS.
-    const load = autosaveLoad(platform.url, token, weekly.id, letters);
-    const warmUp = await load.run({ amount: 2_000 });
-    // The median second, not the mean: the first seconds run before the JIT has warmed up.
-    const amount = Math.max(CONNECTIONS, Math.round(warmUp.requests.p50 * WRITE_SECONDS));
-    const main = await load.run({ amount });
-    report(`autosave, ${LETTERS} letters, ${CONNECTIONS} connections`, main);
-    if (main.errors + warmUp.errors > 0) console.log('(connection errors: a write whose answer was lost counts as a disagreement below)');
-    await checkVersions(platform.connectionString, load.accepted);
-
-    const headers = { authorization: `Bearer ${token}` };
-    for (const [name, path] of [
-      ['letter list (channel, first page of 25)', platformPaths.channelLetters('weekly')],
-      [`letter list (brand and channel, all ${LETTERS})`, platformPaths.letters('demo', 'weekly')],
-    ] as const) {
-      report(name, await autocannon({ url: `${platform.url}${path}`, connections: CONNECTIONS, duration: READ_SECONDS, headers }));
+    // As the app runs it: the platform in a thread of its own, autocannon in this one.
+    const threaded = await startPlatformThread(join(dir, 'platform-thread'));
+    let own: Figures;
+    try {
+      own = await measure(threaded, 'in its own thread (as the app runs it)');
+    } finally {
+      await threaded.close();
     }
+    // The baseline of this run: the platform in this thread with autocannon, as this bench
+    // measured before, so client and server share one thread as well as the two cores.
+    const inProcess = await startPlatform({ port: 0, dataDir: join(dir, 'platform') });
+    let shared: Figures;
+    try {
+      shared = await measure(inProcess, 'in the bench\'s own thread (baseline)');
+    } finally {
+      await inProcess.close();
+    }
+    const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+    console.log(
+      `own thread against the baseline in this run: autosave ${ratio(own.autosave.requests.average, shared.autosave.requests.average)} the requests/s ` +
+        `(${own.autosave.requests.average.toFixed(0)}/s, target ≥ 600/s); list of ${LETTERS} p99 ${own.all.latency.p99} ms against ${shared.all.latency.p99} ms ` +
+        `(target < 150 ms), ${ratio(own.all.requests.average, shared.all.requests.average)} the requests/s; first page p99 ${own.firstPage.latency.p99} ms against ${shared.firstPage.latency.p99} ms`,
+    );
   } finally {
-    await platform.close();
     console.log(`peak memory: ${memory.stop().toFixed(0)} MB`);
     rmSync(dir, { recursive: true, force: true });
   }

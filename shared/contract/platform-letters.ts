@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isKnownTimezone } from '../model/channel-settings';
 import { DeltaSchema } from '../model/delta';
 import { LetterSettingsSchema } from '../model/letter-settings';
 import {
@@ -49,15 +50,6 @@ export function isRealWallClock(value: string): boolean {
     date.getUTCMinutes() === mi &&
     date.getUTCSeconds() === s
   );
-}
-
-export function isKnownTimezone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const WALL_CLOCK = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;

@@ -21,15 +21,24 @@ export const BASE_FONT_SIZE_MAX = 36;
 /** #rgb or #rrggbb: what the colour pickers write and every mail client draws. */
 const HexColorSchema = z.string().trim().regex(/^#([0-9a-f]{3}|[0-9a-f]{6})$/i, CHANNEL_SETTINGS_MESSAGES.color);
 
+/**
+ * Zones found known: asking Intl costs more than the rest of a letter's check. Bounded,
+ * since Intl also takes any mix of upper and lower case.
+ */
+const knownZones = new Set<string>();
+const KNOWN_ZONES_MAX = 1_000;
+
 /** A zone this JavaScript knows (IANA names such as America/New_York). */
 export function isKnownTimezone(zone: string): boolean {
+  if (knownZones.has(zone)) return true;
   if (zone.trim() === '') return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
   } catch {
     return false;
   }
+  if (knownZones.size < KNOWN_ZONES_MAX) knownZones.add(zone);
+  return true;
 }
 
 const AddressLine = z.string().trim().max(200, CHANNEL_SETTINGS_MESSAGES.addressTooLong);

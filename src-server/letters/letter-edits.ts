@@ -12,7 +12,7 @@ import type { Letter } from '../../shared/model/letter';
 import type { Db } from '../db/database';
 import { toJson } from '../db/database';
 import { inTransaction } from '../db/in-transaction';
-import type { ChannelRow } from '../db/schema';
+import type { ChannelRow, LetterRow } from '../db/schema';
 import { badRequest, invalidData } from '../http/errors';
 import { findLetter, toLetter } from './letter-records';
 import { recordRevision, segmentBelongsTo } from './letter-writes';
@@ -24,12 +24,49 @@ import { publicationInstant } from './scheduling';
 // settings, and the editing claim. The caller passes every channel of theirs with that
 // slug; the letter's own channel is the one that counts.
 
-type UpdateLetter = z.output<typeof UpdateLetterRequestSchema>;
+export type UpdateLetter = z.output<typeof UpdateLetterRequestSchema>;
 type UpdatePrivate = z.output<typeof UpdatePrivateRequestSchema>;
 type UpdateSettings = z.output<typeof LetterSettingsRequestSchema>;
 type Claim = z.output<typeof ClaimRequestSchema>;
 
 const idsOf = (channels: readonly ChannelRow[]) => channels.map((channel) => channel.id);
+
+/**
+ * What update-letter writes besides the version: every editable field of the request. The
+ * sync batch writes the same columns for many letters in one statement (letter-batch-updates.ts).
+ */
+export function editedColumns(row: Pick<LetterRow, 'id'>, request: UpdateLetter, channel: Pick<ChannelRow, 'timezone'>) {
+  const zone = request.publicationDateTzCode ?? channel.timezone;
+  const date = request.publicationDate;
+  return {
+    title: request.title.trim() === '' ? draftTitle(row.id) : request.title,
+    subtitle: request.subtitle,
+    subjectB: request.subjectB,
+    hasAbTest: request.hasAbTest,
+    blocks: request.blocks,
+    delta: toJson(request.delta),
+    authors: toJson(request.authors),
+    settings: toJson(request.settings),
+    utmEnabled: request.settings.utmEnabled,
+    utms: toJson(request.settings.utm),
+    publicationDate: date,
+    publicationDateTzCode: zone,
+    publicationAt: date === null ? null : publicationInstant(date, zone),
+    publicationEvent: request.publicationEvent,
+    segmentId: request.segmentId,
+    emailTemplate: request.emailTemplate,
+    copyRendered: request.copyRendered,
+    includePromotions: request.includePromotions,
+    private: request.private,
+    openGraphHeadline: request.openGraphHeadline,
+    openGraphDescription: request.openGraphDescription,
+    openGraphImageUrl: request.openGraphImageUrl,
+    automationUniqueId: request.automationUniqueId,
+    updatePreviewText: request.updatePreviewText,
+    // A request without a claimant leaves the claim as it was.
+    claimant: request.claimant ? toJson(request.claimant) : undefined,
+  };
+}
 
 export async function updateLetter(
   db: Db,
@@ -47,38 +84,9 @@ export async function updateLetter(
       throw invalidData({ segmentId: ['Choose an audience from this channel.'] });
     }
     const channel = channels.find((candidate) => candidate.id === row.channelId)!;
-    const zone = request.publicationDateTzCode ?? channel.timezone;
-    const date = request.publicationDate;
     await trx
       .updateTable('letters')
-      .set({
-        title: request.title.trim() === '' ? draftTitle(row.id) : request.title,
-        subtitle: request.subtitle,
-        subjectB: request.subjectB,
-        hasAbTest: request.hasAbTest,
-        blocks: request.blocks,
-        delta: toJson(request.delta),
-        authors: toJson(request.authors),
-        settings: toJson(request.settings),
-        utmEnabled: request.settings.utmEnabled,
-        utms: toJson(request.settings.utm),
-        publicationDate: date,
-        publicationDateTzCode: zone,
-        publicationAt: date === null ? null : publicationInstant(date, zone),
-        publicationEvent: request.publicationEvent,
-        segmentId: request.segmentId,
-        emailTemplate: request.emailTemplate,
-        copyRendered: request.copyRendered,
-        includePromotions: request.includePromotions,
-        private: request.private,
-        openGraphHeadline: request.openGraphHeadline,
-        openGraphDescription: request.openGraphDescription,
-        openGraphImageUrl: request.openGraphImageUrl,
-        automationUniqueId: request.automationUniqueId,
-        updatePreviewText: request.updatePreviewText,
-        ...(request.claimant ? { claimant: toJson(request.claimant) } : {}),
-        ...nextVersion(row),
-      })
+      .set({ ...editedColumns(row, request, channel), ...nextVersion(row) })
       .where('id', '=', row.id)
       .execute();
     return recordRevision(trx, row.channelId, row.id, userId);

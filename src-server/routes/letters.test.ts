@@ -160,6 +160,26 @@ describe('reading letters', () => {
     expect(LetterResponseSchema.parse(one.json())).toEqual(older);
   });
 
+  it('lists each letter with the very fields, audience name and times a read of it gives', async () => {
+    const segment = await t.db.selectFrom('segments').select(['id']).where('channelId', '=', weeklyId).executeTakeFirstOrThrow();
+    const made = [
+      await createLetter({ title: 'No audience' }),
+      await createLetter({ title: 'Everyone', segmentId: 0, publicationDate: '2099-06-01 09:00:00' }),
+      await createLetter({ title: 'Some emails', segmentId: 99991 }),
+      await createLetter({ title: 'A segment', segmentId: segment.id }),
+    ];
+    const list = await t.app.inject({ method: 'GET', url: lettersUrl, headers: editor });
+    const items = LetterListResponseSchema.parse(list.json()).items;
+    for (const letter of made) {
+      const { id, uniqueId, version, title, publicationStatus, publicationDate, channelSlug, brandSlug, segmentName, updatedAt } = letter;
+      expect(items.find((item) => item.id === id)).toEqual({ id, uniqueId, version, title, publicationStatus, publicationDate, channelSlug, brandSlug, segmentName, updatedAt });
+    }
+    expect(made.map((letter) => letter.segmentName)).toEqual([null, 'All active subscribers', 'Specific emails', expect.any(String)]);
+    // Newest first, ties by id: the order the keyset pages use.
+    const listed = items.map((item) => [item.updatedAt, item.id] as const);
+    expect(listed).toEqual([...listed].sort((a, b) => (a[0] === b[0] ? (b[1] ?? 0) - (a[1] ?? 0) : a[0] < b[0] ? 1 : -1)));
+  });
+
   it('answers 404 with the spec message for a missing letter', async () => {
     for (const url of [platformPaths.letter('demo', 'weekly', 999999), `${lettersUrl}/not-a-number`]) {
       const response = await t.app.inject({ method: 'GET', url, headers: editor });

@@ -3,7 +3,7 @@ import { LetterResponseSchema, platformPaths } from '../../shared/contract/platf
 import { SYNC_BATCH_MAX_ITEMS, SyncBatchResponseSchema, type SyncBatchItem } from '../../shared/contract/platform-sync-batch';
 import type { Letter } from '../../shared/model/letter';
 import { tableChecksums } from '../testing/hostile-input';
-import { claimantJson, createBody, createLetterAs, injectWriteFault, revisionVersions, setStatus, snapshot } from '../testing/letter-fixtures';
+import { FUTURE_DATE, claimantJson, createBody, createLetterAs, injectWriteFault, revisionVersions, setStatus, snapshot } from '../testing/letter-fixtures';
 import { createOutsiders, useDemoEditor } from '../testing/route-suite';
 
 // The sync batch against a real PostgreSQL: each item answered as its single call would
@@ -63,6 +63,63 @@ describe('POST sync/letters/batch', () => {
     const again = await results([fresh]);
     expect(again[0]!.status).toBe(200);
     expect(letterOf(again[0]!).id).toBe(letterOf(answered[1]!).id);
+  });
+
+  it('writes many updates together exactly as one update-letter call each would', async () => {
+    const segment = await t.db.selectFrom('segments').select(['id', 'name']).where('channelId', '=', t.weekly.channelId).executeTakeFirstOrThrow();
+    const edit = {
+      title: 'Same words',
+      subtitle: 'A preview',
+      segmentId: segment.id,
+      publicationDate: FUTURE_DATE,
+      publicationDateTzCode: 'Europe/Paris',
+      delta: { ops: [{ insert: 'Hello\n' }] },
+      authors: [{ uniqueId: 'u-2', name: 'Ann', surname: 'X', email: 'ann@example.com' }],
+      private: true,
+      openGraphHeadline: 'Headline',
+    };
+    const single = await createLetterAs(t.app, t.editor, t.weekly);
+    const twins = [await createLetterAs(t.app, t.editor, t.weekly), await createLetterAs(t.app, t.editor, t.weekly)];
+    const response = await t.app.inject({
+      method: 'POST',
+      url: platformPaths.updateLetter('weekly', single.id!),
+      headers: t.editor,
+      payload: { ...single, baseVersion: single.version, claimant: ann, ...edit },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const alone = LetterResponseSchema.parse(response.json());
+    const answered = (await results(twins.map((twin) => update(twin, edit)))).map(letterOf);
+    const placeless = ({ id: _id, uniqueId: _uniqueId, updatedAt: _updatedAt, ...rest }: Letter) => rest;
+    expect(alone).toMatchObject({ segmentName: segment.name, publicationDate: FUTURE_DATE, publicationDateTzCode: 'Europe/Paris', version: 2 });
+    for (const [index, letter] of answered.entries()) {
+      expect(placeless(letter)).toEqual(placeless(alone));
+      expect(letter.id).toBe(twins[index]!.id);
+      // What the batch answered is what a read gives, and what its revision keeps.
+      const read = await t.app.inject({ method: 'GET', url: platformPaths.letter('demo', 'weekly', letter.id!), headers: t.editor });
+      expect(LetterResponseSchema.parse(read.json())).toEqual(letter);
+      const revision = await t.db.selectFrom('letterRevisions').select('body').where('letterId', '=', letter.id!).where('version', '=', 2).executeTakeFirstOrThrow();
+      expect(revision.body).toEqual(letter);
+    }
+    const stored = await t.db.selectFrom('letters').select(['publicationAt']).where('id', 'in', [single.id!, twins[0]!.id!]).execute();
+    expect(stored[0]!.publicationAt).toEqual(stored[1]!.publicationAt);
+  });
+
+  it('writes a letter named three times in one batch three times, each item seeing the one before', async () => {
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
+    const answered = await results([
+      update(letter, { title: 'One' }),
+      // No claimant: the claim stays Ann's, as the single call leaves it.
+      update({ ...letter, version: 2 }, { title: 'Two' }, null as unknown as string),
+      update({ ...letter, version: 3 }, { title: 'Three' }),
+    ]);
+    expect(answered.map((r) => r.status)).toEqual([200, 200, 200]);
+    const holder = JSON.parse(ann) as unknown;
+    expect(answered.map((r) => letterOf(r)).map(({ title, version, claimant }) => ({ title, version, claimant: JSON.parse(claimant!) as unknown }))).toEqual([
+      { title: 'One', version: 2, claimant: holder },
+      { title: 'Two', version: 3, claimant: holder },
+      { title: 'Three', version: 4, claimant: holder },
+    ]);
+    expect(await revisionVersions(t.db, letter.id!)).toEqual([1, 2, 3, 4]);
   });
 
   it('refuses a conflict, a locked letter and bad data item by item, writing the others', async () => {

@@ -6,6 +6,7 @@ import { letterPlainText } from '../../../shared/model/letter-text';
 import { LETTER_STATUS_FILTERS, PublicationStatus, isEditableStatus, type LetterSortColumn } from '../../../shared/model/publication';
 import { SENDING_STATUSES } from '../../../shared/rules/schedule-actions';
 import type { WatchedLetter } from '../sync/pull-cadence';
+import { writeKv } from './kv-store';
 import type { LocalDb } from './open-store';
 import type { LettersTable, OutboxKind, OutboxTable } from './schema';
 
@@ -292,10 +293,17 @@ export function createLettersStore(db: LocalDb) {
      * A page of the platform's changes, in one transaction. A letter deleted on the platform
      * goes from the cache, unless it has local edits: then they move to a new letter (a new
      * uniqueId, since the platform never reuses a deleted one) queued for creation, so the
-     * edits are not lost. Answers the uniqueIds that changed.
+     * edits are not lost. `cursor`, the feed's place after this page, is kept in the same
+     * transaction. Answers the uniqueIds that changed.
      */
-    async applyChanges(items: ReadonlyArray<Letter | LetterTombstone>, now: string, newUniqueId: () => string): Promise<string[]> {
+    async applyChanges(
+      items: ReadonlyArray<Letter | LetterTombstone>,
+      now: string,
+      newUniqueId: () => string,
+      cursor?: { key: string; value: string },
+    ): Promise<string[]> {
       return db.transaction().execute(async (trx) => {
+        if (cursor) await writeKv(trx, cursor.key, cursor.value);
         const changed = await applyMany(trx, items.filter((item): item is Letter => !('deleted' in item)));
         for (const item of items) {
           if (!('deleted' in item)) continue;

@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import { localMigrations } from './migrations';
 import type { LocalDatabase } from './schema';
+import { cachedStatements } from './statement-cache';
 
 export const LOCAL_DB_FILE = 'letterdesk.sqlite';
 
@@ -22,7 +23,7 @@ export async function openStore(dataDir: string): Promise<LocalDb> {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<LocalDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<LocalDatabase>({ dialect: new SqliteDialect({ database: cachedStatements(sqlite) }) });
   const migrator = new Migrator({ db, provider: { getMigrations: async () => localMigrations } });
   const { error } = await migrator.migrateToLatest();
   if (error) {
