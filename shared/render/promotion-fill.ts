@@ -1,4 +1,5 @@
 import type { PreviewPromotion } from '../contract/platform-delivery';
+import type { Promotion } from '../contract/platform-promotions';
 import type { PromotionPart } from './blocks/promotion';
 import { escapeHtml } from './escape';
 
@@ -13,6 +14,27 @@ export type PromotionPartValue = string | { html: string };
 function webUrl(value: string): string {
   const url = value.trim();
   return /^https?:\/\/[^\s"'<>]+$/i.test(url) ? url : '';
+}
+
+/**
+ * A promotion as the fill reads it. `place` says where the letter takes it: its zone, its
+ * legacy ad type, or null for a way the letter does not take it (both by default).
+ */
+export function previewPromotion(promotion: Promotion, place: { zone: number | null; adTypeId: number | null } = promotion): PreviewPromotion {
+  return {
+    zone: place.zone,
+    adTypeId: place.adTypeId,
+    heading: promotion.headline,
+    headline: promotion.headline,
+    content: promotion.content,
+    image: promotion.image,
+    promoterImage: '',
+    imageAlternativeText: promotion.imageAlternativeText,
+    promoterImageAlternativeText: '',
+    callToAction: promotion.callToAction,
+    callToActionUrl: promotion.callToActionUrl,
+    promoterDisplayName: promotion.promoterDisplayName,
+  };
 }
 
 export function promotionParts(promotion: PreviewPromotion): Record<PromotionPart, PromotionPartValue> {

@@ -1,5 +1,6 @@
 import type { PreviewPromotion } from '../../shared/contract/platform-delivery';
 import { promotionMergeTag } from '../../shared/render/blocks/promotion';
+import { previewPromotion } from '../../shared/render/promotion-fill';
 import { PromotionStatus, promotionRunsOn } from '../../shared/rules/promotions';
 import type { Db } from '../db/database';
 import { fillMergeTags } from '../delivery/merge-fill';
@@ -55,20 +56,12 @@ export async function fillScheduledPromotions(
     if (slots.length === 0) continue;
     slots.forEach((slot) => taken.add(slot));
     placed.push({ promotionId: promotion.id, slot: slots[0]!, url: promotion.callToActionUrl });
-    preview.push({
-      zone: slots.some((s) => s.startsWith('zone')) ? promotion.zone : null,
-      adTypeId: slots.some((s) => s.startsWith('adType')) ? promotion.adTypeId : null,
-      heading: promotion.headline,
-      headline: promotion.headline,
-      content: promotion.content,
-      image: promotion.image,
-      promoterImage: '',
-      imageAlternativeText: promotion.imageAlternativeText,
-      promoterImageAlternativeText: '',
-      callToAction: promotion.callToAction,
-      callToActionUrl: promotion.callToActionUrl,
-      promoterDisplayName: promotion.promoterDisplayName,
-    });
+    preview.push(
+      previewPromotion(promotion, {
+        zone: slots.some((s) => s.startsWith('zone')) ? promotion.zone : null,
+        adTypeId: slots.some((s) => s.startsWith('adType')) ? promotion.adTypeId : null,
+      }),
+    );
   }
   if (placed.length === 0) return input.html;
   await db

@@ -1,7 +1,7 @@
 import type { BridgeHandlers } from '../../../shared/contract/bridge';
 import { AppError } from '../../../shared/contract/errors';
 import { PromotionListSchema, promotionPaths, type Promotion } from '../../../shared/contract/platform-promotions';
-import { fillPromotionSlots } from '../../../shared/render/promotion-fill';
+import { fillPromotionSlots, previewPromotion } from '../../../shared/render/promotion-fill';
 import { adsToSubmit, chosenAds, promoterAd } from '../../../shared/rules/promotions';
 import type { PlatformClient } from '../platform/platform-client';
 import type { PreviewService } from '../render/preview-service';
@@ -13,23 +13,6 @@ import type { LettersStore } from '../store/letters-store';
 // the send day (the ads chosen or, without a choice, all of the day's, through adsToSubmit;
 // the first for a slot), and empties the slots that get none. The day's promotions need the
 // platform; without it the preview is the plain one.
-
-function asPreviewPromotion(promotion: Promotion) {
-  return {
-    zone: promotion.zone,
-    adTypeId: promotion.adTypeId,
-    heading: promotion.headline,
-    headline: promotion.headline,
-    content: promotion.content,
-    image: promotion.image,
-    promoterImage: '',
-    imageAlternativeText: promotion.imageAlternativeText,
-    promoterImageAlternativeText: '',
-    callToAction: promotion.callToAction,
-    callToActionUrl: promotion.callToActionUrl,
-    promoterDisplayName: promotion.promoterDisplayName,
-  };
-}
 
 export function promotionPreviewHandlers(deps: {
   store: LettersStore;
@@ -54,7 +37,7 @@ export function promotionPreviewHandlers(deps: {
         return preview;
       }
       const carried = new Set(adsToSubmit(chosenAds(letter.settings.promotionAds, day, items.map(promoterAd))).map((ad) => ad.id));
-      const promotions = items.filter((promotion) => carried.has(promotion.id)).map(asPreviewPromotion);
+      const promotions = items.filter((promotion) => carried.has(promotion.id)).map((promotion) => previewPromotion(promotion));
       return { ...preview, html: fillPromotionSlots(preview.html, promotions) };
     },
   };
