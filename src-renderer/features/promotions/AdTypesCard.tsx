@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, NumberInput, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, NumberInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { AdTypeInput } from '../../../shared/contract/bridge-promotions';
 import { AD_TYPE_DEFAULTS, clampAdTypePosition } from '../../../shared/rules/promotions';
@@ -70,6 +70,11 @@ export function AdTypesCard({ brandSlug }: { brandSlug: string }) {
               </Button>
             </Group>
           </Stack>
+        )}
+        {data && data.items.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No ad types yet. An ad type sets the limits of the promotions placed in it: heading, content, call to action and image size.
+          </Text>
         )}
         {data && data.items.length > 0 && (
           <Table aria-label="Ad types list">
