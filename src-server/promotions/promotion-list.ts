@@ -1,4 +1,4 @@
-import type { PromotionItem } from '../../shared/contract/platform-promotions';
+import type { PromotionItem } from '../../shared/contract/platform-promotion-calls';
 import { promotionDays } from '../../shared/rules/promotions';
 import type { Db } from '../db/database';
 import type { PromotionRow } from './promotion-records';

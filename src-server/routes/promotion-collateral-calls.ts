@@ -2,16 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE } from '../../shared/contract/platform-media';
-import {
-  CollateralMultipartSchema,
-  PromotionDataCreateSchema,
-  PromotionDataUpdateSchema,
-  PromotionItemSchema,
-  PromotionListSchema,
-  PromotionQuerySchema,
-  PromotionSchema,
-  promotionPaths,
-} from '../../shared/contract/platform-promotions';
+import { PromotionListSchema, PromotionSchema, promotionPaths } from '../../shared/contract/platform-promotions';
+import { CollateralMultipartSchema, PromotionDataCreateSchema, PromotionDataUpdateSchema, PromotionItemSchema, PromotionQuerySchema } from '../../shared/contract/platform-promotion-calls';
 import { DERIVED_PROMOTIONS_FILTER, PromotionStatus } from '../../shared/rules/promotions';
 import type { Db } from '../db/database';
 import { currentUser } from '../http/authentication';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Campaign, Promotion, PromotionItem } from '../../shared/contract/platform-promotions';
+import type { Campaign, Promotion } from '../../shared/contract/platform-promotions';
+import type { PromotionItem } from '../../shared/contract/platform-promotion-calls';
 import { promotionPaths } from '../../shared/contract/platform-promotions';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import { channelIdOf } from '../testing/audience-fixtures';

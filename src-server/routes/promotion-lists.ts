@@ -1,13 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import {
-  BrandPromotionsQuerySchema,
-  ChannelIdPromotionsQuerySchema,
-  OrganizationPromotionsQuerySchema,
-  PromotionItemListSchema,
-  PromotionsQuerySchema,
-  promotionPaths,
-} from '../../shared/contract/platform-promotions';
+import { promotionPaths } from '../../shared/contract/platform-promotions';
+import { BrandPromotionsQuerySchema, ChannelIdPromotionsQuerySchema, OrganizationPromotionsQuerySchema, PromotionItemListSchema, PromotionsQuerySchema } from '../../shared/contract/platform-promotion-calls';
 import { DERIVED_PROMOTIONS_FILTER, PromotionStatus, promotionRunsOn } from '../../shared/rules/promotions';
 import type { Db } from '../db/database';
 import { platformUrlOf } from '../delivery/letter-render';

@@ -1,11 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  CampaignMetricsExportBodySchema,
-  CampaignMetricsExportResponseSchema,
-  CampaignMetricsSchema,
-  PromotionMetricsQuerySchema,
-  promotionPaths,
-} from '../../shared/contract/platform-promotions';
+import { CampaignMetricsExportBodySchema, CampaignMetricsExportResponseSchema, CampaignMetricsSchema, promotionPaths } from '../../shared/contract/platform-promotions';
+import { PromotionMetricsQuerySchema } from '../../shared/contract/platform-promotion-calls';
 import { EXPORT_QUEUED_MESSAGE } from '../../shared/contract/platform-dashboards';
 import type { Db } from '../db/database';
 import { currentUser } from '../http/authentication';
