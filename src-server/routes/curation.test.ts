@@ -186,7 +186,16 @@ describe('aggregates', () => {
     const tides = all.items.find((a) => a.title.startsWith('Tide'))!;
     expect((await aggregates(`?categories[]=${tides.categories[0]!.id}`)).items.map((a) => a.title)).toEqual(['Tide tables for the spring']);
     expect((await aggregates('?from=2026-03-03&to=2026-03-04')).items.map((a) => a.title)).toEqual(['Lamp replaced', 'New pier opens']);
-    const today = new Date().toISOString().slice(0, 10);
+    // Today where the channel is: dates are read in its timezone, and near midnight UTC
+    // its day is not UTC's.
+    const { timezone } = await t.db
+      .selectFrom('channels')
+      .innerJoin('organizations', 'organizations.id', 'channels.organizationId')
+      .select('channels.timezone')
+      .where('channels.slug', '=', 'weekly')
+      .where('organizations.slug', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date());
     expect((await aggregates(`?curatedStart=${today}`)).total).toBe(2);
     // Unheart: no longer curated.
     await t.app.inject({ method: 'POST', url: platformPaths.aggregate('demo', 'weekly', lamp.id), headers: editor, payload: { curated: false } });
