@@ -1,5 +1,6 @@
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { prepareStatementsOn } from './prepared-statements';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
@@ -21,7 +22,10 @@ export function createDb(connectionString: string, options: { maxConnections?: n
   // A connection the server ends (a restart, or the embedded server stopping while the pool
   // closes) emits 'error'; unheard, that would crash the process. The next query reconnects.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    prepareStatementsOn(client);
+  });
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
     // jsonb content (settings keys such as esp_template_id, custom fields) is kept as is.
