@@ -15,24 +15,23 @@ const NO_ACCESS = 'You do not have access to this channel.';
 const NO_CHANNEL = 'This channel does not exist.';
 
 export async function channelBySlugs(db: Db, userId: number, brandSlug: string, channelSlug: string): Promise<ChannelAccess> {
-  const brand = await db
+  // One query for brand, membership and channel: every call addressed by slugs starts here,
+  // and each round trip to PostgreSQL costs more than the rows (issue 23).
+  const found = await db
     .selectFrom('organizations')
     .leftJoin('memberships', (join) =>
       join.onRef('memberships.organizationId', '=', 'organizations.id').on('memberships.userId', '=', userId),
     )
-    .select(['organizations.id', 'memberships.role'])
+    .leftJoin('channels', (join) => join.onRef('channels.organizationId', '=', 'organizations.id').on('channels.slug', '=', channelSlug))
+    .selectAll('channels')
+    .select(['memberships.role'])
     .where('organizations.slug', '=', brandSlug)
     .executeTakeFirst();
-  if (!brand) throw notFound('This brand does not exist.');
-  if (!brand.role) throw forbidden(NO_ACCESS);
-  const channel = await db
-    .selectFrom('channels')
-    .selectAll()
-    .where('organizationId', '=', brand.id)
-    .where('slug', '=', channelSlug)
-    .executeTakeFirst();
-  if (!channel) throw notFound(NO_CHANNEL);
-  return { channel, brandSlug, role: brand.role };
+  if (!found) throw notFound('This brand does not exist.');
+  const { role, ...channel } = found;
+  if (!role) throw forbidden(NO_ACCESS);
+  if (channel.id === null) throw notFound(NO_CHANNEL);
+  return { channel: channel as ChannelRow, brandSlug, role };
 }
 
 export async function channelById(db: Db, userId: number, channelId: number): Promise<ChannelAccess> {
