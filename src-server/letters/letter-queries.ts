@@ -1,20 +1,13 @@
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import type { LetterListQuerySchema, LetterPageResponse } from '../../shared/contract/platform-letters';
+import type { LetterListQuerySchema } from '../../shared/contract/platform-letters';
 import { COMPANY_CHANNEL_SLUG } from '../../shared/model/channel';
-import type { LetterSummary } from '../../shared/model/letter';
 import { PublicationStatus } from '../../shared/model/publication';
-import { ALL_ACTIVE_SUBSCRIBERS_NAME, SPECIFIC_EMAILS_NAME } from '../../shared/model/segment';
 import type { Db } from '../db/database';
 import type { ChannelRow } from '../db/schema';
 import { notFound } from '../http/errors';
-import {
-  ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID,
-  LETTER_NOT_FOUND_MESSAGE,
-  SPECIFIC_EMAILS_SEGMENT_ID,
-  selectLetterSummaries,
-  toLetterSummary,
-} from './letter-records';
+import { LETTER_NOT_FOUND_MESSAGE, fromLetters } from './letter-records';
+import { letterSummaryJson, segmentNameSql, summaryListJson } from './letter-summary-json';
 import { NULLABLE_SORTS, decodeListCursor, encodeListCursor } from './letter-list-cursor';
 
 // Reads beyond a single letter: resolving an id, the filtered and paged channel list, and
@@ -25,7 +18,7 @@ type LetterListQuery = z.output<typeof LetterListQuerySchema>;
 const MAX_INT = 2_147_483_647;
 
 function liveLetters(db: Db, channelIds: readonly number[]) {
-  return selectLetterSummaries(db)
+  return fromLetters(db)
     .where('letters.channelId', 'in', channelIds.length > 0 ? [...channelIds] : [-1])
     .where('letters.deletedAt', 'is', null);
 }
@@ -40,19 +33,19 @@ export async function resolveLetterId(
   ref: string,
 ): Promise<{ id: number; uniqueId: string }> {
   if (/^\d{1,10}$/.test(ref) && Number(ref) > 0 && Number(ref) <= MAX_INT) {
-    const byId = await liveLetters(db, channelIds).where('letters.id', '=', Number(ref)).executeTakeFirst();
+    const byId = await liveLetters(db, channelIds).select(['letters.id', 'letters.uniqueId']).where('letters.id', '=', Number(ref)).executeTakeFirst();
     if (byId) return { id: byId.id, uniqueId: byId.uniqueId };
   }
-  const byUniqueId = await liveLetters(db, channelIds).where('letters.uniqueId', '=', ref).executeTakeFirst();
+  const byUniqueId = await liveLetters(db, channelIds)
+    .select(['letters.id', 'letters.uniqueId'])
+    .where('letters.uniqueId', '=', ref)
+    .executeTakeFirst();
   if (!byUniqueId) throw notFound(LETTER_NOT_FOUND_MESSAGE);
   return { id: byUniqueId.id, uniqueId: byUniqueId.uniqueId };
 }
 
 /** The audience's name as the list shows it, for sorting by audience. */
-const audienceName = sql<string>`lower(CASE
-  WHEN letters.segment_id = ${ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID} THEN ${ALL_ACTIVE_SUBSCRIBERS_NAME}::text
-  WHEN letters.segment_id = ${SPECIFIC_EMAILS_SEGMENT_ID} THEN ${SPECIFIC_EMAILS_NAME}::text
-  ELSE segments.name END)`;
+const audienceName = sql<string>`lower(${segmentNameSql})`;
 
 const sortColumns = {
   audience: audienceName,
@@ -71,20 +64,20 @@ const cursorValueType = {
   updated_at: sql`timestamptz`,
 } as const;
 
-export async function pageLetters(db: Db, channelId: number, query: LetterListQuery): Promise<LetterPageResponse> {
+/** The page as the answer's JSON text (LetterPageResponseSchema; see letter-summary-json.ts). */
+export async function pageLetters(db: Db, channelId: number, query: LetterListQuery): Promise<string> {
   const { sort, direction } = query;
   const cursor = query.cursor === undefined ? null : decodeListCursor(query.cursor, sort, direction);
   let filtered = liveLetters(db, [channelId]);
   if (query.status !== PublicationStatus.any) filtered = filtered.where('letters.publicationStatus', '=', query.status);
   if (query.templates.length > 0) filtered = filtered.where('letters.publicationStatus', 'in', query.templates);
   const { total } = await filtered
-    .clearSelect()
     .select((eb) => eb.fn.countAll<string>().as('total'))
     .executeTakeFirstOrThrow();
   const key = sortColumns[sort];
   const nullable = NULLABLE_SORTS.includes(sort);
   const after = direction === 'asc' ? sql.raw('>') : sql.raw('<');
-  let paged = filtered.select(sql<string | null>`(${key})::text`.as('sortKey'));
+  let paged = filtered.select(['letters.id', letterSummaryJson.as('summary'), sql<string | null>`(${key})::text`.as('sortKey')]);
   if (cursor) {
     const value = cursor.value === null ? null : sql`CAST(${cursor.value} AS ${cursorValueType[sort]})`;
     // Letters without a value come after every letter with one, in id order among them.
@@ -112,15 +105,16 @@ export async function pageLetters(db: Db, channelId: number, query: LetterListQu
   const last = shown.at(-1);
   const nextCursor =
     records.length > query.perPage && last ? encodeListCursor({ sort, direction, value: last.sortKey, id: last.id }) : null;
-  return { items: shown.map(toLetterSummary), total: Number(total), page: query.page, perPage: query.perPage, nextCursor };
+  return summaryListJson(shown, { total: Number(total), page: query.page, perPage: query.perPage, nextCursor });
 }
 
 /**
  * The channel's letters, then the tenant's company-channel letters, each newest first,
  * without the letter being edited. Any member of a brand of the tenant reads the company
- * channel's letters here: it is the tenant's shared channel (DECISIONS).
+ * channel's letters here: it is the tenant's shared channel (DECISIONS). Answered as JSON
+ * text (CompanyLettersResponseSchema; see letter-summary-json.ts).
  */
-export async function channelAndCompanyLetters(db: Db, channel: ChannelRow, excludeLetterId: number): Promise<LetterSummary[]> {
+export async function channelAndCompanyLetters(db: Db, channel: ChannelRow, excludeLetterId: number): Promise<string> {
   const company = await db
     .selectFrom('channels')
     .select('id')
@@ -129,10 +123,11 @@ export async function channelAndCompanyLetters(db: Db, channel: ChannelRow, excl
     .executeTakeFirst();
   const channelIds = company && company.id !== channel.id ? [channel.id, company.id] : [channel.id];
   const records = await liveLetters(db, channelIds)
+    .select(letterSummaryJson.as('summary'))
     .where('letters.id', '!=', excludeLetterId)
     .orderBy(sql`letters.channel_id = ${channel.id}`, 'desc')
     .orderBy('letters.updatedAt', 'desc')
     .orderBy('letters.id', 'desc')
     .execute();
-  return records.map(toLetterSummary);
+  return summaryListJson(records);
 }

@@ -1,7 +1,7 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, QueryCreator } from 'kysely';
 import type { z } from 'zod';
 import { builtInSegmentName } from '../../shared/model/segment';
-import { LetterSchema, LetterSummarySchema } from '../../shared/model/letter';
+import { LetterSchema } from '../../shared/model/letter';
 import type { Letter } from '../../shared/model/letter';
 import type { Database, LetterRow } from '../db/schema';
 
@@ -15,37 +15,25 @@ export const LETTER_NOT_FOUND_MESSAGE = 'Eep. It doesn’t look like this letter
 
 export type LetterRecord = LetterRow & { channelSlug: string; brandSlug: string; joinedSegmentName: string | null };
 
-/** The columns a letter list shows (LetterSummarySchema), and what they are read from. */
-export type LetterSummaryRecord = Pick<
-  LetterRecord,
-  | 'id'
-  | 'uniqueId'
-  | 'version'
-  | 'title'
-  | 'publicationStatus'
-  | 'publicationDate'
-  | 'segmentId'
-  | 'updatedAt'
-  | 'channelSlug'
-  | 'brandSlug'
-  | 'joinedSegmentName'
->;
-
 /** Every letter row, deleted ones included: add `deletedAt is null` for what users see. */
 export function selectLetters(db: Kysely<Database>) {
   return selectLetterPlacement(db).selectAll('letters');
 }
 
 /** A letter's channel and brand slugs and its audience's name; select the letter's columns on top. */
-export function selectLetterPlacement(db: Kysely<Database>) {
+export function selectLetterPlacement(db: QueryCreator<Database>) {
+  return fromLetters(db).select(['channels.slug as channelSlug', 'organizations.slug as brandSlug', 'segments.name as joinedSegmentName']);
+}
+
+/** Letters with their channel, brand and stored audience joined, nothing selected yet. */
+export function fromLetters(db: QueryCreator<Database>) {
   return db
     .selectFrom('letters')
     .innerJoin('channels', 'channels.id', 'letters.channelId')
     .innerJoin('organizations', 'organizations.id', 'channels.organizationId')
     .leftJoin('segments', (join) =>
       join.onRef('segments.id', '=', 'letters.segmentId').onRef('segments.channelId', '=', 'letters.channelId'),
-    )
-    .select(['channels.slug as channelSlug', 'organizations.slug as brandSlug', 'segments.name as joinedSegmentName']);
+    );
 }
 
 export async function findLetter(db: Kysely<Database>, channelId: number, letterId: number): Promise<LetterRecord | null> {
@@ -55,23 +43,6 @@ export async function findLetter(db: Kysely<Database>, channelId: number, letter
     .where('letters.deletedAt', 'is', null)
     .executeTakeFirst();
   return record ?? null;
-}
-
-/**
- * Like selectLetters, but only the columns a list shows: blocks, delta and settings are
- * the bulk of a row and a list has no use for them.
- */
-export function selectLetterSummaries(db: Kysely<Database>) {
-  return selectLetterPlacement(db).select([
-      'letters.id',
-      'letters.uniqueId',
-      'letters.version',
-      'letters.title',
-      'letters.publicationStatus',
-      'letters.publicationDate',
-      'letters.segmentId',
-      'letters.updatedAt',
-    ]);
 }
 
 function segmentName(record: Pick<LetterRecord, 'segmentId' | 'joinedSegmentName'>): string | null {
@@ -128,23 +99,4 @@ export function letterFields(record: LetterRecord): z.input<typeof LetterSchema>
     claimant: record.claimant === null ? null : JSON.stringify(record.claimant),
   };
   return fields as z.input<typeof LetterSchema>;
-}
-
-/**
- * Not parsed row by row: every list answers through sendAs, which checks the whole page
- * against its schema once, and a list of 200 parsed twice spent its time in zod.
- */
-export function toLetterSummary(record: LetterSummaryRecord): z.input<typeof LetterSummarySchema> {
-  return {
-    id: record.id,
-    uniqueId: record.uniqueId,
-    version: record.version,
-    title: record.title,
-    publicationStatus: record.publicationStatus,
-    publicationDate: record.publicationDate,
-    channelSlug: record.channelSlug,
-    brandSlug: record.brandSlug,
-    segmentName: segmentName(record),
-    updatedAt: record.updatedAt.toISOString(),
-  };
 }

@@ -1,28 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { AutosaveRequest, CreateLetterRequest } from '../../shared/contract/platform-api';
+import type { CreateLetterRequest } from '../../shared/contract/platform-api';
 import { LetterSettingsSchema } from '../../shared/model/letter-settings';
-import { ClaimantSchema, LetterSchema, draftTitle } from '../../shared/model/letter';
-import type { Claimant, Letter } from '../../shared/model/letter';
-import { PUBLICATION_STATUS_LABELS, PublicationStatus, isEditableStatus } from '../../shared/model/publication';
+import { LetterSchema, draftTitle } from '../../shared/model/letter';
+import type { Letter } from '../../shared/model/letter';
+import { PublicationStatus } from '../../shared/model/publication';
 import type { Db } from '../db/database';
 import { toJson } from '../db/database';
 import { inTransaction } from '../db/in-transaction';
 import type { Database } from '../db/schema';
 import type { ChannelAccess } from '../http/access';
-import { conflict, fieldErrorsFromZod, invalidData, notFound } from '../http/errors';
+import { conflict, fieldErrorsFromZod, invalidData } from '../http/errors';
 import type { FieldErrors } from '../http/errors';
-import {
-  ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID,
-  LETTER_NOT_FOUND_MESSAGE,
-  SPECIFIC_EMAILS_SEGMENT_ID,
-  findLetter,
-  selectLetterPlacement,
-  selectLetters,
-  toLetter,
-} from './letter-records';
-import { ClaimantJsonSchema, claimRefusedMessage, isRealWallClock } from '../../shared/contract/platform-letters';
+import { ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID, SPECIFIC_EMAILS_SEGMENT_ID, findLetter, selectLetters, toLetter } from './letter-records';
+import { isRealWallClock } from '../../shared/contract/platform-letters';
 
 // Writing letters. Every write bumps `version` and stores the resulting letter as a
 // revision in the same transaction, so nothing written is ever lost (DECISIONS
@@ -119,61 +111,6 @@ export async function createLetter(
   return { letter: raced, created: false };
 }
 
-export async function autosaveLetter(
-  db: Db,
-  channelId: number,
-  letterId: number,
-  request: AutosaveRequest,
-  userId: number,
-): Promise<Letter> {
-  const claimant = parseClaimant(request.claimant);
-  return db.transaction().execute(async (trx) => {
-    // The placement and audience name come with the lock: autosave changes neither, so
-    // the written letter is this plus the updated row, with no read after the write.
-    const current = await selectLetterPlacement(trx)
-      .select(['letters.uniqueId', 'letters.version', 'letters.claimant', 'letters.publicationStatus'])
-      .where('letters.id', '=', letterId)
-      .where('letters.channelId', '=', channelId)
-      .where('letters.deletedAt', 'is', null)
-      .forUpdate(['letters'])
-      .executeTakeFirst();
-    if (!current) throw notFound(LETTER_NOT_FOUND_MESSAGE);
-    if (current.uniqueId !== request.uniqueId) {
-      throw invalidData({ uniqueId: ['This uniqueId belongs to another letter.'] });
-    }
-    const stored = ClaimantSchema.safeParse(current.claimant);
-    const storedClaimant = stored.success ? stored.data : null;
-    // A stale base is fine from the same claimant (a retry, or their other window); from
-    // anyone else it would overwrite work they have not seen.
-    if (request.baseVersion !== current.version && (storedClaimant?.uniqueId ?? null) !== (claimant?.uniqueId ?? null)) {
-      throw conflict(
-        storedClaimant
-          ? claimRefusedMessage(storedClaimant.name)
-          : `This letter has changed since version ${request.baseVersion}; reload it before saving.`,
-      );
-    }
-    if (!isEditableStatus(current.publicationStatus)) {
-      const label = PUBLICATION_STATUS_LABELS[current.publicationStatus as PublicationStatus] ?? 'not a draft';
-      throw conflict(`This letter can't be edited while it is ${label.toLowerCase()}.`);
-    }
-    const row = await trx
-      .updateTable('letters')
-      .set({
-        blocks: request.blocks,
-        title: request.title.trim() === '' ? draftTitle(letterId) : request.title,
-        // Whoever saves last holds the claim; a save without one leaves the claim as it was.
-        ...(claimant ? { claimant: toJson(claimant) } : {}),
-        version: current.version + 1,
-        updatedAt: sql<Date>`now()`,
-      })
-      .where('id', '=', letterId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const { channelSlug, brandSlug, joinedSegmentName } = current;
-    return keepRevision(trx, toLetter({ ...row, channelSlug, brandSlug, joinedSegmentName }), userId);
-  });
-}
-
 /** Reads the letter as written and keeps it as the revision of its version. */
 /** `userId` null: written by no user (the delivery job). */
 export async function recordRevision(trx: Kysely<Database>, channelId: number, letterId: number, userId: number | null) {
@@ -183,7 +120,7 @@ export async function recordRevision(trx: Kysely<Database>, channelId: number, l
 }
 
 /** Keeps the letter as just written as the revision of its version. */
-async function keepRevision(trx: Kysely<Database>, letter: Letter, userId: number | null): Promise<Letter> {
+export async function keepRevision(trx: Kysely<Database>, letter: Letter, userId: number | null): Promise<Letter> {
   await trx
     .insertInto('letterRevisions')
     .values({ letterId: letter.id!, version: letter.version, body: toJson(letter), userId })
@@ -213,13 +150,6 @@ function parseSettings(text: string, errors: FieldErrors) {
   if (parsed.success) return parsed.data;
   Object.assign(errors, fieldErrorsFromZod(parsed.error, 'settings'));
   return null;
-}
-
-function parseClaimant(text: string | null): Claimant | null {
-  if (text === null) return null;
-  const parsed = ClaimantJsonSchema.safeParse(text);
-  if (!parsed.success) throw invalidData(fieldErrorsFromZod(parsed.error, 'claimant'));
-  return parsed.data;
 }
 
 export async function segmentBelongsTo(db: Db, segmentId: number | null, channelId: number): Promise<boolean> {

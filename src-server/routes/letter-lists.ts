@@ -11,7 +11,7 @@ import { channelById, channelsBySlug } from '../http/access';
 import { routeDocs } from '../http/api-docs';
 import { currentUser } from '../http/authentication';
 import { badRequest, invalidData, notFound } from '../http/errors';
-import { parseInput, sendAs } from '../http/validation';
+import { parseInput, sendJsonText } from '../http/validation';
 import { LETTER_NOT_FOUND_MESSAGE, findLetter } from '../letters/letter-records';
 import { channelAndCompanyLetters, pageLetters } from '../letters/letter-queries';
 import { idParam, parseParams, routePattern } from './route-params';
@@ -59,8 +59,7 @@ export const letterListRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
     // Several of the caller's brands may have a channel of this slug; guessing would list
     // the wrong one.
     if (matching.length > 1) throw badRequest(`Several of your brands have a channel "${slug}": name one with ?brand=.`);
-    const page = await pageLetters(db, matching[0]!.channel.id, query);
-    return sendAs(reply, LetterPageResponseSchema, page);
+    return sendJsonText(reply, await pageLetters(db, matching[0]!.channel.id, query));
   });
 
   const companyPath = routePattern(platformPaths.includeCompanyLetters(1, 2), { 1: ':channelId', 2: ':id' });
@@ -73,7 +72,6 @@ export const letterListRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
       throw invalidData({ channelSlug: ['The channel does not match the address.'] });
     }
     if (!(await findLetter(db, channel.id, params.id))) throw notFound(LETTER_NOT_FOUND_MESSAGE);
-    const items = await channelAndCompanyLetters(db, channel, params.id);
-    return sendAs(reply, CompanyLettersResponseSchema, { items });
+    return sendJsonText(reply, await channelAndCompanyLetters(db, channel, params.id));
   });
 };

@@ -8,13 +8,15 @@ import {
   platformPaths,
 } from '../../shared/contract/platform-api';
 import type { Db } from '../db/database';
-import { channelById, channelBySlugs } from '../http/access';
+import { channelBySlugs } from '../http/access';
 import { routeDocs } from '../http/api-docs';
 import { currentUser } from '../http/authentication';
 import { notFound } from '../http/errors';
-import { parseInput, sendAs } from '../http/validation';
-import { LETTER_NOT_FOUND_MESSAGE, findLetter, selectLetterSummaries, toLetter, toLetterSummary } from '../letters/letter-records';
-import { autosaveLetter, createLetter } from '../letters/letter-writes';
+import { parseInput, sendAs, sendJsonText } from '../http/validation';
+import { LETTER_NOT_FOUND_MESSAGE, findLetter, fromLetters, toLetter } from '../letters/letter-records';
+import { letterSummaryJson, summaryListJson } from '../letters/letter-summary-json';
+import { autosaveLetter } from '../letters/letter-autosave';
+import { createLetter } from '../letters/letter-writes';
 
 // Letter lifecycle calls of spec 1 §7 (create, list, get, autosave); the paths come from
 // the shared contract so client and server cannot disagree about them.
@@ -69,13 +71,14 @@ export const letterRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
     const user = currentUser(request);
     const params = parseParams(ChannelParams, request.params);
     const { channel } = await channelBySlugs(db, user.id, params.brand, params.channel);
-    const records = await selectLetterSummaries(db)
+    const rows = await fromLetters(db)
+      .select(letterSummaryJson.as('summary'))
       .where('letters.channelId', '=', channel.id)
       .where('letters.deletedAt', 'is', null)
       .orderBy('letters.updatedAt', 'desc')
       .orderBy('letters.id', 'desc')
       .execute();
-    return sendAs(reply, LetterListResponseSchema, { items: records.map(toLetterSummary) });
+    return sendJsonText(reply, summaryListJson(rows));
   });
 
   app.get(letterPath, { schema: docs.get }, async (request, reply) => {
@@ -90,9 +93,7 @@ export const letterRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) 
   app.post(autosavePath, { schema: docs.autosave }, async (request, reply) => {
     const user = currentUser(request);
     const params = parseParams(AutosaveParams, request.params);
-    const { channel } = await channelById(db, user.id, params.channelId);
-    const body = parseInput(AutosaveRequestSchema, request.body);
-    const letter = await autosaveLetter(db, channel.id, params.id, body, user.id);
+    const letter = await autosaveLetter(db, user.id, params.channelId, params.id, request.body);
     return sendAs(reply, LetterResponseSchema, letter);
   });
 };
