@@ -74,6 +74,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     listen_addresses: '127.0.0.1',
     // TCP only: a socket in /tmp named after the port would collide between clusters.
     unix_socket_directories: '',
+    // Hot tables (letters, under autosave) are vacuumed within seconds of passing their
+    // threshold rather than up to a minute later (the default), see migration 0024.
+    autovacuum_naptime: '10s',
     ...(durable ? {} : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }),
     ...options.settings,
   };
