@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelDashboardPath, letterPath } from '../../shared/app-paths';
 import { EMBEDDED_ACCOUNT, platformPaths } from '../../shared/contract/platform-api';
@@ -14,14 +11,12 @@ import { createPayload } from '../../src-main/core/sync/letter-payloads';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
 import { expectAccessible } from './support/axe';
+import { scheduleSoon } from './support/schedule-soon';
 
 // Issue 16's "Done when": an A/B letter goes to ~200 subscribers through a real SMTP server
 // on loopback, readers open and click through the emails' own tracking URLs so that subject
 // B wins, the winner goes to everyone else, and the report in Chromium shows the winner, the
 // rates of spec 1 §9 computed from what was sent and opened here, and the top link.
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 let smtp: TestSmtp;
 // Registered before the app's hooks, so the platform starts with this SMTP server.
@@ -86,23 +81,13 @@ async function scheduleAbLetter(client: Awaited<ReturnType<typeof signedInClient
   const id = letter.id!;
   // Scheduled through the platform API, as delivery-notices does (the schedule step's own
   // A/B card and minute-precise picker have their tests): here the send and its report matter.
-  await client.updateStatus(channel.id, id, { publicationStatus: 7, currentStatus: 0, uniqueId, pollIds: [] });
-  await client.saveOnScheduling(channel.id, id, {
-    claimant: null,
-    emailTemplate: letter.emailTemplate,
+  await scheduleSoon(client, letter, {
+    secondsAhead: 3,
+    zone: ZONE,
     hasAbTest: true,
-    openGraphHeadline: SUBJECT_A,
-    openGraphDescription: '',
-    openGraphImageUrl: '',
-    publicationDate: dayjs().tz(ZONE).add(3, 'second').format('YYYY-MM-DD HH:mm:ss'),
-    publicationStatus: 2,
-    publicationDateTzCode: ZONE,
-    segmentId: 0,
     subjectB: SUBJECT_B,
     subtitle: 'The moon, the wind and the harbour',
     title: SUBJECT_A,
-    uniqueId,
-    updatePreviewText: false,
   });
   return id;
 }

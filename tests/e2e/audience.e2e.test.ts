@@ -13,6 +13,7 @@ import { createPayload } from '../../src-main/core/sync/letter-payloads';
 import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
 import { expectAccessible } from './support/axe';
+import { scheduleSoon } from './support/schedule-soon';
 
 // The audience screens as an editor meets them: a CSV of 1,000 rows (some bad) imported
 // through the wizard, a real send whose opens (the emails' own pixel URLs) make an
@@ -144,24 +145,7 @@ describe('audience', () => {
     expect(panel.total).toBe(4);
     const first = await draft(PANEL_SUBJECT);
     const letter = (await client.getLetter('demo', 'weekly', first.id))!;
-    await client.updateStatus(letter.channelId!, first.id, { publicationStatus: 7, currentStatus: 0, uniqueId: first.uniqueId });
-    await client.saveOnScheduling(letter.channelId!, first.id, {
-      claimant: null,
-      emailTemplate: letter.emailTemplate,
-      hasAbTest: false,
-      openGraphHeadline: PANEL_SUBJECT,
-      openGraphDescription: '',
-      openGraphImageUrl: '',
-      publicationDate: dayjs().tz(ZONE).add(3, 'second').format('YYYY-MM-DD HH:mm:ss'),
-      publicationStatus: 2,
-      publicationDateTzCode: ZONE,
-      segmentId: panel.id,
-      subjectB: '',
-      subtitle: 'Questions',
-      title: PANEL_SUBJECT,
-      uniqueId: first.uniqueId,
-      updatePreviewText: false,
-    });
+    await scheduleSoon(client, letter, { secondsAhead: 3, zone: ZONE, segmentId: panel.id, subtitle: 'Questions', title: PANEL_SUBJECT });
     await expect.poll(() => received(PANEL_SUBJECT).length, { timeout: 120_000, interval: 250 }).toBe(4);
     // A reader, not a prefetcher: opens in the first seconds after the send are machines'.
     await new Promise((resolve) => setTimeout(resolve, 6_000));

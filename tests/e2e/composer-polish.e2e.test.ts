@@ -1,19 +1,14 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import { describe, expect, it } from 'vitest';
 import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import { createPlatformClient } from '../../src-main/core/platform/platform-client';
 import { useAppInBrowser } from './support/app-in-browser';
 import { composerPage } from './support/composer-page';
+import { scheduleSoon } from './support/schedule-soon';
 
 // The composer's commands, faults and polish as an editor meets them, on a platform with no
 // SMTP server (so test emails land in its local mailbox): shortcuts and menu commands that
 // act, undo after a Delete button, the settings panel in view, HTML drawn on the canvas,
 // the device toggle on the canvas, one subject field, badges that agree, the local mailbox.
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 const app = useAppInBrowser({ LETTERDESK_PUSH_DELAY_MS: '500' });
 const { canvasTypes, palette, section, settings, openNewLetter } = composerPage(app);
@@ -194,25 +189,7 @@ describe('the composer, polished', () => {
     await expect.poll(async () => (await client.getLetter('demo', 'weekly', id))?.title, { timeout: 15_000 }).toBe(title);
     const letter = (await client.getLetter('demo', 'weekly', id))!;
     // Scheduled a few seconds ahead through the platform API (schedule.e2e covers the step itself).
-    const zone = 'America/New_York';
-    await client.updateStatus(letter.channelId!, id, { publicationStatus: 7, currentStatus: 0, uniqueId: letter.uniqueId, pollIds: [] });
-    await client.saveOnScheduling(letter.channelId!, id, {
-      claimant: null,
-      emailTemplate: letter.emailTemplate,
-      hasAbTest: false,
-      openGraphHeadline: title,
-      openGraphDescription: '',
-      openGraphImageUrl: '',
-      publicationDate: dayjs().tz(zone).add(6, 'second').format('YYYY-MM-DD HH:mm:ss'),
-      publicationStatus: 2,
-      publicationDateTzCode: zone,
-      segmentId: 0,
-      subjectB: '',
-      subtitle: 'Nothing leaves the machine',
-      title,
-      uniqueId: letter.uniqueId,
-      updatePreviewText: false,
-    });
+    await scheduleSoon(client, letter, { secondsAhead: 6, zone: 'America/New_York', subtitle: 'Nothing leaves the machine', title });
 
     await app.page.getByRole('link', { name: 'Newsletters' }).first().click();
     const toast = app.page.getByRole('alert').filter({ hasText: `“${title}” was kept in the local mailbox` });

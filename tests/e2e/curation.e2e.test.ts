@@ -1,6 +1,3 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { letterPath } from '../../shared/app-paths';
 import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
@@ -13,14 +10,12 @@ import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixt
 import { useAppInBrowser } from './support/app-in-browser';
 import { expectAccessible } from './support/axe';
 import { composerPage } from './support/composer-page';
+import { scheduleSoon } from './support/schedule-soon';
 
 // Curation from feed to inbox: a feed served on loopback is added on the curation screen,
 // the platform's polling job reads it, the editor hearts two articles, inserts one into a
 // letter and places a Curations block asking for curated items; the email the loopback SMTP
 // server receives holds exactly those articles, and a WordPress block's post in full.
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 let smtp: TestSmtp;
 let site: LoopbackServer;
@@ -143,24 +138,7 @@ describe('curation', () => {
       .toBe(true);
     const schedule = async (letterId: number, title: string) => {
       const letter = (await client.getLetter('demo', 'weekly', letterId))!;
-      await client.updateStatus(letter.channelId!, letterId, { publicationStatus: 7, currentStatus: 0, uniqueId: letter.uniqueId, pollIds: [] });
-      await client.saveOnScheduling(letter.channelId!, letterId, {
-        claimant: null,
-        emailTemplate: letter.emailTemplate,
-        hasAbTest: false,
-        openGraphHeadline: title,
-        openGraphDescription: '',
-        openGraphImageUrl: '',
-        publicationDate: dayjs().tz(ZONE).add(3, 'second').format('YYYY-MM-DD HH:mm:ss'),
-        publicationStatus: 2,
-        publicationDateTzCode: ZONE,
-        segmentId: 0,
-        subjectB: '',
-        subtitle: 'From the harbour',
-        title,
-        uniqueId: letter.uniqueId,
-        updatePreviewText: false,
-      });
+      await scheduleSoon(client, letter, { secondsAhead: 3, zone: ZONE, subtitle: 'From the harbour', title });
     };
     await schedule(id, TITLE);
     await schedule(blogLetter.id!, BLOG_TITLE);

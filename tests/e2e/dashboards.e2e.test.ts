@@ -14,6 +14,7 @@ import { createPayload } from '../../src-main/core/sync/letter-payloads';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
 import { expectAccessible } from './support/axe';
+import { scheduleSoon } from './support/schedule-soon';
 
 // Issue 17's "Done when": readers are imported and a letter goes out to all of them through
 // a real SMTP server on loopback; four readers open it and one follows its link. The
@@ -61,24 +62,7 @@ async function seed(): Promise<number> {
   const draft = { ...newDraftLetter({ uniqueId, channel, author: null, now: new Date().toISOString() }), title: TITLE };
   draft.blocks = serializeSections([story, newSection('footer', `${uniqueId}-footer`)]);
   const letter = await client.createLetter('demo', 'weekly', createPayload(draft, channel.id));
-  await client.updateStatus(channel.id, letter.id!, { publicationStatus: 7, currentStatus: 0, uniqueId, pollIds: [] });
-  await client.saveOnScheduling(channel.id, letter.id!, {
-    claimant: null,
-    emailTemplate: letter.emailTemplate,
-    hasAbTest: false,
-    openGraphHeadline: TITLE,
-    openGraphDescription: '',
-    openGraphImageUrl: '',
-    publicationDate: dayjs().tz(ZONE).add(2, 'second').format('YYYY-MM-DD HH:mm:ss'),
-    publicationStatus: 2,
-    publicationDateTzCode: ZONE,
-    segmentId: 0,
-    subjectB: '',
-    subtitle: 'From the quay',
-    title: TITLE,
-    uniqueId,
-    updatePreviewText: false,
-  });
+  await scheduleSoon(client, letter, { secondsAhead: 2, zone: ZONE, subtitle: 'From the quay', title: TITLE });
   const sent = () => smtp.received.filter((message) => message.mail.subject === TITLE);
   await expect.poll(() => sent().length, { timeout: 120_000, interval: 250 }).toBe(READERS);
   const html = (message: ReceivedMail) => String(message.mail.html);

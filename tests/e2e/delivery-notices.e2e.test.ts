@@ -1,19 +1,14 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import { createPlatformClient } from '../../src-main/core/platform/platform-client';
 import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
 import { expectAccessible } from './support/axe';
+import { scheduleSoon } from './support/schedule-soon';
 
 // A scheduled send as the editor lives it: the letter goes out at its time through a real
 // SMTP server on loopback, and the app says so ('Sending …', then '… has been sent' in its
 // place) with a way to the letter, which now reads Published.
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 let smtp: TestSmtp;
 // Registered before the app's hooks, so the platform starts with this SMTP server.
@@ -46,28 +41,9 @@ describe('a scheduled send', () => {
     const client = await platformClient();
     await expect.poll(async () => (await client.getLetter('demo', 'weekly', id))?.title, { timeout: 15_000 }).toBe(TITLE);
     const letter = (await client.getLetter('demo', 'weekly', id))!;
-    const channelId = letter.channelId!;
     // Scheduled a few seconds ahead through the platform API (the schedule step's own
     // fields and minute-precise picker are covered by schedule.e2e): here the send matters.
-    await client.updateStatus(channelId, id, { publicationStatus: 7, currentStatus: 0, uniqueId: letter.uniqueId, pollIds: [] });
-    const sendAt = dayjs().tz(ZONE).add(6, 'second').format('YYYY-MM-DD HH:mm:ss');
-    await client.saveOnScheduling(channelId, id, {
-      claimant: null,
-      emailTemplate: letter.emailTemplate,
-      hasAbTest: false,
-      openGraphHeadline: TITLE,
-      openGraphDescription: '',
-      openGraphImageUrl: '',
-      publicationDate: sendAt,
-      publicationStatus: 2,
-      publicationDateTzCode: ZONE,
-      segmentId: 0,
-      subjectB: '',
-      subtitle: 'What came in from the fields',
-      title: TITLE,
-      uniqueId: letter.uniqueId,
-      updatePreviewText: false,
-    });
+    await scheduleSoon(client, letter, { secondsAhead: 6, zone: ZONE, subtitle: 'What came in from the fields', title: TITLE });
 
     // The list pulls at once, so the app knows a send is due and listens closely.
     await app.page.getByRole('link', { name: 'Newsletters' }).first().click();

@@ -1,7 +1,4 @@
 import { join } from 'node:path';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { letterPath, newslettersPath } from '../../shared/app-paths';
 import { EMBEDDED_ACCOUNT, platformPaths } from '../../shared/contract/platform-api';
@@ -15,15 +12,13 @@ import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../../src-serve
 import { useAppInBrowser } from './support/app-in-browser';
 import { expectAccessible } from './support/axe';
 import { composerPage } from './support/composer-page';
+import { scheduleSoon } from './support/schedule-soon';
 
 // Issue 20's "Done when": with the polls flag on, an editor creates a poll on the polls
 // screen, places it in a letter with the poll block's picker, the letter goes to 20 readers
 // through a real SMTP server on loopback, readers answer through their emails' own links
 // (a changed answer, a repeated one, a HEAD and a prefetch among them, one in Chromium),
 // and the letter's report in Chromium shows the exact counts and rate.
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 let smtp: TestSmtp;
 beforeAll(async () => {
@@ -159,25 +154,7 @@ describe('polls', () => {
       .toBe(true);
     await app.page.goto(`${app.host.appUrl}${newslettersPath('demo', 'weekly')}`);
     const letter = (await client.getLetter('demo', 'weekly', id))!;
-    const channelId = letter.channelId!;
-    await client.updateStatus(channelId, id, { publicationStatus: 7, currentStatus: 0, uniqueId: letter.uniqueId, pollIds: [poll.id] });
-    await client.saveOnScheduling(channelId, id, {
-      claimant: null,
-      emailTemplate: letter.emailTemplate,
-      hasAbTest: false,
-      openGraphHeadline: SUBJECT,
-      openGraphDescription: '',
-      openGraphImageUrl: '',
-      publicationDate: dayjs().tz(ZONE).add(3, 'second').format('YYYY-MM-DD HH:mm:ss'),
-      publicationStatus: 2,
-      publicationDateTzCode: ZONE,
-      segmentId: 0,
-      subjectB: '',
-      subtitle: 'Friday lunch',
-      title: SUBJECT,
-      uniqueId: letter.uniqueId,
-      updatePreviewText: false,
-    });
+    await scheduleSoon(client, letter, { secondsAhead: 3, zone: ZONE, pollIds: [poll.id], subtitle: 'Friday lunch', title: SUBJECT });
     await expect.poll(() => ofLetter().length, { timeout: 120_000, interval: 250 }).toBe(AUDIENCE);
     const emails = [...ofLetter()].sort((a, b) => a.envelope.to[0]!.localeCompare(b.envelope.to[0]!));
     expect(new Set(emails.map((m) => m.envelope.to[0])).size).toBe(AUDIENCE);

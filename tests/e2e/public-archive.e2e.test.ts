@@ -1,6 +1,3 @@
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone.js';
-import utc from 'dayjs/plugin/utc.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import { publicPagePaths } from '../../shared/contract/public-pages';
@@ -9,13 +6,11 @@ import { createPlatformClient } from '../../src-main/core/platform/platform-clie
 import { specCreatePayload } from '../../src-server/testing/letter-fixtures';
 import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
+import { scheduleSoon } from './support/schedule-soon';
 
 // What readers receive, read in Chromium: a letter sent at its time through a real SMTP
 // server on loopback, then its public web archive — the channel page, the letter page with
 // its share icons loading from the platform with no sign-in, nothing personal on it.
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 let smtp: TestSmtp;
 beforeAll(async () => {
@@ -50,23 +45,14 @@ describe('the public web archive', () => {
     // Made as another client would: the spec's payload (specCreatePayload), no uniqueId.
     const letter = await client.createLetter('demo', 'weekly', { ...specCreatePayload(weekly.id), blocks: blocks(), title: SUBJECT });
     const id = letter.id!;
-    await client.updateStatus(weekly.id, id, { publicationStatus: 7, currentStatus: 0, uniqueId: letter.uniqueId, pollIds: [] });
-    await client.saveOnScheduling(weekly.id, id, {
-      claimant: null,
+    await scheduleSoon(client, letter, {
+      secondsAhead: 4,
+      zone: ZONE,
       emailTemplate: '',
-      hasAbTest: false,
       openGraphHeadline: 'Keepers of the light',
       openGraphDescription: 'A century of lamps lit by hand.',
-      openGraphImageUrl: '',
-      publicationDate: dayjs().tz(ZONE).add(4, 'second').format('YYYY-MM-DD HH:mm:ss'),
-      publicationStatus: 2,
-      publicationDateTzCode: ZONE,
-      segmentId: 0,
-      subjectB: '',
       subtitle: 'Stories from the coast',
       title: SUBJECT,
-      uniqueId: letter.uniqueId,
-      updatePreviewText: false,
     });
     await expect.poll(async () => (await client.getLetter('demo', 'weekly', id))?.publicationStatus, { timeout: 90_000, interval: 1_000 }).toBe(1);
 
