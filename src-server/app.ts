@@ -56,6 +56,15 @@ import { promotionListRoutes } from './routes/promotion-lists';
 import type { AiClient } from './integrations/ai-client';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
+import { channelSenderRoutes } from './routes/channel-sender';
+import { sendingDomainRoutes } from './routes/sending-domains';
+import { createDnsLookup } from './sending/dns-check';
+import type { DnsLookup } from './sending/dns-check';
+import { ephemeralPlatformSecret } from './sending/platform-secret';
+import type { PlatformSecret } from './sending/platform-secret';
+import { createSenderDirectory } from './sending/sender-directory';
+import type { SenderDirectory } from './sending/sender-directory';
+import { sendingSettingsOf } from './sending/sending-settings';
 import { pollRoutes } from './routes/polls';
 import { publicPollRoutes } from './routes/public-polls';
 import { letterDeliveryRoutes } from './routes/letter-delivery';
@@ -76,6 +85,14 @@ export interface BuildAppOptions {
   smtpUrl?: string | undefined;
   /** From header of the platform's emails; default `Letterdesk <no-reply@localhost>`. */
   mailFrom?: string | undefined;
+  /** EHLO name, SPF include, DNS servers for Check DNS (sending/sending-settings.ts). */
+  sending?: { mailHostname?: string | undefined; spfInclude?: string | undefined; dnsServers?: readonly string[] | undefined };
+  /** Seals DKIM private keys (PLATFORM_SECRET_KEY); without it a key for this process only. */
+  secret?: PlatformSecret;
+  /** Who each email is from; shared with the job runner so both see an identity change. Default: made here. */
+  senders?: SenderDirectory;
+  /** Answers Check DNS; default a resolver on DNS_SERVERS or the system's. */
+  dnsLookup?: DnsLookup;
   /** Writes subject and preview suggestions; without it they come from the letter's own text, or 503. */
   ai?: AiClient | null;
   /** Each organization's AI calls per minute and tokens per UTC day (ai/ai-usage.ts defaults otherwise). */
@@ -144,9 +161,15 @@ export async function buildApp({
   news,
   events,
   feeds,
+  sending,
+  secret = ephemeralPlatformSecret(),
+  senders,
+  dnsLookup,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  const sendingSettings = sendingSettingsOf({ mailFrom, publicUrl, ...sending });
+  const senderDirectory = senders ?? createSenderDirectory(db, secret, sendingSettings);
   // Made first so a malformed SMTP_URL stops the start rather than the first test send.
-  const mail = createMailTransport(db, { smtpUrl, from: mailFrom });
+  const mail = createMailTransport(db, { smtpUrl, senders: senderDirectory, hostname: sendingSettings.mailHostname });
   const app = Fastify({
     ...withRedaction(logger),
     // Letters carry their whole body (sections, rendered html) in one request.
@@ -188,6 +211,14 @@ export async function buildApp({
   await app.register(letterMetricsRoutes, { db });
   await app.register(letterListMetricsRoutes, { db });
   await app.register(channelSettingsRoutes, { db });
+  await app.register(channelSenderRoutes, { db, settings: sendingSettings, senders: senderDirectory });
+  await app.register(sendingDomainRoutes, {
+    db,
+    secret,
+    settings: sendingSettings,
+    lookup: dnsLookup ?? createDnsLookup(sendingSettings),
+    senders: senderDirectory,
+  });
   await app.register(editionReportRoutes, { db, publicUrl: publicUrl ?? null });
   await app.register(linkPreviewRoutes, {});
   await app.register(newsRoutes, { db, news: news ?? null });

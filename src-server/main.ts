@@ -1,5 +1,6 @@
 import { resolveDataDir } from './db/data-dir';
 import { DEFAULT_PLATFORM_PORT, startPlatform } from './start';
+import { sendingStartOptionsFromEnv } from './sending/sending-settings';
 import { integrationSettingsFromEnv } from './integrations/settings';
 import { deliverySettingsFromEnv } from './delivery/delivery-settings';
 
@@ -7,6 +8,7 @@ import { deliverySettingsFromEnv } from './delivery/delivery-settings';
 // cleanly on SIGINT/SIGTERM. Everything else lives in start.ts.
 //   PORT (default 4400)  HOST (default 127.0.0.1)  LETTERDESK_DATA_DIR  DATABASE_URL  SEED_DEMO=1
 //   SMTP_URL  MAIL_FROM  PUBLIC_URL (unsubscribe links; default the listening URL)
+//   MAIL_HOSTNAME  SPF_INCLUDE  DNS_SERVERS  PLATFORM_SECRET_KEY(_PREVIOUS) (sending/sending-settings.ts)
 //   DELIVERY_JOBS=0 (this instance runs no background jobs)
 //   BOUNCE_SMTP_PORT (inbound bounce mail; off unless set)  BOUNCE_SMTP_HOST (default 127.0.0.1)
 //   BOUNCE_WEBHOOK_SECRET (POST /api/webhooks/bounces; off unless set)
@@ -70,6 +72,7 @@ try {
     ...(bounceWebhookSecret ? { bounceWebhookSecret } : {}),
     ...(embedDashboardSecret ? { embedDashboardSecret } : {}),
     ...integrationSettingsFromEnv(env),
+    ...sendingStartOptionsFromEnv(env),
     ...deliverySettingsFromEnv(env),
     logger: true,
   });

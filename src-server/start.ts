@@ -16,6 +16,11 @@ import { createDiskImageStorage } from './integrations/image-storage';
 import { createEvvntProvider } from './integrations/evvnt-provider';
 import { createNewsApiProvider, type NewsApiSettings } from './integrations/news-provider';
 import { createJobRunner } from './jobs/job-runner';
+import { startupWarnings } from './sending/deliverability-checks';
+import type { DnsLookup } from './sending/dns-check';
+import { createPlatformSecret, secretKeyFromDataDir } from './sending/platform-secret';
+import { createSenderDirectory } from './sending/sender-directory';
+import { sendingSettingsOf } from './sending/sending-settings';
 import type { JobRunner } from './jobs/job-runner';
 
 // Starts the whole platform: database (embedded or given), migrations, demo seed, API.
@@ -42,6 +47,16 @@ export interface StartPlatformOptions {
   smtpUrl?: string;
   /** From header of the platform's emails (MAIL_FROM). */
   mailFrom?: string;
+  /** EHLO name (MAIL_HOSTNAME), SPF include (SPF_INCLUDE), Check DNS's resolvers (DNS_SERVERS). */
+  sending?: { mailHostname?: string; spfInclude?: string; dnsServers?: string[] };
+  /**
+   * The platform's secret key (PLATFORM_SECRET_KEY) and the one it replaces during a rotation
+   * (PLATFORM_SECRET_KEY_PREVIOUS). Default: made once and kept in `<dataDir>/platform-secret.key`.
+   */
+  secretKey?: Buffer;
+  previousSecretKey?: Buffer;
+  /** Answers Check DNS in place of a resolver (tests). */
+  dnsLookup?: DnsLookup;
   /** OpenAI-compatible chat completions for subject and preview suggestions; without it, not configured. */
   ai?: AiSettings;
   /** Where uploaded images are kept. Default `<dataDir>/images`. */
@@ -114,13 +129,17 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
     const connectionString = options.databaseUrl ?? embedded!.connectionString;
     db = createDb(connectionString);
     await migrateToLatest(db);
+    const secret = createPlatformSecret(options.secretKey ?? secretKeyFromDataDir(options.dataDir ?? defaultDataDir()), options.previousSecretKey);
+    const sendingSettings = sendingSettingsOf({ mailFrom: options.mailFrom, publicUrl: options.publicUrl, ...options.sending });
+    const senders = createSenderDirectory(db, secret, sendingSettings);
     if (options.seedDemo ?? !options.databaseUrl) await seedDemo(db);
     if (options.deliveryJobs ?? true) {
       jobs = createJobRunner({
         db,
         connectionString,
         smtpUrl: options.smtpUrl,
-        mailFrom: options.mailFrom,
+        senders,
+        mailHostname: sendingSettings.mailHostname,
         retryDelaySeconds: options.deliveryRetryDelaySeconds,
         pollingIntervalSeconds: options.jobPollingIntervalSeconds,
         abTestWaitSeconds: options.abTestWaitSeconds,
@@ -131,6 +150,10 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
       logger: options.logger ?? false,
       smtpUrl: options.smtpUrl,
       mailFrom: options.mailFrom,
+      sending: options.sending,
+      secret,
+      senders,
+      ...(options.dnsLookup ? { dnsLookup: options.dnsLookup } : {}),
       ai: options.ai ? createOpenAiCompatibleClient(options.ai) : null,
       aiLimits: {
         ...(options.ai?.dailyTokenBudget ? { dailyTokenBudget: options.ai.dailyTokenBudget } : {}),
@@ -150,6 +173,8 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
     });
     const address = await app.listen({ port: options.port ?? DEFAULT_PLATFORM_PORT, host: options.host ?? '127.0.0.1' });
     const url = address.replace(/\/$/, '');
+    // Said where the platform logs (main.ts); tests and hosts that start it quietly see them in Settings.
+    if (options.logger) for (const warning of startupWarnings({ ...sendingSettings, publicUrl: options.publicUrl ?? url })) app.log.warn(warning);
     // After listening: the default public URL is the address it listens on.
     await jobs?.start({ publicUrl: options.publicUrl ?? url });
     if (options.bounceSmtp) {

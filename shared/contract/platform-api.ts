@@ -147,6 +147,16 @@ export const platformPaths = {
   /** The channel settings screen (platform-channel-settings.ts): GET and PUT. */
   channelSettings: (brandSlug: string, channelSlug: string) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/settings`,
+  // Sending identity (platform-sending.ts): a channel's From / Reply-To, the organization's
+  // sending domains (POST adds one; per domain: DELETE, POST check, POST rotate-dkim) and
+  // the deliverability checks shown to its owners.
+  channelSender: (brandSlug: string, channelSlug: string) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/sender`,
+  sendingDomains: (brandSlug: string) => `${API_PREFIX}/organizations/${enc(brandSlug)}/sending-domains`,
+  sendingDomain: (brandSlug: string, id: number) => `${API_PREFIX}/organizations/${enc(brandSlug)}/sending-domains/${id}`,
+  sendingDomainCheck: (brandSlug: string, id: number) => `${API_PREFIX}/organizations/${enc(brandSlug)}/sending-domains/${id}/check`,
+  sendingDomainRotateDkim: (brandSlug: string, id: number) => `${API_PREFIX}/organizations/${enc(brandSlug)}/sending-domains/${id}/rotate-dkim`,
+  deliverabilityChecks: (brandSlug: string) => `${API_PREFIX}/organizations/${enc(brandSlug)}/deliverability-checks`,
   // Link previews, news, events and HTML validation (platform-link-content.ts).
   crawl: () => `${API_PREFIX}/v2/curations/crawl`,
   news: (channelSlug: string) => `${API_PREFIX}/channels/${enc(channelSlug)}/letters/news`,

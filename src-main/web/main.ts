@@ -5,6 +5,7 @@ import { localImagesDir } from '../core/images/local-image-url';
 import type { PlatformConnection } from '../core/core-context';
 import { defaultDataDir } from '../../src-server/db/data-dir';
 import { deliverySettingsFromEnv } from '../../src-server/delivery/delivery-settings';
+import { sendingStartOptionsFromEnv } from '../../src-server/sending/sending-settings';
 import { integrationSettingsFromEnv } from '../../src-server/integrations/settings';
 import { startPlatform } from '../../src-server/start';
 import { createEventHub, startWebHost } from './web-host';
@@ -28,6 +29,7 @@ async function main() {
         ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
         ...(env.MAIL_FROM ? { mailFrom: env.MAIL_FROM } : {}),
         ...integrationSettingsFromEnv(env),
+        ...sendingStartOptionsFromEnv(env),
         ...deliverySettingsFromEnv(env),
       });
   const platform: PlatformConnection = remoteUrl

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import type { MembershipRole } from '../db/schema';
 import { forbidden, notFound } from '../http/errors';
 
 // Calls named by a brand alone (the audience picker, feature flags) need the same rule as
@@ -7,6 +8,7 @@ import { forbidden, notFound } from '../http/errors';
 export interface BrandAccess {
   organizationId: number;
   tenantId: number;
+  role: MembershipRole;
 }
 
 export const NO_BRAND_ACCESS = 'You do not have access to this brand.';
@@ -23,7 +25,7 @@ export async function brandBySlug(db: Db, userId: number, brandSlug: string): Pr
     .executeTakeFirst();
   if (!brand) throw notFound('This brand does not exist.');
   if (!brand.role) throw forbidden(NO_BRAND_ACCESS);
-  return { organizationId: brand.id, tenantId: brand.tenantId };
+  return { organizationId: brand.id, tenantId: brand.tenantId, role: brand.role };
 }
 
 /**

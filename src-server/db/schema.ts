@@ -7,6 +7,7 @@ import type { IntegrationTables } from './tables/integrations';
 import type { PollTables } from './tables/polls';
 import type { CurationTables } from './tables/curation';
 import type { PromotionTables } from './tables/promotions';
+import type { SendingTables } from './tables/sending';
 import type { ChannelsTable, UsersTable } from './tables/accounts';
 import type { LettersTable } from './tables/letters';
 
@@ -22,8 +23,9 @@ export type * from './tables/integrations';
 export type * from './tables/polls';
 export type * from './tables/curation';
 export type * from './tables/promotions';
+export type * from './tables/sending';
 
-export interface Database extends AccountTables, AudienceTables, LetterTables, TrackingTables, IntegrationTables, PollTables, CurationTables, PromotionTables {}
+export interface Database extends AccountTables, AudienceTables, LetterTables, TrackingTables, IntegrationTables, PollTables, CurationTables, PromotionTables, SendingTables {}
 
 export type LetterRow = Selectable<LettersTable>;
 export type NewLetter = Insertable<LettersTable>;

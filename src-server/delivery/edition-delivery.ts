@@ -22,6 +22,7 @@ import { sendNextBatch } from './batch-send';
 import { MailServerUnavailableError, reopenRecipients } from './recipient-send';
 import type { PreparedEdition } from './recipient-send';
 import { prepareTracking } from '../tracking/edition-tracking';
+import { letterTextTemplate } from './letter-text';
 
 // A scheduled letter's send, from its publication time to published (or back to draft):
 //   1. claim: still scheduled for this instant and due → publishing 5, the audience written
@@ -225,7 +226,14 @@ export async function deliverEdition(ctx: DeliveryContext, job: EditionJob): Pro
   }
   const publicUrl = ctx.publicUrl.replace(/\/+$/, '');
   const tracking = await prepareTracking(db, job.letterId, html, publicUrl);
-  const edition: PreparedEdition = { ...started, html, publicUrl, tracking, winner: ab.phase === 'rest' ? ab.winner : null };
+  const edition: PreparedEdition = {
+    ...started,
+    html,
+    text: letterTextTemplate(html),
+    publicUrl,
+    tracking,
+    winner: ab.phase === 'rest' ? ab.winner : null,
+  };
 
   // Counted once, then kept up to date with this run's own emails: the status may move a
   // little late while another run sends too, never early.

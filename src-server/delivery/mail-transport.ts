@@ -1,11 +1,19 @@
 import nodemailer from 'nodemailer';
+import type Mail from 'nodemailer/lib/mailer';
 import { LOCAL_MAILBOX_NOTE } from '../../shared/contract/platform-delivery';
 import type { Db } from '../db/database';
+import type { Sender, SenderDirectory } from '../sending/sender-directory';
 import { storeInLocalMailbox } from './local-mailbox';
 
 // Where the platform's emails go: an SMTP server when SMTP_URL is set, otherwise the local
 // mailbox in the database, so a platform installed with no set-up can still show what it
 // would have sent. Callers see one interface and learn from the receipt which it was.
+//
+// Every email leaves here identified the same way, whoever built it (sending/): From and
+// Reply-To from the sender directory, DKIM-signed with the From domain's key when it is a
+// verified sending domain, an envelope sender on the return-path domain that names the
+// email (VERP: a bounce to it finds the reader without any header), Feedback-ID, and for a
+// channel's letters List-Id and List-Unsubscribe in both forms (https and mailto).
 
 export const DEFAULT_MAIL_FROM = 'Letterdesk <no-reply@localhost>';
 
@@ -13,8 +21,17 @@ export interface OutgoingMail {
   to: string;
   subject: string;
   html: string;
-  /** Extra header lines (List-Unsubscribe on a scheduled send); the local mailbox keeps none. */
+  /** The text/plain alternative (delivery/letter-text.ts); without it the email is HTML only. */
+  text?: string;
+  /** Extra header lines; the local mailbox keeps none. */
   headers?: Record<string, string>;
+  /**
+   * The reader's unsubscribe address and their email's recipient token: List-Unsubscribe
+   * then names both the https link (RFC 8058 one-click) and a mailto the bounce listener reads.
+   */
+  unsubscribe?: { url: string; token: string };
+  /** The email's recipient token: the envelope sender becomes `bounce-{token}@{return-path domain}`. */
+  bounceToken?: string;
   /** Files sent with it (a dashboard export's CSV); the local mailbox shows their text in the body. */
   attachments?: MailAttachment[];
 }
@@ -66,8 +83,10 @@ export class MailDeliveryError extends Error {
 export interface MailSettings {
   /** smtp:// or smtps:// URL (user and password in it, options as query parameters). */
   smtpUrl?: string | undefined;
-  /** The From header; default DEFAULT_MAIL_FROM. */
-  from?: string | undefined;
+  /** Who each email is from (sending/sender-directory.ts). */
+  senders: SenderDirectory;
+  /** The name given in EHLO (MAIL_HOSTNAME). */
+  hostname: string;
   /** Keep SMTP connections open between messages (bulk sends); default false, one per message. */
   pool?: boolean | undefined;
   /** With `pool`: how many connections send at once; default 1. */
@@ -91,21 +110,59 @@ export function assertSmtpUrl(smtpUrl: string): void {
   if (!url.hostname) throw new Error('SMTP_URL names no host');
 }
 
-export function createMailTransport(db: Db, settings: MailSettings = {}): MailTransport {
-  const from = settings.from?.trim() || DEFAULT_MAIL_FROM;
+export function createMailTransport(db: Db, settings: MailSettings): MailTransport {
   const smtpUrl = settings.smtpUrl?.trim();
   if (smtpUrl) {
     assertSmtpUrl(smtpUrl);
-    return smtpTransport(smtpUrl, from, settings.pool ? (settings.connections ?? 1) : 0);
+    return smtpTransport(smtpUrl, settings, settings.pool ? (settings.connections ?? 1) : 0);
   }
-  return localMailboxTransport(db, from);
+  return localMailboxTransport(db, settings.senders);
+}
+
+/** The platform's name in Feedback-ID, the header Gmail's Postmaster Tools groups complaints by. */
+const FEEDBACK_SENDER_ID = 'letterdesk';
+
+/** `"Name" <address>` as the local mailbox shows it; the address alone without a name. */
+export function formatMailbox(name: string, address: string): string {
+  return name ? `"${name.replace(/["\\]/g, '\\$&')}" <${address}>` : address;
+}
+
+/** The message nodemailer sends: the email plus everything that identifies it. */
+export function identifiedMessage(mail: OutgoingMail, sender: Sender, origin: MailOrigin): Mail.Options {
+  const headers: Record<string, string> = {
+    // campaign:channel:organization:sender, most specific first (Gmail's Feedback Loop).
+    'Feedback-ID': `${origin.letterId ?? 'platform'}:${origin.channelId}:${origin.organizationId}:${FEEDBACK_SENDER_ID}`,
+    ...(origin.letterId !== null && sender.listId ? { 'List-Id': sender.listId } : {}),
+    ...mail.headers,
+  };
+  if (mail.unsubscribe) {
+    const mailto = `mailto:unsubscribe-${mail.unsubscribe.token}@${sender.returnPathDomain}?subject=unsubscribe`;
+    headers['List-Unsubscribe'] = `<${mail.unsubscribe.url}>, <${mailto}>`;
+    // RFC 8058 one-click: mail clients POST to the https address.
+    headers['List-Unsubscribe-Post'] = 'List-Unsubscribe=One-Click';
+  }
+  const envelopeFrom = `${mail.bounceToken ? `bounce-${mail.bounceToken}` : 'bounce'}@${sender.returnPathDomain}`;
+  return {
+    // nodemailer quotes and encodes the name (non-ASCII included) itself.
+    from: { name: sender.fromName, address: sender.fromAddress },
+    ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    ...(mail.text !== undefined ? { text: mail.text } : {}),
+    headers,
+    envelope: { from: envelopeFrom, to: mail.to },
+    ...(sender.dkim ? { dkim: sender.dkim } : {}),
+    ...(mail.attachments ? { attachments: mail.attachments } : {}),
+  };
 }
 
 /** `pooled`: connections kept open and used at once; 0 opens one per message. */
-function smtpTransport(url: string, from: string, pooled: number): MailTransport {
+function smtpTransport(url: string, settings: MailSettings, pooled: number): MailTransport {
   // Values in the URL's query win over these defaults (nodemailer merges them that way).
   const transporter = nodemailer.createTransport({
     url,
+    name: settings.hostname,
     ...SMTP_TIMEOUTS,
     // A pooled connection stays open for the whole send rather than reconnecting every 100 messages.
     ...(pooled > 0 ? { pool: true, maxConnections: pooled, maxMessages: Infinity } : {}),
@@ -115,17 +172,10 @@ function smtpTransport(url: string, from: string, pooled: number): MailTransport
   const bulk = pooled > 0 ? { textEncoding: 'base64' as const } : {};
   return {
     kind: 'smtp',
-    async send(mail) {
+    async send(mail, origin) {
+      const sender = await settings.senders.forOrigin(origin);
       try {
-        await transporter.sendMail({
-          from,
-          to: mail.to,
-          subject: mail.subject,
-          html: mail.html,
-          headers: mail.headers ?? {},
-          ...(mail.attachments ? { attachments: mail.attachments } : {}),
-          ...bulk,
-        });
+        await transporter.sendMail({ ...identifiedMessage(mail, sender, origin), ...bulk });
       } catch (error) {
         throw new MailDeliveryError(serverMessage(error), { cause: error, recipientRefused: isRecipientRefusal(error) });
       }
@@ -135,10 +185,12 @@ function smtpTransport(url: string, from: string, pooled: number): MailTransport
   };
 }
 
-function localMailboxTransport(db: Db, from: string): MailTransport {
+function localMailboxTransport(db: Db, senders: SenderDirectory): MailTransport {
   return {
     kind: 'local-mailbox',
     async send(mail, origin) {
+      const sender = await senders.forOrigin(origin);
+      const from = formatMailbox(sender.fromName, sender.fromAddress);
       await storeInLocalMailbox(db, {
         organizationId: origin.organizationId,
         channelId: origin.channelId,

@@ -1,9 +1,10 @@
 import { publicPagePaths, withRecipientToken } from '../../shared/contract/public-pages';
 import { escapeAttr } from '../../shared/render/escape';
 import { letterUtmRows, resolveUtmParams, utmLinkFor } from '../../shared/render/utm-links';
-import { withPollRecipientToken } from '../polls/poll-links';
+import { pollLinkWithToken, withPollRecipientToken } from '../polls/poll-links';
 import { rewriteHrefs, trackedHtml } from '../tracking/link-rewrite';
 import type { OutgoingMail } from './mail-transport';
+import { rewriteTextUrls } from './letter-text';
 import { fillMergeTags } from './merge-fill';
 import type { MergeLookup } from './merge-fill';
 import { subscriberLookup } from './merge-values';
@@ -15,8 +16,11 @@ import type { PreparedEdition } from './recipient-send';
 //     get theirs at the redirect (routes/tracking.ts), the platform's own pages none;
 //   - the unsubscribe link and List-Unsubscribe header naming this email (the token), so an
 //     unsubscribe counts against this letter, with RFC 8058 one-click;
-//   - X-Letterdesk-Recipient: the token again, which a bounce (DSN) quotes back with the
-//     original headers, so the bounce finds its letter and reader (bounces/).
+//   - the text/plain part from the send's text template, the same way: merge tags, the
+//     reader's unsubscribe and poll links, UTM on direct links — never a tracked address;
+//   - the envelope sender names the email (VERP, the mail transport builds it from the
+//     token), and X-Letterdesk-Recipient carries the token too, which a bounce (DSN) quotes
+//     back with the original headers: either way the bounce finds its letter and reader.
 
 /** The header a bounce report quotes back to name the recipient row. */
 export const RECIPIENT_HEADER = 'X-Letterdesk-Recipient';
@@ -65,15 +69,19 @@ export function recipientMessage(edition: PreparedEdition, recipient: MessageRec
   const unsubscribe = `${publicUrl}${withRecipientToken(unsubscribePath, token)}`;
   html = html.split(`href="${escapeAttr(`${publicUrl}${unsubscribePath}`)}"`).join(`href="${escapeAttr(unsubscribe)}"`);
   html = withPollRecipientToken(html, publicUrl, token);
+  const text = rewriteTextUrls(fillMergeTags(edition.text, lookup, 'text'), (url) => {
+    if (url === `${publicUrl}${unsubscribePath}`) return unsubscribe;
+    const poll = pollLinkWithToken(url, publicUrl, token);
+    if (poll) return poll;
+    return utms.length > 0 ? utmLinkFor(url, utms, publicUrl) : null;
+  });
   return {
     to: recipient.email,
     subject: fillMergeTags(subject, lookup, 'text'),
     html,
-    headers: {
-      'List-Unsubscribe': `<${unsubscribe}>`,
-      // RFC 8058 one-click unsubscribe: mail clients POST to the same address.
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-      [RECIPIENT_HEADER]: token,
-    },
+    text,
+    unsubscribe: { url: unsubscribe, token },
+    bounceToken: token,
+    headers: { [RECIPIENT_HEADER]: token },
   };
 }

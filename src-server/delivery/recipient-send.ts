@@ -15,6 +15,8 @@ export interface PreparedEdition {
   letter: Letter;
   channel: ChannelRow;
   html: string;
+  /** The text/plain part made from `html` (letter-text.ts), merge tags unfilled. */
+  text: string;
   /** Where the platform's public pages are, without a trailing slash. */
   publicUrl: string;
   /** `html` cut at its tracked links: each reader's copy gets their own links and open pixel. */

@@ -14,6 +14,8 @@ import { MailDeliveryError } from './mail-transport';
 import type { MailReceipt, MailTransport } from './mail-transport';
 import { fillMergeTags } from './merge-fill';
 import { testSubscriberLookup } from './merge-values';
+import { letterTextTemplate } from './letter-text';
+import { assertChannelMaySend } from '../sending/sender-directory';
 
 // A test email (spec 1 §7 sendTestEmail / test): the letter as a subscriber would get it,
 // rendered now from its stored blocks, with a test subscriber's merge tags filled, sent to
@@ -35,15 +37,18 @@ export async function sendTestEmail(db: Db, transport: MailTransport, send: Test
   if (channel.slug === COMPANY_CHANNEL_SLUG) throw conflict(COMPANY_TEST_REFUSED_MESSAGE);
   if (record.esp === ITERABLE_ESP) throw conflict(ITERABLE_TEST_REFUSED_MESSAGE);
 
+  // As scheduling would: a From domain not yet verified sends nothing, tests included.
+  await assertChannelMaySend(db, channel);
   const letter = toLetter(record);
   // The renderer writes the subject as the title and the preview text as the preheader.
   const rendered = await renderInChannel(db, channel, letter, send.platformUrl);
   const lookup = testSubscriberLookup({ toEmail: send.toEmail, letter, channelName: channel.channelName });
   const subject = fillMergeTags(letter.title.trim() || UNTITLED_LETTER, lookup, 'text');
   const html = fillMergeTags(rendered.html, lookup, 'html');
+  const text = fillMergeTags(letterTextTemplate(rendered.html), lookup, 'text');
   try {
     return await transport.send(
-      { to: send.toEmail, subject, html },
+      { to: send.toEmail, subject, html, text },
       { organizationId: channel.organizationId, channelId: channel.id, letterId: letter.id, userId: send.userId },
     );
   } catch (error) {

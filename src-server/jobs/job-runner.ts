@@ -6,6 +6,10 @@ import { abWakeUp } from '../delivery/ab-test';
 import { deliverEdition, mailServerStopped, stopDelivery } from '../delivery/edition-delivery';
 import type { DeliveryOutcome, EditionJob } from '../delivery/edition-delivery';
 import { createMailTransport } from '../delivery/mail-transport';
+import { ephemeralPlatformSecret } from '../sending/platform-secret';
+import { createSenderDirectory } from '../sending/sender-directory';
+import type { SenderDirectory } from '../sending/sender-directory';
+import { sendingSettingsOf } from '../sending/sending-settings';
 import type { MailTransport } from '../delivery/mail-transport';
 import {
   DEFAULT_SEND_RETRY_DELAY_SECONDS,
@@ -43,7 +47,12 @@ export interface JobRunnerOptions {
   connectionString: string;
   /** Where scheduled sends go: SMTP_URL, or the local mailbox without it. */
   smtpUrl?: string | undefined;
+  /** Who each email is from, shared with the API's test sends; default: one made from `mailFrom` alone. */
+  senders?: SenderDirectory | undefined;
+  /** With no `senders`: the From of every email (MAIL_FROM). */
   mailFrom?: string | undefined;
+  /** The EHLO name (MAIL_HOSTNAME); default sending-settings.ts DEFAULT_MAIL_HOSTNAME. */
+  mailHostname?: string | undefined;
   /** Seconds before the first retry of a send the mail server stopped; 0 retries at once (tests). */
   retryDelaySeconds?: number | undefined;
   /** How often an idle worker looks for jobs; default SEND_POLLING_SECONDS and SWEEP_POLLING_SECONDS, at least 0.5. */
@@ -175,9 +184,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   return {
     async start(settings) {
       publicUrl = settings.publicUrl.replace(/\/+$/, '');
+      const sending = sendingSettingsOf({ mailFrom: options.mailFrom, mailHostname: options.mailHostname, publicUrl });
       mail = createMailTransport(db, {
         smtpUrl: options.smtpUrl,
-        from: options.mailFrom,
+        senders: options.senders ?? createSenderDirectory(db, ephemeralPlatformSecret(), sending),
+        hostname: sending.mailHostname,
         pool: true,
         connections: options.sendConnections ?? SEND_CONNECTIONS,
       });

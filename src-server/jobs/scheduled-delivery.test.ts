@@ -241,7 +241,9 @@ describe('a scheduled letter at its publication time', () => {
     for (const mail of [ada, bob]) {
       const to = mail.envelope.to[0]!;
       const unsubscribe = `${PUBLIC_URL}/unsubscribe/weekly/${ids[to]}?r=${tokens[to]}`;
-      expect(headerLine(mail, 'list-unsubscribe')).toBe(`List-Unsubscribe: <${unsubscribe}>`);
+      expect(headerLine(mail, 'list-unsubscribe')).toBe(`List-Unsubscribe: <${unsubscribe}>, <mailto:unsubscribe-${tokens[to]}@weekly.example?subject=unsubscribe>`);
+      // VERP: the envelope sender names this email, so a bounce to it finds the reader.
+      expect(mail.envelope.from).toBe(`bounce-${tokens[to]}@weekly.example`);
       expect(headerLine(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
       expect(htmlOf(mail)).toContain(`href="${unsubscribe}"`);
       expect(htmlOf(mail)).not.toMatch(/\{\{\s*(first_name|email|uniqueId|member_code)/);

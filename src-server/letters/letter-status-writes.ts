@@ -22,6 +22,7 @@ import {
   stateConflict,
 } from './letter-guards';
 import { publicationInstant, schedulingProblems } from './scheduling';
+import { assertChannelMaySend } from '../sending/sender-directory';
 
 // The two calls that move a letter between states: save-on-scheduling (the schedule and
 // template-configure steps save their fields, and may move the status with them) and
@@ -64,6 +65,7 @@ export async function saveOnScheduling(
     if (moves && target === PublicationStatus.scheduled) {
       const problems = schedulingProblems({ ...request, openGraphHeadline: headline, zone, settings: row.settings });
       if (Object.keys(problems).length > 0) throw invalidData(problems, SCHEDULING_REQUIREMENTS_MESSAGE);
+      await assertChannelMaySend(trx, channel);
     }
     const date = request.publicationDate;
     await trx
@@ -120,6 +122,7 @@ export async function updateStatus(
     if (target === PublicationStatus.scheduled) {
       const problems = schedulingProblems({ ...row, zone });
       if (Object.keys(problems).length > 0) throw invalidData(problems, SCHEDULING_REQUIREMENTS_MESSAGE);
+      await assertChannelMaySend(trx, channel);
       // Recomputed here: the scheduler reads this instant, and the zone may have been defaulted.
       publicationAt = publicationInstant(row.publicationDate!, zone);
     }

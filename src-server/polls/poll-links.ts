@@ -19,18 +19,21 @@ const RESPOND_PATH = /^\/polls\/\d+\/respond$/;
 export function withPollRecipientToken(html: string, publicUrl: string, token: string): string {
   // Most letters carry no poll: no pass over their links.
   if (!html.includes('/polls/')) return html;
-  return rewriteHrefs(html, (url) => {
-    if (!url.startsWith(`${publicUrl}/polls/`)) return null;
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return null;
-    }
-    if (!RESPOND_PATH.test(parsed.pathname)) return null;
-    parsed.searchParams.set(POLL_RESPONSE_PARAMS.recipient, token);
-    return `${publicUrl}${parsed.pathname}${parsed.search}`;
-  });
+  return rewriteHrefs(html, (url) => pollLinkWithToken(url, publicUrl, token));
+}
+
+/** A poll option's link with the reader's token; null for any other address. */
+export function pollLinkWithToken(url: string, publicUrl: string, token: string): string | null {
+  if (!url.startsWith(`${publicUrl}/polls/`)) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (!RESPOND_PATH.test(parsed.pathname)) return null;
+  parsed.searchParams.set(POLL_RESPONSE_PARAMS.recipient, token);
+  return `${publicUrl}${parsed.pathname}${parsed.search}`;
 }
 
 export interface PollAnswerLink {

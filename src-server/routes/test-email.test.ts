@@ -71,8 +71,9 @@ describe('test sends over SMTP', () => {
 
     expect(smtp.received).toHaveLength(1);
     const { envelope, mail } = smtp.received[0]!;
-    // The address is trimmed; nodemailer lower-cases the domain.
-    expect(envelope).toEqual({ from: 'news@weekly.example', to: ['Me@example.com'] });
+    // The address is trimmed; nodemailer lower-cases the domain. The envelope sender is on the
+    // return-path domain, so a bounce reaches the platform rather than the editor's mailbox.
+    expect(envelope).toEqual({ from: 'bounce@weekly.example', to: ['Me@example.com'] });
     expect(mail.subject).toBe('News for Test');
     expect(addresses(mail.to)).toEqual(['Me@example.com']);
     expect(mail.from?.text).toBe('"The Weekly" <news@weekly.example>');
@@ -210,7 +211,8 @@ describe('SMTP settings', () => {
       expect(response.status).toBe(200);
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]!.mail.subject).toBe('Over HTTP');
-      expect(smtp.received[0]!.envelope.from).toBe('platform@example.com');
+      expect(smtp.received[0]!.envelope.from).toBe('bounce@example.com');
+      expect(smtp.received[0]!.mail.from?.text).toBe('"Platform" <platform@example.com>');
       // Over real HTTP the links point at the origin the platform was reached at.
       expect(smtp.received[0]!.mail.html).toContain(`${platform.url}/unsubscribe/weekly/test`);
     } finally {

@@ -44,6 +44,10 @@ export interface ChannelsTable {
   fontColor: Generated<string>;
   backgroundColor: Generated<string>;
   footerLanguage: Generated<'en' | 'sp'>;
+  /** The sending identity (migration 0025); '' = the platform's MAIL_FROM and no Reply-To. */
+  fromName: Generated<string>;
+  fromAddress: Generated<string>;
+  replyTo: Generated<string>;
 }
 
 export interface UsersTable {
