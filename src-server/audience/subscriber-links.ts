@@ -95,6 +95,17 @@ export async function unsubscribeByLink(db: Db, subscriberId: number, recipientT
   });
 }
 
+/**
+ * The List-Unsubscribe mailto (bounces/bounce-listener.ts): the recipient token of a sent
+ * email unsubscribes its reader and counts against its letter, like the link's one-click.
+ */
+export async function unsubscribeByRecipientToken(db: Db, recipientToken: string): Promise<'unsubscribed' | 'unknown'> {
+  const row = await db.selectFrom('letterRecipients').select('subscriberId').where('trackingToken', '=', recipientToken).where('status', '=', 'sent').executeTakeFirst();
+  if (!row) return 'unknown';
+  await unsubscribeByLink(db, row.subscriberId, recipientToken);
+  return 'unsubscribed';
+}
+
 /** Whether the page may undo this subscriber's unsubscribe: only one made through the link. */
 export function canUndoUnsubscribe(subscriber: Pick<LinkedSubscriber, 'status' | 'unsubscribedByLinkAt'>): boolean {
   return subscriber.status === 'unsubscribed' && subscriber.unsubscribedByLinkAt !== null;

@@ -4,12 +4,17 @@ import { SMTPServer } from 'smtp-server';
 import type { Db } from '../db/database';
 import { recordBounce } from './bounce-records';
 import { bounceKindOf, parseDeliveryReport } from './dsn-report';
+import { readReturnPathAddress } from './return-path-address';
+import { unsubscribeByRecipientToken } from '../audience/subscriber-links';
 
 // The platform's inbound SMTP listener for bounce mail (BOUNCE_SMTP_PORT, off unless set):
 // mail servers that took a letter's email and could not deliver it send a delivery status
-// notification back, here when the sender's domain routes bounces to it (an MX record, or
-// the outgoing server's own bounce forwarding). Every mail is taken (250): one that is no
-// report, or names no email of ours, changes nothing — refusing it would only make the
+// notification back, here when the return-path domain routes bounces to it (its MX record,
+// see sending/dns-records.ts, or the outgoing server's own bounce forwarding). The address
+// a report comes to names the email (`bounce-{token}@`, VERP), so a report that quotes
+// nothing of the original still finds its reader; mail to `unsubscribe-{token}@` (the
+// List-Unsubscribe mailto) unsubscribes that reader. Every mail is taken (250): one that is
+// no report, or names no email of ours, changes nothing — refusing it would only make the
 // sending server retry or bounce the bounce.
 
 /** A bounce quotes at most the original message; nothing we send comes near this. */
@@ -33,13 +38,25 @@ export async function startBounceListener(options: BounceListenerOptions): Promi
   const { db } = options;
   const log = options.log ?? (() => undefined);
 
-  const takeMail = async (stream: Readable & { sizeExceeded?: boolean }): Promise<'taken' | 'too-large'> => {
+  const takeMail = async (stream: Readable & { sizeExceeded?: boolean }, rcptTo: readonly string[]): Promise<'taken' | 'too-large'> => {
+    const addressed = rcptTo.map(readReturnPathAddress).filter((address) => address !== null);
+    const unsubscribes = addressed.filter((address) => address.kind === 'unsubscribe');
+    if (unsubscribes.length > 0) {
+      // The mail's content says nothing more: mail clients send an empty or "unsubscribe" body.
+      stream.resume();
+      await new Promise((resolve) => stream.once('end', resolve));
+      if (stream.sizeExceeded) return 'too-large';
+      for (const { token } of unsubscribes) log(`Bounce listener: unsubscribe by mail: ${await unsubscribeByRecipientToken(db, token)}`);
+      return 'taken';
+    }
     const report = await parseDeliveryReport(stream);
     if (stream.sizeExceeded) return 'too-large';
     if (!report) {
       log('Bounce listener: a mail that is no delivery status notification, ignored');
       return 'taken';
     }
+    // The envelope's token first: it is ours, where a quoted header is only what the report chose to quote.
+    const recipientToken = addressed.find((address) => address.kind === 'bounce')?.token ?? report.recipientToken;
     for (const recipient of report.recipients) {
       const kind = bounceKindOf(recipient);
       if (!kind) continue;
@@ -47,12 +64,12 @@ export async function startBounceListener(options: BounceListenerOptions): Promi
         source: 'dsn',
         kind,
         email: recipient.email,
-        recipientToken: report.recipientToken,
+        recipientToken,
         reason: recipient.diagnostic || recipient.status,
       });
-      log(`Bounce listener: ${kind} bounce (${report.recipientToken ? 'recipient token given' : 'no recipient token'}): ${outcome}`);
+      log(`Bounce listener: ${kind} bounce (${recipientToken ? 'recipient token given' : 'no recipient token'}): ${outcome}`);
       // One email of ours has one recipient: the token is spent on the first failure.
-      if (report.recipientToken) break;
+      if (recipientToken) break;
     }
     return 'taken';
   };
@@ -63,8 +80,8 @@ export async function startBounceListener(options: BounceListenerOptions): Promi
     size: BOUNCE_MAIL_MAX_BYTES,
     logger: false,
     banner: 'Letterdesk bounce listener',
-    onData(stream, _session, callback) {
-      takeMail(stream).then(
+    onData(stream, session, callback) {
+      takeMail(stream, session.envelope.rcptTo.map((rcpt) => rcpt.address)).then(
         (answer) => (answer === 'too-large' ? callback(Object.assign(new Error('Message too large'), { responseCode: 552 })) : callback()),
         (error: Error) => {
           log(`Bounce listener: could not take a mail: ${error.message}`);

@@ -18,6 +18,9 @@ import { startTestSmtp } from '../testing/smtp-fixture';
 import type { ReceivedMail, TestSmtp } from '../testing/smtp-fixture';
 import { createTestApp, signIn } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
+import { ephemeralPlatformSecret } from '../sending/platform-secret';
+import { createSenderDirectory } from '../sending/sender-directory';
+import { sendingSettingsOf } from '../sending/sending-settings';
 
 // For the tracking and metrics tests: a real PostgreSQL with the job runner on it, a real
 // SMTP server on loopback, and letters with links sent through the real scheduled send
@@ -61,14 +64,28 @@ export interface TrackingHarness {
   close(): Promise<void>;
 }
 
-export async function startTrackingHarness(): Promise<TrackingHarness> {
+export interface TrackingHarnessOptions {
+  /** Check DNS asks this server (a loopback DNS, `127.0.0.1:{port}`). */
+  dnsServer?: string;
+}
+
+/** The EHLO name and return-path MX target of the harness's platform. */
+export const HARNESS_MAIL_HOSTNAME = 'mail.letterdesk.test';
+
+export async function startTrackingHarness(options: TrackingHarnessOptions = {}): Promise<TrackingHarness> {
   const t = await createTestApp();
   const smtp = await startTestSmtp();
+  // One secret and one sender directory for the API and the jobs, as startPlatform makes them.
+  const secret = ephemeralPlatformSecret();
+  const sending = { mailHostname: HARNESS_MAIL_HOSTNAME, dnsServers: options.dnsServer ? [options.dnsServer] : [] };
+  const mailFrom = 'The Weekly <news@weekly.example>';
+  const senders = createSenderDirectory(t.db, secret, sendingSettingsOf({ mailFrom, publicUrl: PUBLIC_URL, ...sending }));
   const runner: JobRunner = createJobRunner({
     db: t.db,
     connectionString: t.connectionString,
     smtpUrl: smtp.url,
-    mailFrom: 'The Weekly <news@weekly.example>',
+    senders,
+    mailHostname: HARNESS_MAIL_HOSTNAME,
     retryDelaySeconds: 0,
     pollingIntervalSeconds: 0.5,
     warn: () => undefined,
@@ -76,6 +93,11 @@ export async function startTrackingHarness(): Promise<TrackingHarness> {
   const app = await buildApp({
     db: t.db,
     publicUrl: PUBLIC_URL,
+    smtpUrl: smtp.url,
+    mailFrom,
+    sending,
+    secret,
+    senders,
     delivery: { letterScheduled: (id) => runner.letterScheduled(id) },
     dashboardExports: runner,
     promotionExports: runner,
