@@ -41,3 +41,6 @@ export function stubNetwork(
     },
   };
 }
+
+/** ALLOW_PRIVATE_FETCH=1, as tests whose feeds, pages and images are served on loopback need it. */
+export const PRIVATE_ALLOWED: FetchGuard = { allowPrivate: true };
