@@ -136,7 +136,7 @@ async function follow(
 }
 
 /** The addresses the request may connect to, or FetchRefusedError before anything is sent. */
-export async function checkedAddresses(url: URL, guard: FetchGuard, signal?: AbortSignal): Promise<ResolvedAddress[]> {
+async function checkedAddresses(url: URL, guard: FetchGuard, signal?: AbortSignal): Promise<ResolvedAddress[]> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new FetchRefusedError(NOT_A_WEB_ADDRESS_MESSAGE, url);
   if (url.username || url.password) throw new FetchRefusedError(ADDRESS_WITH_CREDENTIALS_MESSAGE, url);
   const host = bareHost(url);
