@@ -54,6 +54,7 @@ import { promotionPeopleRoutes } from './routes/promotion-people';
 import { promotionCollateralCallRoutes } from './routes/promotion-collateral-calls';
 import { promotionListRoutes } from './routes/promotion-lists';
 import type { AiClient } from './integrations/ai-client';
+import { PUBLIC_ONLY, type FetchGuard } from './integrations/guarded-fetch';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
 import { channelSenderRoutes } from './routes/channel-sender';
@@ -101,6 +102,11 @@ export interface BuildAppOptions {
   imageStorage?: ImageStorage | null;
   /** Let upload-from-url fetch plain http addresses (tests' loopback servers). Default false: https only. */
   allowHttpImageFetch?: boolean;
+  /**
+   * Which addresses users' fetches (link previews, feeds, images by address) may reach:
+   * default public ones only; `{ allowPrivate: true }` is ALLOW_PRIVATE_FETCH.
+   */
+  fetchGuard?: FetchGuard;
   /** Told when a letter is scheduled, to queue its send; without it the jobs' sweep finds it (or nothing sends). */
   delivery?: DeliveryScheduler | null;
   /** Signs embedded dashboards' tokens (EMBED_DASHBOARD_SECRET); without it one made once and kept in the database. */
@@ -152,6 +158,7 @@ export async function buildApp({
   aiLimits,
   imageStorage,
   allowHttpImageFetch,
+  fetchGuard = PUBLIC_ONLY,
   delivery,
   dashboardExports,
   promotionExports,
@@ -201,7 +208,8 @@ export async function buildApp({
   const aiMeter = createAiMeter(db, aiLimits);
   await app.register(aiSuggestionRoutes, { db, ai: ai ?? null, meter: aiMeter });
   await app.register(aiRewriteRoutes, { db, ai: ai ?? null, meter: aiMeter });
-  await app.register(mediaRoutes, { db, storage: imageStorage ?? null, allowHttp: allowHttpImageFetch ?? false });
+  const images = { storage: imageStorage ?? null, allowHttp: allowHttpImageFetch ?? false, guard: fetchGuard };
+  await app.register(mediaRoutes, { db, ...images });
   await app.register(publicUnsubscribeRoutes, { db });
   await app.register(publicOptOutRoutes, { db });
   await app.register(trackingRoutes, { db });
@@ -220,20 +228,20 @@ export async function buildApp({
     senders: senderDirectory,
   });
   await app.register(editionReportRoutes, { db, publicUrl: publicUrl ?? null });
-  await app.register(linkPreviewRoutes, {});
+  await app.register(linkPreviewRoutes, { guard: fetchGuard });
   await app.register(newsRoutes, { db, news: news ?? null });
   await app.register(evvntRoutes, { db, events: events ?? createEvvntProvider() });
   await app.register(htmlValidationRoutes, { db });
   await app.register(dashboardRoutes, { db, exports: dashboardExports ?? null });
   await app.register(embeddedDashboardRoutes, { db, secret: embedDashboardSecret ?? null });
   await app.register(embeddedDashboardPageRoutes, { db, secret: embedDashboardSecret ?? null });
-  await app.register(curationRoutes, { db, feeds: feeds ?? null });
+  await app.register(curationRoutes, { db, feeds: feeds ?? null, guard: fetchGuard });
   await app.register(promotionCampaignRoutes, { db });
-  await app.register(promotionCollateralRoutes, { db, storage: imageStorage ?? null, allowHttp: allowHttpImageFetch ?? false });
+  await app.register(promotionCollateralRoutes, { db, ...images });
   await app.register(promotionAdTypeRoutes, { db });
   await app.register(promotionMetricRoutes, { db, exports: promotionExports ?? null });
   await app.register(promotionPeopleRoutes, { db });
-  await app.register(promotionCollateralCallRoutes, { db, storage: imageStorage ?? null, allowHttp: allowHttpImageFetch ?? false });
+  await app.register(promotionCollateralCallRoutes, { db, ...images });
   await app.register(promotionListRoutes, { db });
   await app.register(letterDeliveryRoutes, { db, mail });
   await app.register(pollRoutes, { db });

@@ -64,6 +64,12 @@ export interface StartPlatformOptions {
   /** Let upload-from-url fetch plain http addresses. Default false: https only. */
   allowHttpImageFetch?: boolean;
   /**
+   * Let the fetches made for users (link previews, feeds, images by address) reach
+   * loopback, private and other non-public addresses (ALLOW_PRIVATE_FETCH): for a platform
+   * whose feeds live inside its own network. Default false: public addresses only.
+   */
+  allowPrivateFetch?: boolean;
+  /**
    * The address subscribers reach the platform's public pages at (PUBLIC_URL), for the
    * unsubscribe links of scheduled sends. Default: the URL it listens on.
    */
@@ -133,6 +139,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
     const sendingSettings = sendingSettingsOf({ mailFrom: options.mailFrom, publicUrl: options.publicUrl, ...options.sending });
     const senders = createSenderDirectory(db, secret, sendingSettings);
     if (options.seedDemo ?? !options.databaseUrl) await seedDemo(db);
+    const fetchGuard = { allowPrivate: options.allowPrivateFetch ?? false };
     if (options.deliveryJobs ?? true) {
       jobs = createJobRunner({
         db,
@@ -143,6 +150,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
         retryDelaySeconds: options.deliveryRetryDelaySeconds,
         pollingIntervalSeconds: options.jobPollingIntervalSeconds,
         abTestWaitSeconds: options.abTestWaitSeconds,
+        fetchGuard,
       });
     }
     app = await buildApp({
@@ -161,6 +169,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
       },
       imageStorage: createDiskImageStorage(options.imagesDir ?? path.join(options.dataDir ?? defaultDataDir(), 'images')),
       allowHttpImageFetch: options.allowHttpImageFetch ?? false,
+      fetchGuard,
       delivery: jobs,
       dashboardExports: jobs,
       promotionExports: jobs,

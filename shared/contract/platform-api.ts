@@ -197,6 +197,13 @@ export const ApiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof ApiErrorSchema>;
 
+/**
+ * Every fetch the platform makes for a user (link previews, feeds, images from an address)
+ * refuses loopback, private and other non-public addresses with this (422, field `url`
+ * or the call's own field), unless the platform allows them (ALLOW_PRIVATE_FETCH).
+ */
+export const ADDRESS_NOT_REACHABLE_MESSAGE = 'That address is not reachable from the platform.';
+
 export const HealthResponseSchema = z.object({ status: z.literal('ok') });
 
 export const LoginRequestSchema = z.object({

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
+import type { FetchGuard } from '../integrations/guarded-fetch';
 import { fetchFeed } from './feed-reader';
 import type { FeedItem, FetchFeedResult, Validators } from './feed-reader';
 
@@ -24,7 +25,12 @@ export function backoffMs(failures: number): number {
   return Math.min(FEED_POLL_INTERVAL_MS * 2 ** Math.max(0, failures - 1), FEED_BACKOFF_MAX_MS);
 }
 
-export async function pollFeed(db: Db, feedId: number, fetcher: FeedFetcher = fetchFeed): Promise<PollOutcome> {
+export async function pollFeed(
+  db: Db,
+  feedId: number,
+  guard: FetchGuard,
+  fetcher: FeedFetcher = (url, validators) => fetchFeed(url, guard, validators),
+): Promise<PollOutcome> {
   const feed = await db
     .updateTable('feeds')
     .set({ fetchingUntil: sql<Date>`now() + make_interval(secs => ${LEASE_SECONDS})` })

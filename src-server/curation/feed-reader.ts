@@ -4,11 +4,14 @@ import { FEED_PREVIEW_ITEMS_MAX, INVALID_FEED_URL_MESSAGE } from '../../shared/c
 import type { FeedPreviewItem } from '../../shared/contract/platform-curation';
 import { POST_CONTENT_TAGS } from '../../shared/render/post-content';
 import { HttpError } from '../http/errors';
-import { BodyTooLargeError, readLimited } from '../integrations/read-limited';
+import { FetchRefusedError, guardedFetch } from '../integrations/guarded-fetch';
+import type { FetchGuard } from '../integrations/guarded-fetch';
+import { BodyTooLargeError } from '../integrations/read-limited';
 
 // Reads a feed (RSS 2.0, RSS 1.0, Atom or JSON Feed, parsed by feedsmith) into the
 // article fields an aggregate keeps (spec 3 §3). Requests are conditional when the last
-// answer gave an ETag or Last-Modified, so an unchanged feed costs a 304. Item HTML is
+// answer gave an ETag or Last-Modified, so an unchanged feed costs a 304, and go through
+// the guarded fetch (public addresses only unless ALLOW_PRIVATE_FETCH). Item HTML is
 // sanitized here, once, before anything stores it; excerpts are plain text.
 
 export const FEED_MAX_BYTES = 5 * 1024 * 1024;
@@ -45,38 +48,34 @@ export interface Validators {
 
 const invalid = () => new HttpError(422, INVALID_FEED_URL_MESSAGE, { url: [INVALID_FEED_URL_MESSAGE] });
 
-export async function fetchFeed(address: string, validators: Validators = { etag: null, lastModified: null }): Promise<FetchFeedResult> {
-  let url = checkFeedUrl(address);
-  const signal = AbortSignal.timeout(FEED_FETCH_TIMEOUT_MS);
+export async function fetchFeed(address: string, guard: FetchGuard, validators: Validators = { etag: null, lastModified: null }): Promise<FetchFeedResult> {
   const headers: Record<string, string> = {
     accept: 'application/rss+xml, application/atom+xml, application/feed+json, application/json, application/xml, text/xml;q=0.9, */*;q=0.5',
     'user-agent': 'Letterdesk feed reader',
   };
   if (validators.etag) headers['if-none-match'] = validators.etag;
   if (validators.lastModified) headers['if-modified-since'] = validators.lastModified;
-  for (let hops = 0; ; hops += 1) {
-    const response = await fetch(url, { redirect: 'manual', signal, headers });
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && response.status !== 304 && location) {
-      await response.body?.cancel().catch(() => undefined);
-      if (hops >= MAX_REDIRECTS) throw new Error(`${url.host} redirected too many times.`);
-      url = checkFeedUrl(new URL(location, url).toString());
-      continue;
-    }
-    if (response.status === 304) return { status: 'not-modified' };
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new Error(`${url.host} answered ${response.status}.`);
-    }
-    let text: string;
-    try {
-      text = (await readLimited(response, FEED_MAX_BYTES)).toString('utf8');
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) throw new Error(`The feed is larger than ${FEED_MAX_BYTES} bytes.`);
-      throw error;
-    }
-    return { status: 'ok', feed: parseFeedText(text, url), etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') };
+  const answer = await guardedFetch(checkFeedUrl(address), guard, {
+    timeoutMs: FEED_FETCH_TIMEOUT_MS,
+    maxBytes: FEED_MAX_BYTES,
+    maxRedirects: MAX_REDIRECTS,
+    headers,
+    checkRedirect: (next) => checkFeedUrl(next.toString()),
+  });
+  const { response, url } = answer;
+  if (response.status === 304) return { status: 'not-modified' };
+  if (!response.ok) {
+    await answer.discard();
+    throw new Error(`${url.host} answered ${response.status}.`);
   }
+  let text: string;
+  try {
+    text = (await answer.read()).toString('utf8');
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new Error(`The feed is larger than ${FEED_MAX_BYTES} bytes.`);
+    throw error;
+  }
+  return { status: 'ok', feed: parseFeedText(text, url), etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') };
 }
 
 /** The feed's first items as the legacy RSS block takes them: plain text throughout. */
@@ -90,14 +89,18 @@ export function previewItems(feed: ParsedFeed): FeedPreviewItem[] {
   }));
 }
 
-/** For `rss/validate` and adding a feed: the feed, or 422 'This url is invalid.' for anything else. */
-export async function readFeedOrRefuse(address: string): Promise<ParsedFeed> {
+/**
+ * For `rss/validate` and adding a feed: the feed; 422 with the guard's words for an
+ * address the platform may not fetch, 'This url is invalid.' for anything else.
+ */
+export async function readFeedOrRefuse(address: string, guard: FetchGuard): Promise<ParsedFeed> {
   try {
-    const result = await fetchFeed(address);
+    const result = await fetchFeed(address, guard);
     if (result.status !== 'ok') throw invalid();
     return result.feed;
   } catch (error) {
     if (error instanceof HttpError) throw error;
+    if (error instanceof FetchRefusedError) throw new HttpError(422, error.message, { url: [error.message] });
     throw invalid();
   }
 }

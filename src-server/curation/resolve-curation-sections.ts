@@ -4,6 +4,7 @@ import { curationBlockQuery, curationItemFromAggregate } from '../../shared/rule
 import type { Db } from '../db/database';
 import type { ChannelRow } from '../db/schema';
 import { readSections } from '../delivery/letter-render';
+import type { FetchGuard } from '../integrations/guarded-fetch';
 import { rssDelta, rssImages } from '../../shared/rules/rss-items';
 import { queryAggregates } from './aggregates-query';
 import { previewItems, readFeedOrRefuse } from './feed-reader';
@@ -13,7 +14,7 @@ import { previewItems, readFeedOrRefuse } from './feed-reader';
 // with items to show gets its items afresh; an inserted article (no query) stays as it is.
 // A legacy RSS block reads its feed again the same way.
 
-export async function resolveCurationSections(db: Db, channel: ChannelRow, blocks: string, now = new Date()): Promise<string> {
+export async function resolveCurationSections(db: Db, channel: ChannelRow, blocks: string, guard: FetchGuard, now = new Date()): Promise<string> {
   const sections = readSections(blocks);
   let changed = false;
   const resolve = async (section: Section): Promise<Section> => {
@@ -28,7 +29,7 @@ export async function resolveCurationSections(db: Db, channel: ChannelRow, block
     }
     if (next.type === 'rss' && next.blockModel.link.trim() !== '') {
       // The legacy RSS block reads its feed again; a feed that cannot be read keeps what was loaded.
-      const feed = await readFeedOrRefuse(next.blockModel.link).catch(() => null);
+      const feed = await readFeedOrRefuse(next.blockModel.link, guard).catch(() => null);
       if (feed) {
         const items = previewItems(feed);
         next = { ...next, blockModel: { ...next.blockModel, images: rssImages(items, next.blockModel) }, delta: rssDelta(items, next.blockModel) };

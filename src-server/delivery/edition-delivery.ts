@@ -17,6 +17,7 @@ import { fillScheduledPromotions } from '../promotions/scheduled-promotions';
 import { carriedPromotionIds } from '../../shared/rules/promotions';
 import { renderInChannel } from './letter-render';
 import { resolveCurationSections } from '../curation/resolve-curation-sections';
+import type { FetchGuard } from '../integrations/guarded-fetch';
 import type { MailTransport } from './mail-transport';
 import { sendNextBatch } from './batch-send';
 import { MailServerUnavailableError, reopenRecipients } from './recipient-send';
@@ -58,6 +59,8 @@ export interface DeliveryContext {
   batchSize?: number | undefined;
   /** Seconds every A/B test waits, in place of the letter's setting (AB_TEST_MIN_WAIT_SECONDS); unset: the letter's. */
   abTestWaitSeconds?: number | undefined;
+  /** Which addresses a legacy RSS block's feed may be read from (ALLOW_PRIVATE_FETCH). */
+  fetchGuard: FetchGuard;
 }
 
 export type DeliveryOutcome =
@@ -207,7 +210,7 @@ export async function deliverEdition(ctx: DeliveryContext, job: EditionJob): Pro
   let html: string;
   try {
     // Curations blocks show what their query returns now (curation/resolve-curation-sections.ts).
-    const blocks = await resolveCurationSections(db, started.channel, started.letter.blocks);
+    const blocks = await resolveCurationSections(db, started.channel, started.letter.blocks, ctx.fetchGuard);
     html = (await renderInChannel(db, started.channel, started.letter, ctx.publicUrl, blocks)).html;
     const day = started.letter.publicationDate?.slice(0, 10) ?? null;
     html = await fillScheduledPromotions(db, {

@@ -2,12 +2,15 @@ import * as cheerio from 'cheerio';
 import ogs from 'open-graph-scraper';
 import type { UrlPreview } from '../../shared/model/blocks/feeds';
 import { providerForUrl } from '../../shared/rules/link-preview';
-import { BodyTooLargeError, readLimited } from './read-limited';
+import { FetchRefusedError, guardedFetch } from './guarded-fetch';
+import type { FetchGuard } from './guarded-fetch';
+import { BodyTooLargeError } from './read-limited';
 
 // Link previews (spec 3 §7 `curations/crawl`, spec 2 §9): the platform fetches the page
-// itself, with a time and size ceiling and a bounded number of redirects, then reads its
-// Open Graph and meta tags with open-graph-scraper (given the fetched HTML, so the limits
-// are ours) and, when the page announces one, its oEmbed JSON (author and provider names).
+// itself through the guarded fetch (public addresses only, a time and size ceiling, a
+// bounded number of redirects, each checked), then reads its Open Graph and meta tags
+// with open-graph-scraper (given the fetched HTML, so the limits are ours) and, when the
+// page announces one, its oEmbed JSON (author and provider names), fetched the same way.
 
 export class LinkPreviewError extends Error {
   constructor(
@@ -20,6 +23,8 @@ export class LinkPreviewError extends Error {
 }
 
 export interface LinkPreviewOptions {
+  /** Which addresses may be fetched (guarded-fetch.ts); the platform's ALLOW_PRIVATE_FETCH. */
+  guard: FetchGuard;
   timeoutMs?: number;
   maxBytes?: number;
 }
@@ -30,35 +35,25 @@ const DEFAULT_MAX_BYTES = 2 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 
 async function fetchLimited(start: URL, accept: string, options: Required<LinkPreviewOptions>): Promise<{ url: URL; body: string; type: string }> {
-  let url = start;
-  const signal = AbortSignal.timeout(options.timeoutMs);
-  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new LinkPreviewError('This url is invalid.', 422);
-    let response: Response;
-    try {
-      response = await fetch(url, { redirect: 'manual', signal, headers: { accept, 'user-agent': 'Letterdesk link preview' } });
-    } catch {
+  try {
+    const answer = await guardedFetch(start, options.guard, {
+      timeoutMs: options.timeoutMs,
+      maxBytes: options.maxBytes,
+      maxRedirects: MAX_REDIRECTS,
+      headers: { accept, 'user-agent': 'Letterdesk link preview' },
+    });
+    if (!answer.response.ok) {
+      await answer.discard();
       throw new LinkPreviewError(CRAWL_FAILED_MESSAGE, 502);
     }
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location) {
-      await response.body?.cancel().catch(() => undefined);
-      url = new URL(location, url);
-      continue;
-    }
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new LinkPreviewError(CRAWL_FAILED_MESSAGE, 502);
-    }
-    try {
-      const body = (await readLimited(response, options.maxBytes)).toString('utf8');
-      return { url, body, type: response.headers.get('content-type') ?? '' };
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) throw new LinkPreviewError('This page is too large to preview.', 502);
-      throw new LinkPreviewError(CRAWL_FAILED_MESSAGE, 502);
-    }
+    const body = (await answer.read()).toString('utf8');
+    return { url: answer.url, body, type: answer.response.headers.get('content-type') ?? '' };
+  } catch (error) {
+    if (error instanceof LinkPreviewError) throw error;
+    if (error instanceof FetchRefusedError) throw new LinkPreviewError(error.message, 422);
+    if (error instanceof BodyTooLargeError) throw new LinkPreviewError('This page is too large to preview.', 502);
+    throw new LinkPreviewError(CRAWL_FAILED_MESSAGE, 502);
   }
-  throw new LinkPreviewError(CRAWL_FAILED_MESSAGE, 502);
 }
 
 interface OEmbed {
@@ -85,8 +80,8 @@ async function readOEmbed(html: string, pageUrl: URL, options: Required<LinkPrev
   }
 }
 
-export async function crawlLinkPreview(rawUrl: string, options: LinkPreviewOptions = {}): Promise<UrlPreview> {
-  const limits = { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES };
+export async function crawlLinkPreview(rawUrl: string, options: LinkPreviewOptions): Promise<UrlPreview> {
+  const limits = { guard: options.guard, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES };
   let start: URL;
   try {
     start = new URL(/^https?:\/\//i.test(rawUrl) ? rawUrl : `https://${rawUrl}`);

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { integrationSettingsFromEnv } from './settings';
 
 describe('integrationSettingsFromEnv', () => {
-  it('has no AI, the default images folder and https-only fetching when nothing is set', () => {
-    expect(integrationSettingsFromEnv({})).toEqual({ allowHttpImageFetch: false });
+  it('has no AI, the default images folder, https-only fetching and public addresses only when nothing is set', () => {
+    expect(integrationSettingsFromEnv({})).toEqual({ allowHttpImageFetch: false, allowPrivateFetch: false });
   });
 
   it('reads the AI endpoint, the images folder and the http switch', () => {
@@ -15,11 +15,13 @@ describe('integrationSettingsFromEnv', () => {
         AI_API_KEY: 'sk-test',
         IMAGES_DIR: 'relative/images',
         ALLOW_HTTP_IMAGE_FETCH: '1',
+        ALLOW_PRIVATE_FETCH: 'true',
       }),
     ).toEqual({
       ai: { baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.2', apiKey: 'sk-test' },
       imagesDir: path.resolve('relative/images'),
       allowHttpImageFetch: true,
+      allowPrivateFetch: true,
     });
     expect(integrationSettingsFromEnv({ AI_BASE_URL: 'https://api.example/v1', AI_MODEL: 'm' }).ai).toEqual({
       baseUrl: 'https://api.example/v1',
@@ -33,6 +35,7 @@ describe('integrationSettingsFromEnv', () => {
     expect(() => integrationSettingsFromEnv({ AI_BASE_URL: 'localhost:8080', AI_MODEL: 'm' })).toThrow(/http or https/);
     expect(() => integrationSettingsFromEnv({ AI_BASE_URL: 'not a url', AI_MODEL: 'm' })).toThrow(/must be a web address/);
     expect(() => integrationSettingsFromEnv({ ALLOW_HTTP_IMAGE_FETCH: 'yes' })).toThrow(/must be 1 or 0/);
+    expect(() => integrationSettingsFromEnv({ ALLOW_PRIVATE_FETCH: 'on' })).toThrow('ALLOW_PRIVATE_FETCH must be 1 or 0, not "on"');
     expect(() => integrationSettingsFromEnv({ AI_BASE_URL: 'https://a/v1', AI_MODEL: 'm', AI_DAILY_TOKEN_BUDGET: '0' })).toThrow(
       'AI_DAILY_TOKEN_BUDGET must be a whole number above 0, not "0"',
     );

@@ -6,12 +6,14 @@ import type { NewsApiSettings } from './news-provider';
 // main.ts only; everything below it takes them as options. A setting that is half there
 // or malformed stops the start with a message, rather than failing at the first call.
 //   AI_BASE_URL, AI_MODEL, AI_API_KEY, AI_DAILY_TOKEN_BUDGET, AI_REQUESTS_PER_MINUTE   IMAGES_DIR   ALLOW_HTTP_IMAGE_FETCH=1
+//   ALLOW_PRIVATE_FETCH=1
 //   NEWS_API_URL, NEWS_API_KEY   EVVNT_API_URL
 
 export interface IntegrationSettings {
   ai?: AiSettings;
   imagesDir?: string;
   allowHttpImageFetch?: boolean;
+  allowPrivateFetch?: boolean;
   news?: NewsApiSettings;
   evvntApiUrl?: string;
 }
@@ -23,6 +25,7 @@ export function integrationSettingsFromEnv(env: NodeJS.ProcessEnv): IntegrationS
   const imagesDir = env.IMAGES_DIR?.trim();
   if (imagesDir) settings.imagesDir = path.resolve(imagesDir);
   settings.allowHttpImageFetch = flag('ALLOW_HTTP_IMAGE_FETCH', env.ALLOW_HTTP_IMAGE_FETCH);
+  settings.allowPrivateFetch = flag('ALLOW_PRIVATE_FETCH', env.ALLOW_PRIVATE_FETCH);
   const newsUrl = env.NEWS_API_URL?.trim() ?? '';
   const newsKey = env.NEWS_API_KEY?.trim() ?? '';
   if (newsKey && !newsUrl) throw new Error('NEWS_API_KEY needs NEWS_API_URL (for example https://newsapi.org).');

@@ -3,6 +3,7 @@ import { platformPaths } from '../../shared/contract/platform-api';
 import { buildApp } from '../app';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import { createFeedSite, serveFeedSite } from '../testing/feed-fixtures';
+import { PRIVATE_ALLOWED } from '../testing/fetch-guard-fixtures';
 import { startLoopbackServer } from '../testing/loopback-server';
 import type { LoopbackServer } from '../testing/loopback-server';
 import { createTestApp, signIn } from '../testing/test-app';
@@ -18,10 +19,10 @@ let site: LoopbackServer;
 const runners: JobRunner[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ fetchGuard: PRIVATE_ALLOWED });
   site = await startLoopbackServer(serveFeedSite(createFeedSite()));
   for (let i = 0; i < 2; i += 1) {
-    runners.push(createJobRunner({ db: t.db, connectionString: t.connectionString, pollingIntervalSeconds: 0.5, warn: () => undefined }));
+    runners.push(createJobRunner({ db: t.db, connectionString: t.connectionString, pollingIntervalSeconds: 0.5, warn: () => undefined, fetchGuard: PRIVATE_ALLOWED }));
   }
   for (const runner of runners) await runner.start({ publicUrl: 'https://letters.example.com' });
 });
@@ -32,7 +33,7 @@ afterAll(async () => {
 });
 
 it('reads a newly added feed into aggregates without waiting for the sweep, once', async () => {
-  const app = await buildApp({ db: t.db, feeds: runners[0]! });
+  const app = await buildApp({ db: t.db, feeds: runners[0]!, fetchGuard: PRIVATE_ALLOWED });
   const editor = await signIn(app, DEMO_EMAIL, DEMO_PASSWORD);
   const added = await app.inject({ method: 'POST', url: platformPaths.feeds('demo', 'weekly'), headers: editor, payload: { url: `${site.url}/rss.xml` } });
   expect(added.statusCode, added.body).toBe(201);

@@ -2,6 +2,7 @@ import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import { dueFeeds, pollFeed } from '../curation/feed-polling';
 import type { Db } from '../db/database';
+import type { FetchGuard } from '../integrations/guarded-fetch';
 
 // The feed polling queues on pg-boss: a sweep every minute queues a read of each feed that
 // is due, one waiting job per feed (the queue's 'short' policy and the feed's key), and
@@ -34,11 +35,12 @@ export async function startFeedWorkers(
   boss: PgBoss,
   pollingIntervalSeconds: number,
   warn: (message: string, error?: unknown) => void,
+  guard: FetchGuard,
 ): Promise<string> {
   const worker = await boss.work(POLL_FEED_QUEUE, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
     if (!job) return undefined;
     const { feedId } = FeedJobSchema.parse(job.data);
-    const outcome = await pollFeed(db, feedId);
+    const outcome = await pollFeed(db, feedId, guard);
     if (outcome.status === 'failed') warn(`Feed ${feedId} could not be read: ${outcome.error}`);
     return outcome;
   });

@@ -29,6 +29,7 @@ import { createFeedQueues, queueFeedRead, startFeedWorkers } from './feed-jobs';
 import { PROMOTION_METRICS_EXPORT_QUEUE, queueCampaignMetricsExport, type PromotionExportQueue } from './promotion-export-jobs';
 import { CampaignMetricsExportJobSchema, sendCampaignMetricsExport } from '../promotions/campaign-metrics-export';
 import type { FeedScheduler } from '../routes/curation';
+import { PUBLIC_ONLY, type FetchGuard } from '../integrations/guarded-fetch';
 
 // The platform's background jobs on pg-boss, on the platform's own PostgreSQL (ARCHITECTURE
 // "Storage"): scheduled sends, and a sweep every minute (and at start) that queues any send
@@ -63,6 +64,8 @@ export interface JobRunnerOptions {
   sendConnections?: number | undefined;
   /** Seconds every A/B test waits for opens, in place of the letter's setting (AB_TEST_MIN_WAIT_SECONDS; tests, demos). */
   abTestWaitSeconds?: number | undefined;
+  /** Which addresses feeds are read from (ALLOW_PRIVATE_FETCH); default public ones only. */
+  fetchGuard?: FetchGuard | undefined;
   /** Where problems the jobs cannot report to anyone go; default console.warn. */
   warn?: (message: string, error?: unknown) => void;
 }
@@ -115,6 +118,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const { db } = options;
   const warn = options.warn ?? ((message: string, error?: unknown) => console.warn(message, error ?? ''));
   const retryDelaySeconds = options.retryDelaySeconds ?? DEFAULT_SEND_RETRY_DELAY_SECONDS;
+  const fetchGuard = options.fetchGuard ?? PUBLIC_ONLY;
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema: JOB_SCHEMA,
@@ -153,6 +157,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           runMilliseconds: SEND_RUN_MS,
           batchSize: options.sendBatchSize,
           abTestWaitSeconds: options.abTestWaitSeconds,
+          fetchGuard,
         },
         data,
       );
@@ -208,7 +213,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       );
       await boss.schedule(DELIVERY_SWEEP_QUEUE, DELIVERY_SWEEP_CRON);
       await sweep();
-      feedWorker = await startFeedWorkers(db, boss, options.pollingIntervalSeconds ?? SWEEP_POLLING_SECONDS, warn);
+      feedWorker = await startFeedWorkers(db, boss, options.pollingIntervalSeconds ?? SWEEP_POLLING_SECONDS, warn, fetchGuard);
     },
 
     async stop() {

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HttpError } from '../http/errors';
+import { ADDRESS_NOT_REACHABLE_MESSAGE } from '../../shared/contract/platform-api';
+import { PUBLIC_ONLY } from '../integrations/guarded-fetch';
+import { PRIVATE_ALLOWED } from '../testing/fetch-guard-fixtures';
 import { PNG_3X2 } from '../testing/image-fixtures';
 import { startLoopbackServer } from '../testing/loopback-server';
 import type { LoopbackServer } from '../testing/loopback-server';
@@ -42,7 +45,7 @@ async function refusal(promise: Promise<unknown>): Promise<{ status: number; mes
 
 describe('fetchImage', () => {
   it('reads the image, its format and size', async () => {
-    const image = await fetchImage(`${site.url}/photo.png`, { allowHttp: true });
+    const image = await fetchImage(`${site.url}/photo.png`, { allowHttp: true, guard: PRIVATE_ALLOWED });
     expect(image.bytes.equals(PNG_3X2)).toBe(true);
     expect(image).toMatchObject({ format: 'png', contentType: 'image/png', size: { width: 3, height: 2 } });
     expect(site.requests[0]!.headers.accept).toBe('image/*');
@@ -50,7 +53,7 @@ describe('fetchImage', () => {
 
   it('gives up when the download takes longer than its time limit', async () => {
     const started = Date.now();
-    expect(await refusal(fetchImage(`${site.url}/slow.png`, { allowHttp: true, timeoutMs: 300 }))).toEqual({
+    expect(await refusal(fetchImage(`${site.url}/slow.png`, { allowHttp: true, guard: PRIVATE_ALLOWED, timeoutMs: 300 }))).toEqual({
       status: 502,
       message: 'The image took longer than 1 s to download.',
     });
@@ -58,7 +61,7 @@ describe('fetchImage', () => {
   });
 
   it('stops following a redirect loop', async () => {
-    expect(await refusal(fetchImage(`${site.url}/loop`, { allowHttp: true }))).toEqual({
+    expect(await refusal(fetchImage(`${site.url}/loop`, { allowHttp: true, guard: PRIVATE_ALLOWED }))).toEqual({
       status: 502,
       message: `${new URL(site.url).host} redirected too many times.`,
     });
@@ -66,15 +69,24 @@ describe('fetchImage', () => {
   });
 
   it('checks every redirect hop like the first address', async () => {
-    expect((await refusal(fetchImage(`${site.url}/to-ftp`, { allowHttp: true }))).status).toBe(422);
-    expect((await refusal(fetchImage(`${site.url}/to-svg`, { allowHttp: true }))).message).toMatch(/^SVG files are not supported/);
+    expect((await refusal(fetchImage(`${site.url}/to-ftp`, { allowHttp: true, guard: PRIVATE_ALLOWED }))).status).toBe(422);
+    expect((await refusal(fetchImage(`${site.url}/to-svg`, { allowHttp: true, guard: PRIVATE_ALLOWED }))).message).toMatch(/^SVG files are not supported/);
     expect(site.requests.map((request) => request.url)).toEqual(['/to-ftp', '/to-svg']);
+  });
+
+  it('refuses the loopback site when the platform allows only public addresses, before connecting', async () => {
+    const before = site.connections;
+    expect(await refusal(fetchImage(`${site.url}/photo.png`, { allowHttp: true, guard: PUBLIC_ONLY }))).toEqual({
+      status: 422,
+      message: ADDRESS_NOT_REACHABLE_MESSAGE,
+    });
+    expect(site.connections).toBe(before);
   });
 
   it('answers 502 when nothing listens there', async () => {
     const closed = await startLoopbackServer();
     await closed.close();
-    expect(await refusal(fetchImage(`${closed.url}/photo.png`, { allowHttp: true }))).toEqual({
+    expect(await refusal(fetchImage(`${closed.url}/photo.png`, { allowHttp: true, guard: PRIVATE_ALLOWED }))).toEqual({
       status: 502,
       message: `The image could not be fetched from ${new URL(closed.url).host}.`,
     });

@@ -6,19 +6,22 @@ import {
 } from '../../shared/contract/platform-media';
 import type { ImageFormat } from '../../shared/contract/platform-media';
 import { HttpError } from '../http/errors';
-import { BodyTooLargeError, readLimited } from '../integrations/read-limited';
+import { FetchRefusedError, RedirectLimitError, guardedFetch } from '../integrations/guarded-fetch';
+import type { FetchGuard, GuardedAnswer } from '../integrations/guarded-fetch';
+import { BodyTooLargeError } from '../integrations/read-limited';
 import { IMAGE_FORMATS, formatOfContentType, imageSize, isSvgContentType, looksLikeSvg, sniffFormats } from './image-sniff';
 import type { ImageSize } from './image-sniff';
 
 // Copies an external image for upload-from-url (spec 1 §7), with the spec's image rules
 // (§5: no SVG, only the listed formats) and limits of our own: https only unless http is
-// allowed, 10 MB, 10 s for the whole download, redirects followed by hand so each hop is
-// checked like the first. The server's content type must name an accepted image format
-// and so must the bytes; the bytes decide what is stored, since servers mislabel images.
+// allowed, 10 MB, 10 s for the whole download, each redirect checked like the first, and
+// only public addresses unless the platform allows private ones (guarded-fetch.ts). The
+// server's content type must name an accepted image format and so must the bytes; the bytes decide what is stored, since servers mislabel images.
 // 422 means the address or what it holds is refused; 502 means the other server failed.
 
 export interface FetchImageOptions {
   allowHttp: boolean;
+  guard: FetchGuard;
   maxBytes?: number;
   timeoutMs?: number;
 }
@@ -56,43 +59,45 @@ export function checkImageUrl(raw: string, allowHttp: boolean): URL {
 export async function fetchImage(raw: string, options: FetchImageOptions): Promise<FetchedImage> {
   const maxBytes = options.maxBytes ?? IMAGE_MAX_BYTES;
   const timeoutMs = options.timeoutMs ?? IMAGE_FETCH_TIMEOUT_MS;
-  let url = checkImageUrl(raw, options.allowHttp);
-  const signal = AbortSignal.timeout(timeoutMs);
+  const url = checkImageUrl(raw, options.allowHttp);
+  let host = url.host;
   try {
-    for (let hops = 0; ; hops += 1) {
-      const response = await fetch(url, { redirect: 'manual', signal, headers: { accept: 'image/*' } });
-      const location = response.headers.get('location');
-      if (response.status >= 300 && response.status < 400 && location) {
-        await response.body?.cancel().catch(() => undefined);
-        if (hops >= MAX_REDIRECTS) throw upstream(`${url.host} redirected too many times.`);
-        url = checkImageUrl(new URL(location, url).toString(), options.allowHttp);
-        continue;
-      }
-      if (!response.ok) {
-        await response.body?.cancel().catch(() => undefined);
-        throw upstream(`The image could not be fetched: ${url.host} answered ${response.status}.`);
-      }
-      return await readImage(response, maxBytes);
+    const answer = await guardedFetch(url, options.guard, {
+      timeoutMs,
+      maxBytes,
+      maxRedirects: MAX_REDIRECTS,
+      headers: { accept: 'image/*' },
+      checkRedirect: (next) => {
+        host = next.host;
+        return checkImageUrl(next.toString(), options.allowHttp);
+      },
+    });
+    if (!answer.response.ok) {
+      await answer.discard();
+      throw upstream(`The image could not be fetched: ${answer.url.host} answered ${answer.response.status}.`);
     }
+    return await readImage(answer);
   } catch (error) {
     if (error instanceof HttpError) throw error;
+    if (error instanceof FetchRefusedError) throw refused(error.message);
+    if (error instanceof RedirectLimitError) throw upstream(error.message);
     if (error instanceof BodyTooLargeError) throw refused(IMAGE_TOO_LARGE_MESSAGE);
     if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
       throw upstream(`The image took longer than ${Math.ceil(timeoutMs / 1000)} s to download.`);
     }
-    throw upstream(`The image could not be fetched from ${url.host}.`);
+    throw upstream(`The image could not be fetched from ${host}.`);
   }
 }
 
-async function readImage(response: Response, maxBytes: number): Promise<FetchedImage> {
-  const declared = response.headers.get('content-type');
+async function readImage(answer: GuardedAnswer): Promise<FetchedImage> {
+  const declared = answer.response.headers.get('content-type');
   const declaredFormat = formatOfContentType(declared);
   // Checked before reading: a page or an SVG is refused without downloading it.
   if (declaredFormat === null) {
-    await response.body?.cancel().catch(() => undefined);
+    await answer.discard();
     throw refused(isSvgContentType(declared) ? SVG_NOT_SUPPORTED_MESSAGE : NOT_AN_IMAGE_MESSAGE);
   }
-  const bytes = await readLimited(response, maxBytes);
+  const bytes = await answer.read();
   if (looksLikeSvg(bytes)) throw refused(SVG_NOT_SUPPORTED_MESSAGE);
   const formats = sniffFormats(bytes);
   // AVIF is a kind of HEIF: when the bytes allow both, the server's word decides.

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AD_TYPE_DEFAULTS } from '../../shared/rules/promotions';
 import { HttpError } from '../http/errors';
 import { createDiskImageStorage, newImageKey, type ImageStorage } from '../integrations/image-storage';
+import { PRIVATE_ALLOWED } from '../testing/fetch-guard-fixtures';
 import { startLoopbackServer, type LoopbackServer } from '../testing/loopback-server';
 import { checkCollateralImage } from './collateral-image';
 
@@ -49,16 +50,16 @@ async function refusal(run: Promise<void>): Promise<{ status: number; image: str
 
 describe('the collateral image check', () => {
   it('takes an image of the ad type size (300x300 by default) and no image at all', async () => {
-    await expect(checkCollateralImage({ storage, allowHttp: true }, `${site.url}/square.png`, AD_TYPE_DEFAULTS)).resolves.toBeUndefined();
-    await expect(checkCollateralImage({ storage, allowHttp: true }, '', AD_TYPE_DEFAULTS)).resolves.toBeUndefined();
+    await expect(checkCollateralImage({ storage, allowHttp: true, guard: PRIVATE_ALLOWED }, `${site.url}/square.png`, AD_TYPE_DEFAULTS)).resolves.toBeUndefined();
+    await expect(checkCollateralImage({ storage, allowHttp: true, guard: PRIVATE_ALLOWED }, '', AD_TYPE_DEFAULTS)).resolves.toBeUndefined();
   });
 
   it('refuses another size with a message naming the required one', async () => {
-    expect(await refusal(checkCollateralImage({ storage, allowHttp: true }, `${site.url}/wide.png`, AD_TYPE_DEFAULTS))).toEqual({
+    expect(await refusal(checkCollateralImage({ storage, allowHttp: true, guard: PRIVATE_ALLOWED }, `${site.url}/wide.png`, AD_TYPE_DEFAULTS))).toEqual({
       status: 422,
       image: ['The image must be 300x300 pixels; this one is 640x480.'],
     });
-    expect(await refusal(checkCollateralImage({ storage, allowHttp: true }, `${site.url}/square.png`, { imageWidth: 600, imageHeight: 200 }))).toEqual({
+    expect(await refusal(checkCollateralImage({ storage, allowHttp: true, guard: PRIVATE_ALLOWED }, `${site.url}/square.png`, { imageWidth: 600, imageHeight: 200 }))).toEqual({
       status: 422,
       image: ['The image must be 600x200 pixels; this one is 300x300.'],
     });
@@ -69,16 +70,16 @@ describe('the collateral image check', () => {
     await storage.put(key, await png(120, 60));
     const before = site.requests.length;
     const own = `https://platform.invalid/media/${key}`;
-    await expect(checkCollateralImage({ storage, allowHttp: false }, own, { imageWidth: 120, imageHeight: 60 })).resolves.toBeUndefined();
-    expect((await refusal(checkCollateralImage({ storage, allowHttp: false }, own, AD_TYPE_DEFAULTS))).image).toEqual([
+    await expect(checkCollateralImage({ storage, allowHttp: false, guard: PRIVATE_ALLOWED }, own, { imageWidth: 120, imageHeight: 60 })).resolves.toBeUndefined();
+    expect((await refusal(checkCollateralImage({ storage, allowHttp: false, guard: PRIVATE_ALLOWED }, own, AD_TYPE_DEFAULTS))).image).toEqual([
       'The image must be 300x300 pixels; this one is 120x60.',
     ]);
     expect(site.requests.length).toBe(before);
   });
 
   it('refuses what is not an image, and plain http where only https is allowed, on the image field', async () => {
-    expect(await refusal(checkCollateralImage({ storage, allowHttp: true }, `${site.url}/page`, AD_TYPE_DEFAULTS))).toMatchObject({ status: 422, image: [expect.any(String)] });
-    expect(await refusal(checkCollateralImage({ storage, allowHttp: false }, `${site.url}/square.png`, AD_TYPE_DEFAULTS))).toEqual({
+    expect(await refusal(checkCollateralImage({ storage, allowHttp: true, guard: PRIVATE_ALLOWED }, `${site.url}/page`, AD_TYPE_DEFAULTS))).toMatchObject({ status: 422, image: [expect.any(String)] });
+    expect(await refusal(checkCollateralImage({ storage, allowHttp: false, guard: PRIVATE_ALLOWED }, `${site.url}/square.png`, AD_TYPE_DEFAULTS))).toEqual({
       status: 422,
       image: ['Only https addresses can be used for images.'],
     });

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { collateralImageSizeMessage } from '../../shared/rules/promotions';
 import { HttpError, invalidData } from '../http/errors';
+import type { FetchGuard } from '../integrations/guarded-fetch';
 import type { ImageStorage } from '../integrations/image-storage';
 import { isImageKey } from '../integrations/image-storage';
 import { fetchImage } from '../media/fetch-image';
@@ -12,6 +13,7 @@ import { fetchImage } from '../media/fetch-image';
 export interface CollateralImageDeps {
   storage: ImageStorage | null;
   allowHttp: boolean;
+  guard: FetchGuard;
 }
 
 const OWN_MEDIA = /^\/media\/([^/]+)$/;
@@ -36,7 +38,7 @@ async function imageBytes(deps: CollateralImageDeps, address: string): Promise<B
   const own = await ownCopy(deps.storage, address);
   if (own) return own;
   try {
-    return (await fetchImage(address, { allowHttp: deps.allowHttp })).bytes;
+    return (await fetchImage(address, { allowHttp: deps.allowHttp, guard: deps.guard })).bytes;
   } catch (error) {
     // The fetch names its refusals for an upload's `url`; here the field is the image.
     if (error instanceof HttpError && error.statusCode === 422) throw invalidData({ image: [error.message] });

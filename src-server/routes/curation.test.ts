@@ -10,6 +10,7 @@ import type { SectionOf } from '../../shared/model/section';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import { createRival } from '../testing/audience-fixtures';
 import type { Rival } from '../testing/audience-fixtures';
+import { PRIVATE_ALLOWED } from '../testing/fetch-guard-fixtures';
 import { createFeedSite, serveFeedSite } from '../testing/feed-fixtures';
 import type { FeedSite } from '../testing/feed-fixtures';
 import { startLoopbackServer } from '../testing/loopback-server';
@@ -29,7 +30,7 @@ const feedsPath = platformPaths.feeds('demo', 'weekly');
 const aggregatesPath = platformPaths.aggregates('demo', 'weekly');
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ fetchGuard: PRIVATE_ALLOWED });
   editor = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
   rival = await createRival(t);
   files = createFeedSite();
@@ -96,7 +97,7 @@ describe('feeds', () => {
 
   it('reads each feed into aggregates, one per article address, with sanitized text', async () => {
     const feeds = (await t.app.inject({ method: 'GET', url: feedsPath, headers: editor })).json<{ items: { id: number }[] }>().items;
-    for (const feed of feeds) expect((await pollFeed(t.db, feed.id)).status).toBe('read');
+    for (const feed of feeds) expect((await pollFeed(t.db, feed.id, PRIVATE_ALLOWED)).status).toBe('read');
     const { items, total } = await aggregates();
     expect(total).toBe(4);
     // Newest publication first; the JSON feed's copy of the pier article added nothing.
@@ -120,13 +121,13 @@ describe('feeds', () => {
     const feed = await t.db.selectFrom('feeds').selectAll().where('url', '=', `${site.url}/rss.xml`).executeTakeFirstOrThrow();
     expect(feed.etag).toBeTruthy();
     const before = site.requests.length;
-    expect(await pollFeed(t.db, feed.id)).toEqual({ status: 'not-modified' });
+    expect(await pollFeed(t.db, feed.id, PRIVATE_ALLOWED)).toEqual({ status: 'not-modified' });
     expect(site.requests[before]!.headers['if-none-match']).toBe(feed.etag);
     expect(site.requests[before]!.headers['if-modified-since']).toBe('Wed, 04 Mar 2026 10:00:00 GMT');
 
     files.failing.add('/rss.xml');
-    expect((await pollFeed(t.db, feed.id)).status).toBe('failed');
-    expect((await pollFeed(t.db, feed.id)).status).toBe('failed');
+    expect((await pollFeed(t.db, feed.id, PRIVATE_ALLOWED)).status).toBe('failed');
+    expect((await pollFeed(t.db, feed.id, PRIVATE_ALLOWED)).status).toBe('failed');
     const failed = await t.db.selectFrom('feeds').selectAll().where('id', '=', feed.id).executeTakeFirstOrThrow();
     expect(failed.failures).toBe(2);
     expect(failed.lastError).toContain('500');
@@ -139,12 +140,12 @@ describe('feeds', () => {
     const feed = await t.db.selectFrom('feeds').select('id').where('url', '=', `${site.url}/atom.xml`).executeTakeFirstOrThrow();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const first = pollFeed(t.db, feed.id, async () => {
+    const first = pollFeed(t.db, feed.id, PRIVATE_ALLOWED, async () => {
       await held;
       return { status: 'not-modified' };
     });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(await pollFeed(t.db, feed.id)).toEqual({ status: 'busy' });
+    expect(await pollFeed(t.db, feed.id, PRIVATE_ALLOWED)).toEqual({ status: 'busy' });
     release();
     expect(await first).toEqual({ status: 'not-modified' });
   });
@@ -156,7 +157,7 @@ describe('feeds', () => {
       ...rss,
       body: rss.body.replace('<item>', '<item><title>Storm warning</title><link>https://harbour.example/storm</link><pubDate>Fri, 06 Mar 2026 10:00:00 GMT</pubDate></item><item>'),
     });
-    expect(await pollFeed(t.db, feed.id)).toEqual({ status: 'read', added: 1 });
+    expect(await pollFeed(t.db, feed.id, PRIVATE_ALLOWED)).toEqual({ status: 'read', added: 1 });
     expect((await aggregates()).items[0]!.title).toBe('Storm warning');
   });
 
@@ -280,7 +281,7 @@ describe('Curations blocks at send time', () => {
     query.blockModel = { ...query.blockModel, itemCount: 5, daysToDisplay: 0, items: [{ id: 1, title: 'Stale', author: '', excerpt: '', publicationDate: '', siteName: '', image: '', link: '', content: '' }] };
     const inserted = newSection('curation', 'i1');
     inserted.blockModel = { ...inserted.blockModel, itemCount: 0, title: 'Kept as inserted' };
-    const resolved = SectionsJsonSchema.parse(await resolveCurationSections(t.db, channel, JSON.stringify([query, inserted])));
+    const resolved = SectionsJsonSchema.parse(await resolveCurationSections(t.db, channel, JSON.stringify([query, inserted]), PRIVATE_ALLOWED));
     const [first, second] = resolved as [SectionOf<'curation'>, SectionOf<'curation'>];
     expect(first.blockModel.items.map((item) => item.title)).toEqual(['New pier opens']);
     expect(first.blockModel.items[0]!.author).toBe('By Bo Quay');
@@ -291,7 +292,7 @@ describe('Curations blocks at send time', () => {
     const channel = await t.db.selectFrom('channels').selectAll().where('slug', '=', 'weekly').executeTakeFirstOrThrow();
     const rss = newSection('rss', 'r1');
     rss.blockModel = { ...rss.blockModel, link: `${site.url}/atom.xml`, count: 1, layoutType: 1 };
-    const [resolved] = SectionsJsonSchema.parse(await resolveCurationSections(t.db, channel, JSON.stringify([rss])));
+    const [resolved] = SectionsJsonSchema.parse(await resolveCurationSections(t.db, channel, JSON.stringify([rss]), PRIVATE_ALLOWED));
     expect(resolved!.delta.ops.map((op) => op.insert)).toEqual(['Lamp replaced', '\n', 'A brighter lamp for the winter.\n']);
   });
 });
@@ -305,7 +306,7 @@ describe('curation types (0 any, 3 wordpress, 4 newrss)', () => {
   it('RSS and WordPress blocks, their site names and the query find only their own kind', async () => {
     files.files.set('/blog/feed/', { body: WORDPRESS_FEED, type: 'application/rss+xml' });
     const blog = await addFeed('/blog/feed/');
-    expect((await pollFeed(t.db, blog.id)).status).toBe('read');
+    expect((await pollFeed(t.db, blog.id, PRIVATE_ALLOWED)).status).toBe('read');
     const post = (await aggregates('?keyword=blog')).items[0]!;
     await t.app.inject({ method: 'POST', url: platformPaths.aggregate('demo', 'weekly', post.id), headers: editor, payload: { curated: true } });
 
@@ -331,13 +332,13 @@ describe('curation types (0 any, 3 wordpress, 4 newrss)', () => {
       section.blockModel = { ...section.blockModel, itemCount: 5, daysToDisplay: 0 };
       return section;
     });
-    const resolved = SectionsJsonSchema.parse(await resolveCurationSections(t.db, channel, JSON.stringify(blocks))) as SectionOf<'curation' | 'newrss' | 'wordpress'>[];
+    const resolved = SectionsJsonSchema.parse(await resolveCurationSections(t.db, channel, JSON.stringify(blocks), PRIVATE_ALLOWED)) as SectionOf<'curation' | 'newrss' | 'wordpress'>[];
     expect(resolved.map((s) => s.blockModel.items.map((item) => item.title))).toEqual([['Blog: the new pier', 'New pier opens'], ['New pier opens'], ['Blog: the new pier']]);
   });
 
   it("gives a WordPress block in 'Full content' each post's whole body, sanitized, at send time", async () => {
     const journal = await addFeed('/journal/feed/');
-    expect((await pollFeed(t.db, journal.id)).status).toBe('read');
+    expect((await pollFeed(t.db, journal.id, PRIVATE_ALLOWED)).status).toBe('read');
     for (const post of (await aggregates('?sites[]=Quay%20Journal')).items) {
       await t.app.inject({ method: 'POST', url: platformPaths.aggregate('demo', 'weekly', post.id), headers: editor, payload: { curated: true } });
     }
@@ -355,7 +356,7 @@ describe('curation types (0 any, 3 wordpress, 4 newrss)', () => {
       section.blockModel = { ...section.blockModel, itemCount: 10, daysToDisplay: 0, sources: [{ id: 'Quay Journal', name: 'Quay Journal' }] };
       return section;
     };
-    const [full, excerpt] = SectionsJsonSchema.parse(await resolveCurationSections(t.db, channel, JSON.stringify([block(8), block(5)]))) as SectionOf<'wordpress'>[];
+    const [full, excerpt] = SectionsJsonSchema.parse(await resolveCurationSections(t.db, channel, JSON.stringify([block(8), block(5)]), PRIVATE_ALLOWED)) as SectionOf<'wordpress'>[];
     expect(full!.blockModel.items.map((item) => item.title)).toEqual(['Winter on the quay', 'Spring notes']);
     expect(full!.blockModel.items[0]!.content).toContain('<img src="https://journal.example/ice.jpg"');
     // A post without a body of its own has none to show (the renderer shows its excerpt).

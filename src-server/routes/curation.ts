@@ -31,6 +31,7 @@ import type { Feed, Taxonomy } from '../../shared/contract/platform-curation';
 import { queryList, queryScalars } from '../audience/brand-access';
 import { queryAggregates } from '../curation/aggregates-query';
 import { previewItems, readFeedOrRefuse } from '../curation/feed-reader';
+import type { FetchGuard } from '../integrations/guarded-fetch';
 import { typeFilterOf } from '../../shared/rules/curation-types';
 import { whereCurationTypes } from '../curation/curation-types-filter';
 import type { Db } from '../db/database';
@@ -86,7 +87,7 @@ async function companyChannelIds(db: Db, channel: ChannelRow): Promise<number[]>
   return rows.map((row) => row.id);
 }
 
-export const curationRoutes: FastifyPluginAsync<{ db: Db; feeds: FeedScheduler | null }> = async (app, { db, feeds: scheduler }) => {
+export const curationRoutes: FastifyPluginAsync<{ db: Db; feeds: FeedScheduler | null; guard: FetchGuard }> = async (app, { db, feeds: scheduler, guard }) => {
   const feedsPath = routePattern(platformPaths.feeds(':brand', ':channel'));
   const feedPath = routePattern(platformPaths.feed(':brand', ':channel', 1), { 1: ':feedId' });
   const aggregatesPath = routePattern(platformPaths.aggregates(':brand', ':channel'));
@@ -111,7 +112,7 @@ export const curationRoutes: FastifyPluginAsync<{ db: Db; feeds: FeedScheduler |
     const existing = await db.selectFrom('feeds').select('id').where('channelId', '=', channel.id).where('url', '=', url).executeTakeFirst();
     if (existing) throw invalidData({ url: [FEED_ALREADY_ADDED_MESSAGE] }, FEED_ALREADY_ADDED_MESSAGE);
     // The same check as rss/validate: only an address that reads as a feed is kept.
-    const parsed = await readFeedOrRefuse(url);
+    const parsed = await readFeedOrRefuse(url, guard);
     const row = await db
       .insertInto('feeds')
       .values({ channelId: channel.id, uniqueId: randomUUID(), url, title: parsed.title, etag: null, lastModified: null, lastError: null, lastFetchedAt: null, fetchingUntil: null })
@@ -135,7 +136,7 @@ export const curationRoutes: FastifyPluginAsync<{ db: Db; feeds: FeedScheduler |
   app.post(platformPaths.validateFeed(), { schema: docs.validate }, async (request, reply) => {
     currentUser(request);
     const { url } = parseInput(ValidateFeedRequestSchema, request.body);
-    const parsed = await readFeedOrRefuse(url);
+    const parsed = await readFeedOrRefuse(url, guard);
     return sendAs(reply, ValidateFeedResponseSchema, { success: true, title: parsed.title, format: parsed.format, items: previewItems(parsed) });
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformPaths } from '../../shared/contract/platform-api';
 import { CrawlResponseSchema } from '../../shared/contract/platform-link-content';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
+import { PRIVATE_ALLOWED } from '../testing/fetch-guard-fixtures';
 import { startOgSite } from '../testing/loopback-providers';
 import type { LoopbackServer } from '../testing/loopback-server';
 import { createTestApp, signIn } from '../testing/test-app';
@@ -26,7 +27,7 @@ beforeAll(async () => {
     },
     '/bare': { title: 'Just a title' },
   });
-  t = await createTestApp();
+  t = await createTestApp({ fetchGuard: PRIVATE_ALLOWED });
   editor = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
 });
 afterAll(async () => {

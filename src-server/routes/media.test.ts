@@ -13,11 +13,12 @@ import { DEMO_EMAIL } from '../db/seed-demo';
 import { imagesDb } from '../media/image-records';
 import { PNG_3X2, SVG_DRAWING } from '../testing/image-fixtures';
 import type { Headers } from '../testing/letter-fixtures';
+import { PRIVATE_ALLOWED } from '../testing/fetch-guard-fixtures';
 import { openMediaFixture, type MediaFixture } from '../testing/media-fixture';
 import { startLoopbackServer } from '../testing/loopback-server';
 import type { LoopbackServer } from '../testing/loopback-server';
 
-// upload-from-url against a site on loopback (so `app` allows http), and GET /media.
+// upload-from-url against a site on loopback (so `app` allows http and private addresses), and GET /media.
 // Traversal attempts on /media are in media-serve.test.ts.
 
 let media: MediaFixture;
@@ -27,7 +28,7 @@ let site: LoopbackServer;
 
 beforeAll(async () => {
   media = await openMediaFixture('letterdesk-images-');
-  app = await buildApp({ db: media.t.db, imageStorage: media.imageStorage, allowHttpImageFetch: true });
+  app = await buildApp({ db: media.t.db, imageStorage: media.imageStorage, allowHttpImageFetch: true, fetchGuard: PRIVATE_ALLOWED });
   httpsOnlyApp = await buildApp({ db: media.t.db, imageStorage: media.imageStorage });
   site = await startLoopbackServer((request, response) => {
     const send = (status: number, type: string, body: Buffer) =>

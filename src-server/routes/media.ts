@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import { routeDocs } from '../http/api-docs';
 import { notFound } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
+import type { FetchGuard } from '../integrations/guarded-fetch';
 import { isImageKey } from '../integrations/image-storage';
 import type { ImageStorage } from '../integrations/image-storage';
 import { fetchImage } from '../media/fetch-image';
@@ -26,6 +27,8 @@ export interface MediaRouteOptions {
   storage: ImageStorage | null;
   /** Fetch plain http addresses too (tests' loopback servers); https only otherwise. */
   allowHttp: boolean;
+  /** Which addresses the platform may fetch from (ALLOW_PRIVATE_FETCH). */
+  guard: FetchGuard;
 }
 
 const MediaParams = z.object({ key: z.string() });
@@ -34,7 +37,7 @@ const NO_IMAGE = 'There is no such image.';
 /** Stored images never change (a new upload gets a new key), so caches may keep them. */
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 
-export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { db, storage, allowHttp }) => {
+export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { db, storage, allowHttp, guard }) => {
   // Files sent from the desktop app, in their own plugin: it reads raw image bodies.
   await app.register(mediaUploadRoutes, { db, storage });
 
@@ -50,7 +53,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { 
     const target = await letterMediaTarget(db, request);
     const { url } = parseInput(UploadFromUrlRequestSchema, request.body);
     const store = requireImageStorage(storage);
-    const image = await fetchImage(url, { allowHttp });
+    const image = await fetchImage(url, { allowHttp, guard });
     const { id, storageKey } = await storeLetterImage(db, store, target, image, url);
     return sendAs(reply, UploadFromUrlResponseSchema, { id, url: publicMediaUrl(request, storageKey), originalUrl: url }, 201);
   });

@@ -48,13 +48,13 @@ const refOf = (value: string): number | string => (/^\d{1,9}$/.test(value) ? Num
 /** Documented as its fields; multipart sends the same names (lists as `name[]`, the image as a file). */
 const multipartDocs = { body: CollateralMultipartSchema };
 
-export const promotionCollateralCallRoutes: FastifyPluginAsync<{ db: Db } & CollateralImageDeps> = async (app, { db, storage, allowHttp }) => {
+export const promotionCollateralCallRoutes: FastifyPluginAsync<{ db: Db } & CollateralImageDeps> = async (app, { db, storage, allowHttp, guard }) => {
   await app.register(multipart, { limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 500, fieldSize: 100_000 } });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') return errorHandler(invalidData({ image: [IMAGE_TOO_LARGE_MESSAGE] }), request, reply);
     return errorHandler(error, request, reply);
   });
-  const deps = { storage, allowHttp };
+  const deps = { storage, allowHttp, guard };
 
   /** The campaign the body names, in the organization of the path when there is one. */
   const bodyCampaign = async (userId: number, fields: Record<string, unknown>, organizationId?: number) => {

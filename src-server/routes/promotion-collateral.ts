@@ -32,7 +32,8 @@ import { BrandChannelIdParams, BrandChannelParams, ChannelParams, IdParams, Uniq
 // under the campaign, the preview in a letter, approve / request changes, and the
 // promotions a channel carries on a day or a week.
 
-export const promotionCollateralRoutes: FastifyPluginAsync<{ db: Db } & CollateralImageDeps> = async (app, { db, storage, allowHttp }) => {
+export const promotionCollateralRoutes: FastifyPluginAsync<{ db: Db } & CollateralImageDeps> = async (app, { db, storage, allowHttp, guard }) => {
+  const deps = { storage, allowHttp, guard };
   app.get(path(promotionPaths.campaignPromotions(':uniqueId')), docs("A campaign's promotions (filter=3: every one derived from its collateral)", UniqueParams, { response: { 200: PromotionListSchema } }), async (request, reply) => {
     const { uniqueId } = params(UniqueParams, request.params);
     const { campaign } = await campaignByUniqueId(db, currentUser(request).id, uniqueId);
@@ -46,7 +47,7 @@ export const promotionCollateralRoutes: FastifyPluginAsync<{ db: Db } & Collater
   app.post(path(promotionPaths.createCollateral(':uniqueId')), docs('Create collateral in a campaign', UniqueParams, { body: CollateralBodySchema, response: { 201: PromotionSchema } }), async (request, reply) => {
     const { uniqueId } = params(UniqueParams, request.params);
     const { campaign, access } = await campaignByUniqueId(db, currentUser(request).id, uniqueId);
-    const row = await createCollateral(db, { storage, allowHttp }, campaign, access.userId, parseInput(CollateralBodySchema, request.body));
+    const row = await createCollateral(db, deps, campaign, access.userId, parseInput(CollateralBodySchema, request.body));
     const [promotion] = await toPromotions(db, [row]);
     return sendAs(reply, PromotionSchema, promotion!, 201);
   });
@@ -56,7 +57,7 @@ export const promotionCollateralRoutes: FastifyPluginAsync<{ db: Db } & Collater
     const { campaign } = await campaignByUniqueId(db, currentUser(request).id, uniqueId);
     const existing = await db.selectFrom('promotions').selectAll().where('id', '=', promotionId).where('campaignId', '=', campaign.id).executeTakeFirst();
     if (!existing) throw notFound(PROMOTION_NOT_FOUND);
-    const row = await updateCollateral(db, { storage, allowHttp }, existing, parseInput(CollateralBodySchema, request.body));
+    const row = await updateCollateral(db, deps, existing, parseInput(CollateralBodySchema, request.body));
     const [promotion] = await toPromotions(db, [row]);
     return sendAs(reply, PromotionSchema, promotion!);
   });

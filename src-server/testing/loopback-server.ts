@@ -20,12 +20,19 @@ export interface LoopbackServer {
   /** e.g. http://127.0.0.1:40123 (no trailing slash) */
   url: string;
   requests: RecordedRequest[];
+  /** TCP connections accepted, whether or not a request came on them (refusals must leave this at 0). */
+  connections: number;
   handle: LoopbackHandler;
   close(): Promise<void>;
 }
 
-export async function startLoopbackServer(handle: LoopbackHandler = (_request, response) => response.end()): Promise<LoopbackServer> {
-  const state: Omit<LoopbackServer, 'url' | 'close'> = { requests: [], handle };
+/** `at`: another loopback address (127.0.0.2) or a given port, for tests that tell two servers apart by address. */
+export async function startLoopbackServer(
+  handle: LoopbackHandler = (_request, response) => response.end(),
+  at: { host?: string; port?: number } = {},
+): Promise<LoopbackServer> {
+  const host = at.host ?? '127.0.0.1';
+  const state: Omit<LoopbackServer, 'url' | 'close'> = { requests: [], connections: 0, handle };
   const server = http.createServer((incoming, response) => {
     const chunks: Buffer[] = [];
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -42,12 +49,18 @@ export async function startLoopbackServer(handle: LoopbackHandler = (_request, r
       });
     });
   });
+  server.on('connection', () => {
+    state.connections += 1;
+  });
   // A client that gives up (the platform refusing a body half way) is expected here.
   server.on('clientError', (_error, socket) => socket.destroy());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(at.port ?? 0, host, resolve);
+  });
   const { port } = server.address() as AddressInfo;
   const result = state as LoopbackServer;
-  result.url = `http://127.0.0.1:${port}`;
+  result.url = `http://${host}:${port}`;
   result.close = async () => {
     server.closeAllConnections();
     await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -31,7 +31,7 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
-export type TestPlatformOptions = Pick<StartPlatformOptions, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'deliveryJobs' | 'ai'>;
+export type TestPlatformOptions = Pick<StartPlatformOptions, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'deliveryJobs' | 'ai' | 'allowPrivateFetch'>;
 
 export async function startTestPlatform(options: TestPlatformOptions = {}): Promise<TestPlatform> {
   const database = await createTestDatabase();

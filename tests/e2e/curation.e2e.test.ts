@@ -35,7 +35,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const app = useAppInBrowser(() => ({ SMTP_URL: smtp.url, LETTERDESK_PUSH_DELAY_MS: '200' }));
+// The feed is on loopback, which the platform reads from only when allowed.
+const app = useAppInBrowser(() => ({ SMTP_URL: smtp.url, ALLOW_PRIVATE_FETCH: '1', LETTERDESK_PUSH_DELAY_MS: '200' }));
 const { palette, section, settings: panel } = composerPage(app);
 const ZONE = 'America/New_York';
 const TITLE = 'Harbour roundup';

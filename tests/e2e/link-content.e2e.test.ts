@@ -62,6 +62,8 @@ const app = useAppInBrowser(() => ({
   NEWS_API_URL: newsApi.url,
   NEWS_API_KEY,
   EVVNT_API_URL: evvnt.url,
+  // The previewed pages are on loopback, which the platform fetches from only when allowed.
+  ALLOW_PRIVATE_FETCH: '1',
   LETTERDESK_PUSH_DELAY_MS: '500',
 }));
 const { palette, section, settings: panel } = composerPage(app);

@@ -11,7 +11,8 @@ import { CURATION_OFFLINE_MESSAGE } from './curation';
 // loopback feed; the heart is kept locally while the platform is out of reach and saved
 // when it answers again, even after the app restarts.
 
-const testPlatform = useTestPlatform({ faultyProxy: true });
+// The feeds are served on loopback, which the platform reaches only with ALLOW_PRIVATE_FETCH.
+const testPlatform = useTestPlatform({ faultyProxy: true, allowPrivateFetch: true });
 const { proxy } = testPlatform;
 let site: LoopbackServer;
 

@@ -9,7 +9,8 @@ import { call, useTestPlatform, WEEKLY } from '../testing/test-core';
 // loopback site, Evvnt without a token (the block's notice, not an error), news on a platform
 // without a news provider, and what each does when the platform cannot be reached.
 
-const testPlatform = useTestPlatform({ faultyProxy: true });
+// The pages are served on loopback, which the platform reaches only with ALLOW_PRIVATE_FETCH.
+const testPlatform = useTestPlatform({ faultyProxy: true, allowPrivateFetch: true });
 
 describe('link content through the core', () => {
   it('previews a page through the platform', async () => {

@@ -77,7 +77,7 @@ export async function openTestCore(
  * proxy the tests can make misbehave; it is set back to 'pass' after each test.
  * `platform()` and `proxy()` exist only once beforeAll has run.
  */
-export function useTestPlatform(options: { faultyProxy?: boolean } = {}) {
+export function useTestPlatform(options: { faultyProxy?: boolean; allowPrivateFetch?: boolean } = {}) {
   let platform: TestPlatform | undefined;
   let proxy: FaultyProxy | undefined;
   const cleanup = createCleanup();
@@ -86,7 +86,7 @@ export function useTestPlatform(options: { faultyProxy?: boolean } = {}) {
     return value;
   };
   beforeAll(async () => {
-    platform = await startTestPlatform();
+    platform = await startTestPlatform(options.allowPrivateFetch ? { allowPrivateFetch: true } : {});
     if (options.faultyProxy) proxy = await startFaultyProxy(platform.url);
   });
   afterAll(async () => {
