@@ -108,7 +108,6 @@ export function letterShell(input: Omit<LetterRenderInput, 'sections'>): LetterS
   const preview = input.preview?.trim() ?? '';
   const head = [
     `<mj-title>${escapeHtml(title)}</mj-title>`,
-    preview === '' ? '' : `<mj-preview>${escapeHtml(preview)}</mj-preview>`,
     mjElement('mj-breakpoint', { width: `${mobile + 1}px` }),
     `<mj-attributes>${attributeDefaults(settings)}</mj-attributes>`,
     `<mj-style>${headStyles(ctx, mobile)}</mj-style>`,
@@ -117,7 +116,22 @@ export function letterShell(input: Omit<LetterRenderInput, 'sections'>): LetterS
     width: `${letterWidth(ctx)}px`,
     'background-color': safeColor(settings.backgroundColorBody, ''),
   }, '');
-  return { open: `<mjml><mj-head>${head}</mj-head>\n${body.slice(0, -'</mj-body>'.length)}\n`, close: '\n</mj-body></mjml>\n' };
+  return { open: `<mjml><mj-head>${head}</mj-head>\n${body.slice(0, -'</mj-body>'.length)}\n${preheader(preview)}`, close: '\n</mj-body></mjml>\n' };
+}
+
+/** Zero-width spacers after the preview text: inbox previews stop there rather than running on into the body. */
+export const PREHEADER_SPACERS = '&zwnj;&nbsp;'.repeat(100);
+
+/**
+ * The preview text as the hidden first element of the body. Not MJML's mj-preview, which
+ * hides it with white 1px text: spam filters score text coloured like its background
+ * (SpamAssassin's HTML_FONT_LOW_CONTRAST) and text in a 0–1px font (__FONT_INVIS). Hidden by
+ * display and a zero box instead, mso-hide for Outlook.
+ */
+function preheader(preview: string): string {
+  if (preview === '') return '';
+  const style = 'display:none;max-height:0;max-width:0;opacity:0;overflow:hidden;mso-hide:all';
+  return `<mj-raw><div style="${style}">${escapeHtml(preview)}${PREHEADER_SPACERS}</div></mj-raw>\n`;
 }
 
 /** Each section's MJML, '' for a section that shows nothing. */

@@ -1,4 +1,5 @@
 import { compile } from 'html-to-text';
+import { PREHEADER_SPACERS } from '../../shared/render/render-letter';
 
 // The text/plain part of a letter's email: what text-only clients, screen readers of plain
 // mail and spam filters read. Made from the letter's rendered HTML once per send (or test)
@@ -52,10 +53,10 @@ function insideLink(elem: TreeNode): boolean {
 /** The text of a rendered letter, merge tags and links as the HTML had them. */
 export function letterTextTemplate(html: string): string {
   return (
-    toText(html)
-      // The preheader's padding spacers are for inbox previews only.
+    // The preheader's padding spacers are for inbox previews only.
+    toText(html.split(PREHEADER_SPACERS).join(''))
       .replace(/\u200b|\u200c|\u200d|\u2060|\ufeff|\u034f|\u00ad/g, '')
-      .replace(/[ \t]+$/gm, '')
+      .replace(/[ \t\u00a0]+$/gm, '')
       .replace(/\n{3,}/g, '\n\n')
       .trim() + '\n'
   );

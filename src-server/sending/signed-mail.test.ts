@@ -10,7 +10,7 @@ import { signIn } from '../testing/test-app';
 import { startLoopbackDns } from '../testing/loopback-dns';
 import type { LoopbackDns } from '../testing/loopback-dns';
 import type { ReceivedMail } from '../testing/smtp-fixture';
-import { HARNESS_MAIL_HOSTNAME, PUBLIC_URL, startTrackingHarness } from '../tracking/tracking-test-support';
+import { HARNESS_MAIL_HOSTNAME, PUBLIC_URL, TIDES_URL, startTrackingHarness } from '../tracking/tracking-test-support';
 import type { TrackingHarness } from '../tracking/tracking-test-support';
 import { SENDING_DOMAINS_MANAGERS_ONLY } from '../routes/sending-domains';
 
@@ -247,7 +247,14 @@ describe('every email leaves signed and identified', () => {
     expect(listUnsubscribe).toContain(`<${PUBLIC_URL}/unsubscribe/weekly/`);
     expect(headerLine('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(scheduled.raw.toString('utf8')).toMatch(/Content-Type: multipart\/alternative/);
-    expect(scheduled.mail.text).toContain('Tide tables');
+    // The text part: the letter's words and direct links, merge tags filled, never a tracked address.
+    const text = scheduled.mail.text ?? '';
+    expect(text).toContain(`Tide tables (${TIDES_URL})`);
+    expect(text).toContain(`https://example.com/profile?email=${email('ada')}`);
+    expect(text).toContain(`${PUBLIC_URL}/unsubscribe/weekly/`);
+    expect(text).toContain(`?r=${token}`);
+    expect(text).not.toMatch(/\{\{|\/t\/[co]\//);
+    expect(scheduled.mail.html).toMatch(/\/t\/c\//);
   });
 
   it('rotates the DKIM key in two steps: the next key signs once its record is found, the old one stays listed', async () => {

@@ -51,11 +51,11 @@ export function dsnMail({ finalRecipient, action = 'failed', status = '5.1.1', d
   ].join('\r\n');
 }
 
-/** Delivers `raw` to an SMTP listener on loopback with the null sender, as bounces are sent. */
-export async function deliverRaw(port: number, raw: string): Promise<void> {
+/** Delivers `raw` to an SMTP listener on loopback with the null sender, as bounces are sent; `to` is the envelope recipient. */
+export async function deliverRaw(port: number, raw: string, to = 'bounces@weekly.example'): Promise<void> {
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true });
   try {
-    await transport.sendMail({ envelope: { from: '', to: ['bounces@weekly.example'] }, raw });
+    await transport.sendMail({ envelope: { from: '', to: [to] }, raw });
   } finally {
     transport.close();
   }
