@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4 } from '../model/column-ranges';
 import { OrganizationSchema, UserSchema } from '../model/channel';
 import { DeltaSchema } from '../model/delta';
 import { AuthorSchema, LetterSchema, LetterSummarySchema, PublicationStatusSchema } from '../model/letter';
@@ -217,7 +218,7 @@ export const CreateLetterRequestSchema = z.object({
   uniqueId: z.string().min(1).max(64).optional(),
   authors: z.array(AuthorSchema),
   blocks: z.string(),
-  channelId: z.number().int(),
+  channelId: int4(),
   copyRendered: z.string(),
   delta: DeltaSchema,
   emailTemplate: z.string(),
@@ -228,8 +229,8 @@ export const CreateLetterRequestSchema = z.object({
   private: z.boolean(),
   publicationDate: z.string().nullable(),
   publicationStatus: PublicationStatusSchema,
-  publicationEvent: z.number().int(),
-  segmentId: z.number().int().nullable(),
+  publicationEvent: int4(),
+  segmentId: int4().nullable(),
   subtitle: z.string(),
   settings: z.string(),
   title: z.string(),
@@ -248,7 +249,7 @@ export const AutosaveRequestSchema = z.object({
   claimant: z.string().nullable(),
   uniqueId: z.string().min(1),
   publicationStatus: PublicationStatusSchema,
-  baseVersion: z.number().int().nonnegative(),
+  baseVersion: int4().nonnegative(),
 });
 export type AutosaveRequest = z.infer<typeof AutosaveRequestSchema>;
 
