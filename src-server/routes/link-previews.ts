@@ -14,7 +14,7 @@ import type { LinkPreviewOptions } from '../integrations/link-preview';
 // signed-in user may preview any public page.
 
 export const linkPreviewRoutes: FastifyPluginAsync<{ limits?: LinkPreviewOptions }> = async (app, { limits }) => {
-  const schema = routeDocs({ summary: 'A url preview record (Open Graph, meta tags, oEmbed) of a page', querystring: CrawlQuerySchema, response: { 200: CrawlResponseSchema } });
+  const schema = routeDocs({ summary: 'A url preview record (Open Graph, meta tags, oEmbed) of a page', querystring: CrawlQuerySchema, response: { 200: CrawlResponseSchema }, serviceErrors: { 502: 'The page could not be read' } });
   app.get(platformPaths.crawl(), { schema }, async (request, reply) => {
     currentUser(request);
     const { url } = parseInput(CrawlQuerySchema, request.query);
