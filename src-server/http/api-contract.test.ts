@@ -100,6 +100,26 @@ describe('the API answers what its OpenAPI document says', () => {
     expect(operations.length).toBeGreaterThan(150);
   });
 
+  it('answers a documented path asked with a method it does not document 405, with Allow', async () => {
+    let checked = 0;
+    for (const [route, methods] of Object.entries(doc.paths)) {
+      const url = route.replace(/\{([^}]+)\}/g, (_match, name: string) => (name === '*' ? pathValue(route, name) : encodeURIComponent(pathValue(route, name))));
+      const documented = Object.keys(methods).map((method) => method.toUpperCase());
+      // The archive's pages sit behind a route constraint and stay the neutral 404 for other methods.
+      if (documented.every((method) => app.findRoute({ method: method as 'GET', url }) === null)) continue;
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+        // Another route may take this method at the same address (a slug where an id was): not this check's concern.
+        if (documented.includes(method) || app.findRoute({ method, url }) !== null) continue;
+        const response = await app.inject({ method, url, remoteAddress: nextAddress() });
+        expect(response.statusCode, `${method} ${url}: ${response.body.slice(0, 200)}`).toBe(405);
+        const allow = String(response.headers.allow).split(', ');
+        expect(allow, `${method} ${url}`).toEqual(expect.arrayContaining([...documented, ...(documented.includes('GET') ? ['HEAD'] : [])]));
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThan(400);
+  });
+
   for (const { method, path: route } of operations) {
     it(`${method.toUpperCase()} ${route}`, async () => {
       const operation: Operation = doc.paths[route]![method]!;
