@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { int4 } from '../model/column-ranges';
 import { OrganizationSchema, UserSchema } from '../model/channel';
-import { DeltaSchema } from '../model/delta';
+import { DeltaOpSchema, DeltaSchema, emptyDelta, type Delta } from '../model/delta';
+import { PublicationEvent, PublicationStatus } from '../model/publication';
 import { AuthorSchema, LetterSchema, LetterSummarySchema, PublicationStatusSchema } from '../model/letter';
 
 // The platform API as the server serves it and the core's client calls it: one place for
@@ -222,9 +224,22 @@ export const MeResponseSchema = z.object({
 export type MeResponse = z.infer<typeof MeResponseSchema>;
 
 /**
+ * The spec's create sends `delta` empty; '', null, [] and {} all mean no operations, and a
+ * bare list of operations is taken as the delta's.
+ */
+export const CreateLetterDeltaSchema = z
+  .union([DeltaSchema, z.array(DeltaOpSchema), z.literal(''), z.null(), z.strictObject({})])
+  .transform((delta): Delta => {
+    if (Array.isArray(delta)) return { ops: delta };
+    return delta !== null && typeof delta === 'object' && 'ops' in delta ? (delta as Delta) : emptyDelta();
+  });
+
+/**
  * Create a letter (spec 1 §7): `settings` travels as a JSON string. The desktop makes the
  * `uniqueId` itself, so a letter drafted offline keeps its identity (DECISIONS); a client
- * that sends the spec's payload alone gets one from the platform.
+ * that sends the spec's payload alone gets one from the platform. What a payload leaves
+ * out is what a new letter starts with (shared/model/new-letter.ts): the platform fills
+ * it, and `settings` may name only the fields that differ from a new letter's.
  */
 export const CreateLetterRequestSchema = z.object({
   /**
@@ -232,40 +247,49 @@ export const CreateLetterRequestSchema = z.object({
    * so a retried create finds it again. Without it the platform makes one.
    */
   uniqueId: z.string().min(1).max(64).optional(),
-  authors: z.array(AuthorSchema),
-  blocks: z.string(),
-  channelId: z.number().int(),
-  copyRendered: z.string(),
-  delta: DeltaSchema,
-  emailTemplate: z.string(),
-  includePromotions: z.boolean(),
-  openGraphHeadline: z.string(),
-  openGraphDescription: z.string(),
-  openGraphImageUrl: z.string(),
-  private: z.boolean(),
-  publicationDate: z.string().nullable(),
-  publicationStatus: PublicationStatusSchema,
-  publicationEvent: z.number().int(),
-  segmentId: z.number().int().nullable(),
-  subtitle: z.string(),
-  settings: z.string(),
-  title: z.string(),
+  /** Missing: the creator, as a new letter has. */
+  authors: z.array(AuthorSchema).optional(),
+  /** Missing: the footer alone, as a new letter has. */
+  blocks: z.string().optional(),
+  /** Missing: the channel of the address. */
+  channelId: int4().optional(),
+  copyRendered: z.string().default(''),
+  delta: CreateLetterDeltaSchema.default(emptyDelta),
+  emailTemplate: z.string().default(''),
+  includePromotions: z.boolean().default(false),
+  openGraphHeadline: z.string().default(''),
+  openGraphDescription: z.string().default(''),
+  openGraphImageUrl: z.string().default(''),
+  private: z.boolean().default(false),
+  publicationDate: z.string().nullable().default(null),
+  publicationStatus: PublicationStatusSchema.default(PublicationStatus.draft),
+  publicationEvent: int4().default(PublicationEvent.date),
+  segmentId: int4().nullable().default(null),
+  subtitle: z.string().default(''),
+  /** A JSON string (the spec's) or an object: the fields that differ from a new letter's settings. Missing: a new letter's. */
+  settings: z.union([z.string(), z.record(z.string(), z.unknown())]).optional(),
+  title: z.string().default(''),
 });
-export type CreateLetterRequest = z.infer<typeof CreateLetterRequestSchema>;
+export type CreateLetterRequest = z.input<typeof CreateLetterRequestSchema>;
+/** The request as the platform reads it, defaults filled. */
+export type CreateLetterFields = z.output<typeof CreateLetterRequestSchema>;
 
 export const LetterResponseSchema = LetterSchema;
 
 export const LetterListResponseSchema = z.object({ items: z.array(LetterSummarySchema) });
 export type LetterListResponse = z.infer<typeof LetterListResponseSchema>;
 
-/** Autosave (spec 1 §7) plus the version the edit was based on (DECISIONS: concurrency). */
+/**
+ * Autosave (spec 1 §7) plus the version the edit was based on (DECISIONS: concurrency). The
+ * spec's own payload has no version; without one, only a claim by someone else refuses it.
+ */
 export const AutosaveRequestSchema = z.object({
   blocks: z.string(),
   title: z.string(),
   claimant: z.string().nullable(),
   uniqueId: z.string().min(1),
   publicationStatus: PublicationStatusSchema,
-  baseVersion: z.number().int().nonnegative(),
+  baseVersion: int4().nonnegative().optional(),
 });
 export type AutosaveRequest = z.infer<typeof AutosaveRequestSchema>;
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isRealDay } from '../model/calendar-day';
+import { int4 } from '../model/column-ranges';
 import { FEATURE_FLAG_NAMES } from '../model/feature-flags';
 
 // Payloads of the platform's audience calls (segments, subscribers), feature flags and the
@@ -70,9 +72,7 @@ export const SegmentConditionSchema = z
         context.addIssue({ code: 'custom', path: ['value'], message: `Enter a number of days from 1 to ${ENGAGEMENT_DAYS_MAX}.` });
       }
     } else if (condition.field === SUBSCRIBED_FIELD) {
-      const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-      const real = date && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-      if (!real) context.addIssue({ code: 'custom', path: ['value'], message: 'Enter a date as YYYY-MM-DD.' });
+      if (!isRealDay(value)) context.addIssue({ code: 'custom', path: ['value'], message: 'Enter a date as YYYY-MM-DD.' });
     } else if ((condition.field === TAG_FIELD || condition.op === 'contains') && value === '') {
       context.addIssue({ code: 'custom', path: ['value'], message: condition.field === TAG_FIELD ? 'Enter a tag.' : 'Enter the text to look for.' });
     }
@@ -97,7 +97,7 @@ export const SEGMENT_PAGE_SIZE_DEFAULT = 10;
 export const SEGMENT_PAGE_SIZE_MAX = 9999;
 
 const pageNumber = z.coerce.number().int().min(1).max(1_000_000).default(1);
-const id = z.number().int();
+const id = int4();
 
 /** A segment as an audience picker shows it (spec 1 §3 "Segment option", spec 3 §3). */
 export const SegmentOptionSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daySchema } from '../model/calendar-day';
 
 // Payloads of the curation calls (spec 3 §3 "Curation data", §7 "Curation"): a channel's
 // feeds, the aggregates (articles) read from them, the curated flag, tags and categories.
@@ -26,7 +27,7 @@ export const TAXONOMY_SEARCH_DEBOUNCE_MS = 500;
 
 const id = z.number().int().positive();
 const pageNumber = z.coerce.number().int().min(1).max(1_000_000).default(1);
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD.');
+const isoDate = daySchema('Use the date format YYYY-MM-DD.');
 
 export const FeedUrlSchema = z
   .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daySchema } from '../model/calendar-day';
 
 // The metrics dashboards' calls (spec 1 §7 "Organization and channel metrics", spec 3
 // "Metrics dashboards"): an organization's (brand's) or one channel's subscribers, letters
@@ -15,7 +16,7 @@ export const DASHBOARD_CHANNEL_MESSAGE = 'This channel is not in the organizatio
 export const DASHBOARD_MAX_DAYS = 366;
 export const DASHBOARD_LETTERS_PAGE_SIZE = 25;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, DASHBOARD_DAY_MESSAGE);
+const day = daySchema(DASHBOARD_DAY_MESSAGE);
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
   .transform((value) => value === true || value === 'true' || value === '1');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4 } from '../model/column-ranges';
 import { PreviewInsightsSchema } from './bridge';
 
 // Payloads of the calls that render a letter on the platform and send it as a test
@@ -35,7 +36,7 @@ const text = z
 export const PreviewPromotionSchema = z
   .looseObject({
     zone: z.number().int().positive().nullish(),
-    adTypeId: z.number().int().nullish(),
+    adTypeId: int4().nullish(),
     heading: text,
     headline: text,
     content: text,
@@ -80,7 +81,7 @@ export const GeneratePreviewRequestSchema = z.object({
     .transform((value) => (value == null ? undefined : typeof value === 'string' ? value : JSON.stringify(value))),
   promotions: PreviewPromotionsSchema.nullish().transform((value) => value ?? []),
   /** The letter's id or uniqueId; when sent it must name the letter in the path. */
-  letterId: z.union([z.number().int(), z.string().min(1)]).nullish(),
+  letterId: z.union([int4(), z.string().min(1).max(64)]).nullish(),
 });
 export type GeneratePreviewRequest = z.input<typeof GeneratePreviewRequestSchema>;
 

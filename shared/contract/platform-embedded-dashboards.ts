@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daySchema } from '../model/calendar-day';
 
 // Embedded dashboards (spec 1 §7, spec 3 §7 "audience/metrics"): POST audience/metrics
 // (every organization of the caller), organizations/{slug}/audience/metrics or
@@ -11,7 +12,7 @@ export const EMBED_SERVICE_MESSAGE = 'This dashboard service is not available.';
 /** How long an embedded dashboard's token opens the page. */
 export const EMBED_TOKEN_DAYS = 30;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date that exists, as YYYY-MM-DD');
+const day = daySchema('Use a date that exists, as YYYY-MM-DD');
 
 export const EmbedDashboardRequestSchema = z.object({
   filters: z

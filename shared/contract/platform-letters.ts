@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4, queryInt4, rowId } from '../model/column-ranges';
 import { isKnownTimezone } from '../model/channel-settings';
 import { DeltaSchema } from '../model/delta';
 import { LetterSettingsSchema } from '../model/letter-settings';
@@ -80,7 +81,7 @@ export const ClaimantJsonSchema = z
   })
   .pipe(ClaimantSchema);
 
-const baseVersion = z.number().int().nonnegative();
+const baseVersion = int4().nonnegative();
 const previewText = z.string().max(PREVIEW_TEXT_MAX, PREVIEW_TEXT_TOO_LONG_MESSAGE);
 const socialCardHeadline = z
   .string()
@@ -108,7 +109,7 @@ export const SaveOnSchedulingRequestSchema = z.object({
   publicationDate: PublicationDateSchema.nullable(),
   publicationStatus: PublicationStatusSchema,
   publicationDateTzCode: TimezoneSchema,
-  segmentId: z.number().int().nullable(),
+  segmentId: int4().nullable(),
   subjectB: z.string(),
   subtitle: previewText,
   title: z.string(),
@@ -125,7 +126,7 @@ export const UpdateStatusRequestSchema = z.object({
   currentStatus: PublicationStatusSchema,
   uniqueId: z.string().min(1),
   /** Polls used in the letter's poll blocks (spec 1 §4), kept for the polls feature. */
-  pollIds: z.array(z.union([z.number().int(), z.string().min(1)])).default([]),
+  pollIds: z.array(z.union([int4(), z.string().min(1).max(64)])).default([]),
 });
 export type UpdateStatusRequest = z.input<typeof UpdateStatusRequestSchema>;
 
@@ -148,8 +149,8 @@ export const UpdateLetterRequestSchema = z.object({
   settings: LetterSettingsSchema,
   publicationDate: PublicationDateSchema.nullable(),
   publicationDateTzCode: TimezoneSchema,
-  publicationEvent: z.number().int(),
-  segmentId: z.number().int().nullable(),
+  publicationEvent: int4(),
+  segmentId: int4().nullable(),
   emailTemplate: z.string(),
   copyRendered: z.string(),
   includePromotions: z.boolean(),
@@ -202,7 +203,7 @@ export const CLONE_STATUSES: readonly number[] = [
 ];
 
 export const CloneLetterRequestSchema = z.object({
-  channelId: z.number().int().positive(),
+  channelId: rowId(),
   status: PublicationStatusSchema.refine((status) => CLONE_STATUSES.includes(status), 'A copy starts as a draft or a template.'),
 });
 export type CloneLetterRequest = z.input<typeof CloneLetterRequestSchema>;
@@ -212,9 +213,7 @@ export type LetterSortField = (typeof LETTER_SORT_FIELDS)[number];
 export const LETTER_PAGE_SIZE_DEFAULT = 25;
 export const LETTER_PAGE_SIZE_MAX = 100;
 
-const queryStatus = z.coerce
-  .number()
-  .int()
+const queryStatus = queryInt4()
   .refine((n) => (Object.values(PublicationStatus) as number[]).includes(n), 'Unknown publication status');
 
 /**
@@ -228,7 +227,7 @@ export const LetterListQuerySchema = z.object({
   templates: z.array(queryStatus).default([]),
   sort: z.enum(LETTER_SORT_FIELDS).default('updated_at'),
   direction: z.enum(['asc', 'desc']).default('desc'),
-  page: z.coerce.number().int().min(1).default(1),
+  page: queryInt4().min(1).default(1),
   perPage: z.coerce.number().int().min(1).max(LETTER_PAGE_SIZE_MAX).default(LETTER_PAGE_SIZE_DEFAULT),
   /** Opaque; made for one sort and direction, which must be asked for again with it. */
   cursor: z.string().min(1).max(4_000).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daySchema } from '../model/calendar-day';
 import { EventCategorySchema } from '../model/blocks/events';
 import { UrlPreviewSchema } from '../model/blocks/feeds';
 import { NewsCategorySchema } from '../model/enums';
@@ -54,7 +55,7 @@ export type SaveEvvntIntegration = z.infer<typeof SaveEvvntIntegrationSchema>;
 export const EventCategoriesResponseSchema = z.object({ items: z.array(EventCategorySchema) });
 export type EventCategoriesResponse = z.infer<typeof EventCategoriesResponseSchema>;
 
-const ymd = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the format YYYY-MM-DD');
+const ymd = daySchema('Use the format YYYY-MM-DD');
 export const EventsQuerySchema = z.object({
   /** Category slugs, comma-separated. */
   categories: z.string().trim().min(1, 'Choose at least one category.'),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { daySchema } from '../model/calendar-day';
+import { queryInt4, rowId } from '../model/column-ranges';
 import { PollOriginSchema, PollTypeSchema } from '../model/enums';
 import { PollType } from '../model/enums';
 
@@ -39,7 +41,7 @@ export const POLL_MESSAGES = {
 
 export const PollOptionInputSchema = z.object({
   /** An existing option's id keeps it (and its answers); none makes a new option. */
-  id: z.number().int().positive().optional(),
+  id: rowId().optional(),
   title: z.string().trim().max(POLL_OPTION_MAX),
   isCorrect: z.boolean().default(false),
 });
@@ -104,11 +106,11 @@ export const PollSchema = z.object({
 });
 export type Poll = z.infer<typeof PollSchema>;
 
-const numberList = z.array(z.coerce.number().int()).default([]);
+const numberList = z.array(queryInt4()).default([]);
 
 /** The list's filter (spec 3 "Poll list filter fields"); arrays arrive as `name[]`. */
 export const PollListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: queryInt4().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(POLL_LIST_LIMIT),
   orderBy: z.enum(['createdAt', 'title']).default('createdAt'),
   orderDirection: z.enum(['asc', 'desc']).default('desc'),
@@ -117,10 +119,7 @@ export const PollListQuerySchema = z.object({
   /** The picker's letter: its polls stay listed (and are marked in use by the picker). */
   letterUniqueId: z.string().max(64).optional(),
   /** Created on this day (YYYY-MM-DD, UTC) or later. */
-  createdAt: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
-    .optional(),
+  createdAt: daySchema('Use a date as YYYY-MM-DD').optional(),
   letterId: numberList,
 });
 export type PollListQuery = z.input<typeof PollListQuerySchema>;

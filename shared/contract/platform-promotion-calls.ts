@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt4 } from '../model/column-ranges';
 import { PROMOTIONS_PAGE_SIZE } from '../rules/promotions';
 import { CollateralBodySchema, PromotionSchema, dayField as day, flagField as flag } from './platform-promotions';
 
@@ -7,9 +8,7 @@ import { CollateralBodySchema, PromotionSchema, dayField as day, flagField as fl
 // collateral bodies and the `data` payloads. Paths are in promotionPaths.
 
 /** filter: 3 every promotion (derived from the collateral), 4 approved only, 0 awaiting review. */
-const promotionFilter = z.coerce
-  .number()
-  .int()
+const promotionFilter = queryInt4()
   .refine((f) => [0, 3, 4].includes(f), 'Filter promotions by 3 (all), 4 (approved) or 0 (awaiting review).')
   .default(3);
 const page = z.coerce.number().int().min(1).max(100_000).default(1);

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { daySchema } from '../model/calendar-day';
+import { int4, queryInt4, rowId } from '../model/column-ranges';
 import { API_PREFIX } from './platform-api';
 import { AD_TYPE_DEFAULTS, CAMPAIGN_TITLE_DEFAULT, CampaignStatus, HEADLINE_DEFAULT, PROMOTIONS_PAGE_SIZE, clampAdTypePosition } from '../rules/promotions';
 
@@ -68,7 +70,7 @@ export const promotionPaths = {
   promotionData: (ref?: number | string) => (ref === undefined ? `${API_PREFIX}/promotions` : `${API_PREFIX}/promotions/${enc(String(ref))}`),
 } as const;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are written YYYY-MM-DD.');
+const day = daySchema('Dates are written YYYY-MM-DD.');
 const shortText = z.string().max(500);
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
@@ -114,7 +116,7 @@ export type Campaign = z.infer<typeof CampaignSchema>;
 export const CAMPAIGN_SORT_FIELDS = ['updatedAt', 'createdAt', 'title', 'status'] as const;
 
 export const CampaignListQuerySchema = z.object({
-  status: z.coerce.number().int().refine((s) => [6, 5, 2, 0, 7, 1].includes(s), 'Unknown status filter.').default(CampaignStatus.any),
+  status: queryInt4().refine((s) => [6, 5, 2, 0, 7, 1].includes(s), 'Unknown status filter.').default(CampaignStatus.any),
   search: z.string().max(200).default(''),
   orderBy: z.enum(CAMPAIGN_SORT_FIELDS).default('updatedAt'),
   orderDirection: z.enum(['asc', 'desc']).default('desc'),
@@ -138,8 +140,8 @@ export const CreateCampaignSchema = z.object({
   dateRangeStart: day.nullish(),
   dateRangeEnd: day.nullish(),
   isTemplate: z.boolean().default(false),
-  brandId: z.number().int().optional(),
-  status: z.number().int().optional(),
+  brandId: int4().optional(),
+  status: int4().optional(),
 });
 export type CreateCampaign = z.input<typeof CreateCampaignSchema>;
 
@@ -152,7 +154,7 @@ export const ChannelCampaignBodySchema = CreateCampaignSchema.omit({ channels: t
 export const UpdateCampaignSchema = CreateCampaignSchema.partial().extend({ channels: channelList.optional() });
 
 export const CampaignStatusBodySchema = z.object({
-  status: z.coerce.number().int(),
+  status: queryInt4(),
   comment: z.string().max(5000).default(''),
 });
 
@@ -219,8 +221,8 @@ export const CollateralBodySchema = z.object({
       return z.NEVER;
     })
     .default([]),
-  adTypeId: z.number().int().positive().nullish(),
-  templateCustomizationId: z.number().int().positive().nullish(),
+  adTypeId: rowId().nullish(),
+  templateCustomizationId: rowId().nullish(),
   zone: z.number().int().positive().max(100).default(1),
   payActionNameCode: z.union([z.literal(0), z.literal(1)]).default(0),
   payActionQuantity: z.number().int().positive().max(1_000_000).default(1),
@@ -260,7 +262,7 @@ export const AdTypeListSchema = z.object({ items: z.array(AdTypeSchema), total: 
 const positiveCount = z.number().int().positive().max(100_000);
 export const AdTypeBodySchema = z.object({
   title: z.string().trim().min(1, 'The title is required.').max(200),
-  templateId: z.number().int().nullish(),
+  templateId: int4().nullish(),
   hasHeading: z.boolean().default(true),
   hasContent: z.boolean().default(true),
   hasImage: z.boolean().default(true),
@@ -271,7 +273,7 @@ export const AdTypeBodySchema = z.object({
   imageWidth: positiveCount.default(AD_TYPE_DEFAULTS.imageWidth),
   imageHeight: positiveCount.default(AD_TYPE_DEFAULTS.imageHeight),
   inventory: z.number().int().min(0).max(100_000).default(AD_TYPE_DEFAULTS.inventory),
-  positionManual: z.number().int().default(AD_TYPE_DEFAULTS.positionManual),
+  positionManual: int4().default(AD_TYPE_DEFAULTS.positionManual),
   position: z.number().default(AD_TYPE_DEFAULTS.position).transform(clampAdTypePosition),
 });
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { daySchema } from '../model/calendar-day';
+import { queryInt4 } from '../model/column-ranges';
 import { AbTestMetricsSchema } from '../model/letter';
 import { ClickLinkSchema, EditionMetricsSchema } from './platform-metrics';
 
@@ -82,7 +84,7 @@ export type UserActivityFilter = z.infer<typeof UserActivityFilterSchema>;
 
 export const USER_ACTIVITY_PAGE_SIZE_MAX = 500;
 export const UserActivityQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: queryInt4().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(USER_ACTIVITY_PAGE_SIZE_MAX).default(50),
   filter: UserActivityFilterSchema.default('all'),
   /** Part of an email address or name, case-insensitive. */
@@ -107,7 +109,9 @@ export type UserActivityResponse = z.infer<typeof UserActivityResponseSchema>;
 export const REPORT_CSV_TYPES = ['recipients', 'opens', 'clicks', 'bounces', 'unsubscribes'] as const;
 export const ReportCsvTypeSchema = z.enum(REPORT_CSV_TYPES);
 export type ReportCsvType = z.infer<typeof ReportCsvTypeSchema>;
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD');
+/** The CSV's from and to: a day that exists (the shape alone lets '2024-02-30' through). */
+export const REPORT_CSV_DAY_MESSAGE = 'Use a date that exists, as YYYY-MM-DD';
+const day = daySchema(REPORT_CSV_DAY_MESSAGE);
 export const ReportCsvQuerySchema = z.object({ from: day.optional(), to: day.optional() });
 export type ReportCsvQuery = z.infer<typeof ReportCsvQuerySchema>;
 

@@ -189,3 +189,23 @@ export function effectiveDesktopWidth(settings: Pick<LetterSettings, 'maxWidthDe
 export function effectiveMobileWidth(settings: Pick<LetterSettings, 'maxWidthMobile'>): number {
   return settings.maxWidthMobile ?? MOBILE_WIDTH_WHEN_MISSING;
 }
+
+/**
+ * A new letter's settings with `given` laid over them, object by object (a list or a value
+ * replaces the default whole): how a create that names only some settings is read. The
+ * result still has to pass LetterSettingsSchema.
+ */
+export function withDefaultSettings(given: Record<string, unknown>): unknown {
+  return overlay(defaultLetterSettings(), given);
+}
+
+function overlay(base: unknown, given: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(given)) return given;
+  const merged: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(given)) merged[key] = key in base ? overlay(base[key], value) : value;
+  return merged;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}

@@ -12,10 +12,14 @@ const publicationDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, `Use the format ${PUBLICATION_DATE_FORMAT}`);
 
+const UNKNOWN_STATUS = 'Unknown publication status';
 export const PublicationStatusSchema = z
   .number()
   .int()
-  .refine((n) => (PUBLICATION_STATUS_VALUES as number[]).includes(n), 'Unknown publication status');
+  // The range tells the API document (and SQL) which numbers can be statuses at all.
+  .min(Math.min(...PUBLICATION_STATUS_VALUES), { message: UNKNOWN_STATUS, abort: true })
+  .max(Math.max(...PUBLICATION_STATUS_VALUES), { message: UNKNOWN_STATUS, abort: true })
+  .refine((n) => (PUBLICATION_STATUS_VALUES as number[]).includes(n), UNKNOWN_STATUS);
 
 export const ClaimantSchema = z.object({
   uniqueId: z.string(),

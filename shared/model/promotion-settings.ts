@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rowId } from './column-ranges';
 import { BorderSchema, SidesSchema, defaultBorder, sides } from './border';
 import {
   PROMOTION_BACKGROUND_COLOR_DEFAULT,
@@ -32,7 +33,7 @@ export type PromotionSettings = z.infer<typeof PromotionSettingsSchema>;
  * schedule step"): the promotion's id, its zone and its start date (null when it has none).
  */
 export const PromotionAdSchema = z.object({
-  id: z.number().int().positive(),
+  id: rowId(),
   zone: z.number().int().positive().max(100),
   dateStart: z.string().max(10).nullable(),
 });

@@ -13,14 +13,26 @@ export const API_DOCS_PATH = `${API_PREFIX}/docs/json`;
 
 type JsonSchema = Record<string, unknown>;
 
+/** An answer that is not JSON (a CSV file, an image, a stream): its media types and what it is. */
+export interface OtherAnswer {
+  description: string;
+  /** Media types; their bodies are text or bytes, so each has the schema `{ type: 'string' }`. */
+  types: string[];
+}
+
+/** `{ description, types: ['text/csv'] }`: a CSV file, and so on. */
+export const otherAnswer = (description: string, ...types: string[]): OtherAnswer => ({ description, types });
+
 export interface RouteDocs {
   summary: string;
   params?: z.ZodType;
   querystring?: z.ZodType;
   /** A zod schema for a JSON body, or JSON schemas by content type. */
   body?: z.ZodType | { content: Record<string, JsonSchema> };
-  /** Success answers by status code; `null` means no content (204). */
-  response?: Record<number, z.ZodType | null>;
+  /** Success answers by status code: a JSON body's zod schema, a body of another type, or `null` for none (204, 302). */
+  response?: Record<number, z.ZodType | OtherAnswer | null>;
+  /** Deliberate 5xx answers besides a fault's 500, each with when it comes (an outside service down, not configured). */
+  serviceErrors?: Partial<Record<502 | 503, string>>;
 }
 
 /** Schemas named by hoisted `$ref`s (recursive zod schemas); shared with the document. */
@@ -36,8 +48,20 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSch
   return json;
 }
 
+/**
+ * OpenAPI 3.0.3: `nullable` does not widen an `enum`, so a nullable enum (zod's
+ * `z.enum([...]).nullable()`) lists null among its values, or a validator refuses null.
+ */
+function nullInEnums(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(nullInEnums);
+  if (value === null || typeof value !== 'object') return value;
+  const schema = Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, nullInEnums(inner)])) as JsonSchema;
+  if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null)) schema.enum = [...(schema.enum as unknown[]), null];
+  return schema;
+}
+
 function convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const generated = z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' }) as JsonSchema;
+  const generated = nullInEnums(z.toJSONSchema(schema, { target: 'openapi-3.0', io, unrepresentable: 'any' })) as JsonSchema;
   const { definitions, $defs, $schema: _dialect, ...rest } = generated;
   const local = { ...(definitions as Record<string, JsonSchema> | undefined), ...($defs as Record<string, JsonSchema> | undefined) };
   const selfReferring = JSON.stringify(rest).includes('"$ref":"#"');
@@ -66,16 +90,27 @@ function convert(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return { $ref: `#/components/schemas/${root}` };
 }
 
-const errorAnswer = { description: 'Refused: `message` says why; `errors` holds field messages', ...jsonSchemaOf(ApiErrorSchema, 'output') };
+const errorSchema = jsonSchemaOf(ApiErrorSchema, 'output');
+const errorAnswer = { description: 'Refused: `message` says why; `errors` holds field messages', ...errorSchema };
+/** Any call can fail on a fault of the platform's own; the contract test holds every call to never doing it. */
+export const faultAnswer = { description: "A fault of the platform's: 'Something went wrong on the platform.'", ...errorSchema };
+
+/** The refusals and faults of a JSON call, for a route whose `schema` is written by hand. */
+export function failureAnswers(serviceErrors: RouteDocs['serviceErrors'] = {}): Record<string, unknown> {
+  const answers: Record<string, unknown> = { '4xx': errorAnswer, 500: faultAnswer };
+  for (const [status, description] of Object.entries(serviceErrors)) answers[status] = { ...errorSchema, description };
+  return answers;
+}
 
 /** The route `schema` documenting a call, made from the zod schemas its handler uses. */
 export function routeDocs(docs: RouteDocs): FastifySchema {
   const response: Record<string, unknown> = {};
   for (const [status, schema] of Object.entries(docs.response ?? {})) {
-    response[status] = schema === null ? { description: 'No content', type: 'null' } : { description: 'Success', ...jsonSchemaOf(schema, 'output') };
+    if (schema === null) response[status] = { description: 'No content', type: 'null' };
+    else if (schema instanceof z.ZodType) response[status] = { description: 'Success', ...jsonSchemaOf(schema, 'output') };
+    else response[status] = { description: schema.description, content: Object.fromEntries(schema.types.map((type) => [type, { schema: { type: 'string' } }])) };
   }
-  response['4xx'] = errorAnswer;
-  response['5xx'] = errorAnswer;
+  Object.assign(response, failureAnswers(docs.serviceErrors));
   const body =
     docs.body === undefined ? undefined : docs.body instanceof z.ZodType ? jsonSchemaOf(docs.body, 'input') : docs.body;
   return {

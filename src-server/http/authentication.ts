@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { userForToken } from '../auth/tokens';
 import type { Db } from '../db/database';
 import type { UserRow } from '../db/schema';
+import { allowedMethods } from './allowed-methods';
 import { unauthorized } from './errors';
 
 // Every call but the ones marked `config: { public: true }` (health, login) needs
@@ -24,6 +25,8 @@ const plugin: FastifyPluginAsync<{ db: Db }> = async (app: FastifyInstance, { db
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config.public) return;
+    // A known address asked with a method it does not take is 405 for anyone (http/allowed-methods.ts).
+    if (request.is404 && allowedMethods(request).length > 0) return;
     const header = request.headers.authorization;
     if (!header) throw unauthorized('Sign in to continue.');
     const token = bearerToken(request);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { ApiError } from '../../shared/contract/platform-api';
+import { allowedMethods, sendMethodNotAllowed } from './allowed-methods';
 
 // One failure shape for the whole API (DECISIONS: `{ message, errors?: { field: [..] } }`).
 // Expected failures are thrown as HttpError from handlers; anything else is a fault: it is
@@ -64,5 +65,7 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
 }
 
 export function notFoundHandler(request: FastifyRequest, reply: FastifyReply): void {
+  const allowed = allowedMethods(request);
+  if (allowed.length > 0) return sendMethodNotAllowed(request, reply, allowed);
   void reply.code(404).send({ message: `No such call: ${request.method} ${request.url.split('?')[0]}` } satisfies ApiError);
 }

@@ -67,8 +67,11 @@ export async function autosaveLetter(
     const stored = ClaimantSchema.safeParse(claimantBefore);
     const storedClaimant = stored.success ? stored.data : null;
     // A stale base is fine from the same claimant (a retry, or their other window); from
-    // anyone else it would overwrite work they have not seen.
-    if (request.baseVersion !== versionBefore && (storedClaimant?.uniqueId ?? null) !== (claimant?.uniqueId ?? null)) {
+    // anyone else it would overwrite work they have not seen. A save naming no base (the
+    // spec's payload) is refused only when someone else holds the claim.
+    const sameClaimant = (storedClaimant?.uniqueId ?? null) === (claimant?.uniqueId ?? null);
+    const stale = request.baseVersion === undefined ? storedClaimant !== null : request.baseVersion !== versionBefore;
+    if (stale && !sameClaimant) {
       throw conflict(
         storedClaimant
           ? claimRefusedMessage(storedClaimant.name)

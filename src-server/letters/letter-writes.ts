@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { CreateLetterRequest } from '../../shared/contract/platform-api';
-import { LetterSettingsSchema } from '../../shared/model/letter-settings';
+import type { CreateLetterFields } from '../../shared/contract/platform-api';
+import { LetterSettingsSchema, withDefaultSettings } from '../../shared/model/letter-settings';
+import { newDraftLetter } from '../../shared/model/new-letter';
 import { LetterSchema, draftTitle } from '../../shared/model/letter';
 import type { Letter } from '../../shared/model/letter';
 import { PublicationStatus } from '../../shared/model/publication';
@@ -11,6 +12,7 @@ import { toJson } from '../db/database';
 import { inTransaction } from '../db/in-transaction';
 import type { Database } from '../db/schema';
 import type { ChannelAccess } from '../http/access';
+import { toChannel, toUser } from '../routes/auth';
 import { conflict, fieldErrorsFromZod, invalidData } from '../http/errors';
 import type { FieldErrors } from '../http/errors';
 import { ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID, SPECIFIC_EMAILS_SEGMENT_ID, findLetter, selectLetters, toLetter } from './letter-records';
@@ -30,12 +32,12 @@ const CREATABLE_STATUSES: readonly number[] = [
 export async function createLetter(
   db: Db,
   access: ChannelAccess,
-  request: CreateLetterRequest,
+  request: CreateLetterFields,
   userId: number,
 ): Promise<{ letter: Letter; created: boolean }> {
   const { channel } = access;
   const errors: FieldErrors = {};
-  if (request.channelId !== channel.id) addError(errors, 'channelId', 'The channel does not match the address.');
+  if (request.channelId !== undefined && request.channelId !== channel.id) addError(errors, 'channelId', 'The channel does not match the address.');
   const settings = parseSettings(request.settings, errors);
   const publicationDate = LetterSchema.shape.publicationDate.safeParse(request.publicationDate);
   if (!publicationDate.success) Object.assign(errors, fieldErrorsFromZod(publicationDate.error, 'publicationDate'));
@@ -53,6 +55,11 @@ export async function createLetter(
   const uniqueId = request.uniqueId ?? randomUUID();
   const existing = await existingLetter(db, uniqueId, channel.id);
   if (existing) return { letter: existing, created: false };
+  // What the payload leaves out, the letter takes from a new draft's (shared/model/new-letter.ts).
+  const draft =
+    request.authors === undefined || request.blocks === undefined
+      ? newDraftLetter({ uniqueId, channel: toChannel(channel, access.brandSlug), author: await authorOf(db, userId), now: new Date().toISOString() })
+      : null;
 
   const date = publicationDate.data ?? null;
   const letter = await inTransaction(db, async (trx) => {
@@ -70,9 +77,9 @@ export async function createLetter(
         subtitle: request.subtitle,
         subjectB: '',
         hasAbTest: false,
-        blocks: request.blocks,
+        blocks: request.blocks ?? draft!.blocks,
         delta: toJson(request.delta),
-        authors: toJson(request.authors),
+        authors: toJson(request.authors ?? draft!.authors),
         settings: toJson(settings),
         publicationStatus: request.publicationStatus,
         publicationDate: date,
@@ -138,18 +145,30 @@ async function existingLetter(db: Db, uniqueId: string, channelId: number): Prom
   return toLetter(record);
 }
 
-function parseSettings(text: string, errors: FieldErrors) {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    addError(errors, 'settings', 'Settings must be a JSON string.');
+/** The settings given (a JSON string, or an object) over a new letter's; none given, a new letter's. */
+function parseSettings(given: string | Record<string, unknown> | undefined, errors: FieldErrors) {
+  let value: unknown = given ?? {};
+  if (typeof given === 'string') {
+    try {
+      value = JSON.parse(given);
+    } catch {
+      addError(errors, 'settings', 'Settings must be a JSON string.');
+      return null;
+    }
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    addError(errors, 'settings', 'Settings must be a JSON object.');
     return null;
   }
-  const parsed = LetterSettingsSchema.safeParse(value);
+  const parsed = LetterSettingsSchema.safeParse(withDefaultSettings(value as Record<string, unknown>));
   if (parsed.success) return parsed.data;
   Object.assign(errors, fieldErrorsFromZod(parsed.error, 'settings'));
   return null;
+}
+
+async function authorOf(db: Db, userId: number) {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  return row ? toUser(row) : null;
 }
 
 export async function segmentBelongsTo(db: Db, segmentId: number | null, channelId: number): Promise<boolean> {

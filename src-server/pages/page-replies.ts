@@ -85,7 +85,10 @@ export function sendOneClickAnswer(reply: FastifyReply, line: string): FastifyRe
  * address would otherwise meet first.
  */
 export function answerCutLinks(app: FastifyInstance, prefix: string): void {
-  const options = { config: { public: true }, schema: { summary: 'A public link cut short: the neutral invalid-link page (404)' } };
+  const options = {
+    config: { public: true },
+    schema: { summary: 'A public link cut short: the neutral invalid-link page (404)', response: { '4xx': htmlAnswer('The neutral invalid-link page') } },
+  };
   const answer = (_request: FastifyRequest, reply: FastifyReply) => sendPage(reply, invalidLinkPage(), 404);
   app.get(`${prefix}/*`, options, answer);
   app.post(`${prefix}/*`, options, answer);
@@ -129,7 +132,10 @@ export function pageDocs(summary: string, method: 'GET' | 'POST'): FastifySchema
         }
       : {}),
     response: {
-      200: htmlAnswer(method === 'POST' ? 'The answer page (plain text for an RFC 8058 one-click)' : 'The page'),
+      200:
+        method === 'POST'
+          ? { description: 'The answer page (plain text for an RFC 8058 one-click)', content: { 'text/html': { schema: { type: 'string' } }, 'text/plain': { schema: { type: 'string' } } } }
+          : htmlAnswer('The page'),
       '4xx': htmlAnswer('A page saying the link is not valid (404 for any unknown, foreign or malformed link)'),
       '5xx': htmlAnswer('A page saying something went wrong'),
     },

@@ -15,7 +15,7 @@ import { deltaLinks, deltaPlainText, deltaToMarkup, markupToDelta } from '../../
 import { AI_SETUP_HINT, REWRITE_FAILED_MESSAGE, rewriteRefusal } from '../../shared/rules/ai-rewrite';
 import type { AiMeter } from '../ai/ai-usage';
 import { rewriteMessages } from '../ai/rewrite-prompts';
-import { routeDocs } from '../http/api-docs';
+import { otherAnswer, routeDocs } from '../http/api-docs';
 import { channelBySlugs, channelsBySlug } from '../http/access';
 import { currentUser } from '../http/authentication';
 import { HttpError, invalidData } from '../http/errors';
@@ -55,7 +55,14 @@ export const aiRewriteRoutes: FastifyPluginAsync<AiRewriteRouteOptions> = async 
 
   app.post(
     platformPaths.aiRewrite(),
-    { schema: routeDocs({ summary: 'Rewrite a paragraph section with the AI assistant (NDJSON stream)', body: RewriteRequestSchema }) },
+    {
+      schema: routeDocs({
+        summary: 'Rewrite a paragraph section with the AI assistant (NDJSON stream)',
+        body: RewriteRequestSchema,
+        response: { 200: otherAnswer('One JSON event a line as the model writes: the pieces of text, then the suggestion (or why there is none)', 'application/x-ndjson') },
+        serviceErrors: { 503: 'The platform has no AI service configured' },
+      }),
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const body = parseInput(RewriteRequestSchema, request.body);

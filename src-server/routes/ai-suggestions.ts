@@ -52,6 +52,10 @@ export const aiSuggestionRoutes: FastifyPluginAsync<AiSuggestionRouteOptions> = 
       params: LetterParams,
       body: GenerateSuggestionsRequestSchema,
       response: { 200: GenerateSuggestionsResponseSchema },
+      serviceErrors: {
+        502: 'The AI service failed or did not answer with suggestions',
+        503: "No AI service is configured and the letter's own text gives no suggestions",
+      },
     });
     app.post(routePattern(PATHS[kind], { 1: ':id' }), { schema }, async (request, reply) => {
       const user = currentUser(request);

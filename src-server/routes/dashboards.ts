@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { platformPaths } from '../../shared/contract/platform-api';
+import { isRealDay } from '../../shared/model/calendar-day';
 import {
   ActiveSubscribersResponseSchema,
   AudienceResponseSchema,
@@ -44,14 +45,12 @@ const NO_CHANNEL = 'This channel does not exist.';
 const docs = (summary: string, params: z.ZodType, querystring: z.ZodType, response: z.ZodType, body?: z.ZodType) =>
   routeDocs({ summary, params, querystring, body, response: { 200: response } } as Parameters<typeof routeDocs>[0]);
 
-/** A real calendar day (the schema checks the shape only). */
-const realDay = (day: string) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) === day;
 
 function periodOf(from: string | undefined, to: string | undefined): Period | undefined {
   if (from === undefined && to === undefined) return undefined;
   const errors: Record<string, string[]> = {};
-  if (from === undefined || !realDay(from)) errors.from = [DASHBOARD_DAY_MESSAGE];
-  if (to === undefined || !realDay(to)) errors.to = [DASHBOARD_DAY_MESSAGE];
+  if (from === undefined || !isRealDay(from)) errors.from = [DASHBOARD_DAY_MESSAGE];
+  if (to === undefined || !isRealDay(to)) errors.to = [DASHBOARD_DAY_MESSAGE];
   if (!errors.from && !errors.to) {
     const days = (Date.parse(to!) - Date.parse(from!)) / 86_400_000 + 1;
     if (days < 1) errors.to = [DASHBOARD_RANGE_MESSAGE];
@@ -180,7 +179,15 @@ export const dashboardRoutes: FastifyPluginAsync<{ db: Db; exports?: DashboardEx
       const params = url.includes(':channel') ? ChannelParams : OrgParams;
       app.post(
         url,
-        { schema: docs(`Queue the ${kind} CSV, emailed as an attachment to the given addresses`, params, z.object({}), DashboardExportResponseSchema, DashboardExportRequestSchema) },
+        {
+          schema: routeDocs({
+            summary: `Queue the ${kind} CSV, emailed as an attachment to the given addresses`,
+            params,
+            body: DashboardExportRequestSchema,
+            response: { 202: DashboardExportResponseSchema },
+            serviceErrors: { 503: 'The platform runs no background jobs to build the export' },
+          }),
+        },
         async (request, reply) => {
           const access = await accessOf(request);
           const body = parseInput(DashboardExportRequestSchema, request.body ?? {});

@@ -45,6 +45,9 @@ function shown(row: { token: string; updatedAt: Date } | undefined): EvvntIntegr
   return { kind: 'evvnt', configured: true, tokenEnding: row.token.slice(-4), updatedAt: row.updatedAt.toISOString() };
 }
 
+/** Evvnt itself failing or refusing the organization's token. */
+const EVVNT_DOWN = { 502: 'Evvnt failed to answer, or refused the token' };
+
 export const evvntRoutes: FastifyPluginAsync<{ db: Db; events: EventsProvider }> = async (app, { db, events }) => {
   const integrationPath = routePattern(platformPaths.evvntIntegration(':brand'));
 
@@ -98,7 +101,7 @@ export const evvntRoutes: FastifyPluginAsync<{ db: Db; events: EventsProvider }>
 
   app.get(
     routePattern(platformPaths.evvntCategories(':brand', ':channel')),
-    { schema: routeDocs({ summary: 'Evvnt categories for the events block (at most 100)', params: ChannelParams, response: { 200: EventCategoriesResponseSchema } }) },
+    { schema: routeDocs({ summary: 'Evvnt categories for the events block (at most 100)', params: ChannelParams, response: { 200: EventCategoriesResponseSchema }, serviceErrors: EVVNT_DOWN }) },
     async (request, reply) => {
       const { token } = await tokenFor(request.params, currentUser(request).id);
       try {
@@ -111,7 +114,7 @@ export const evvntRoutes: FastifyPluginAsync<{ db: Db; events: EventsProvider }>
 
   app.get(
     routePattern(platformPaths.evvntEvents(':brand', ':channel')),
-    { schema: routeDocs({ summary: "Evvnt events of the chosen categories between two days of the channel's clock", params: ChannelParams, querystring: EventsQuerySchema, response: { 200: EventsResponseSchema } }) },
+    { schema: routeDocs({ summary: "Evvnt events of the chosen categories between two days of the channel's clock", params: ChannelParams, querystring: EventsQuerySchema, response: { 200: EventsResponseSchema }, serviceErrors: EVVNT_DOWN }) },
     async (request, reply) => {
       const { channel, token } = await tokenFor(request.params, currentUser(request).id);
       const query = parseInput(EventsQuerySchema, request.query);

@@ -18,6 +18,7 @@ import { fillMergeTags } from '../delivery/merge-fill';
 import { promotionLookup } from '../delivery/merge-values';
 import { sendTestEmail } from '../delivery/test-send';
 import { channelById, channelsBySlug } from '../http/access';
+import { routeDocs } from '../http/api-docs';
 import { currentUser } from '../http/authentication';
 import { fieldErrorsFromZod, invalidData, notFound } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
@@ -45,8 +46,25 @@ function parseTestRequest(body: unknown) {
   throw invalidData(errors, Object.values(errors)[0]?.[0]);
 }
 
+const docs = {
+  preview: routeDocs({
+    summary: "Render a letter (its stored blocks, or the body's) as the email it would send, with its insights",
+    params: SlugRefParams,
+    body: GeneratePreviewRequestSchema,
+    response: { 200: GeneratePreviewResponseSchema },
+  }),
+  testSend: routeDocs({
+    summary: 'Send the letter as a test email to one address',
+    params: ChannelIdParams,
+    body: TestEmailRequestSchema,
+    response: { 200: TestEmailResponseSchema },
+    serviceErrors: { 502: 'The mail server refused or failed the test email' },
+  }),
+  mailbox: routeDocs({ summary: "The emails the platform kept instead of sending (no SMTP server), the caller's channels only", response: { 200: LocalMailboxResponseSchema } }),
+};
+
 export const letterDeliveryRoutes: FastifyPluginAsync<LetterDeliveryOptions> = async (app, { db, mail }) => {
-  app.post(routePattern(platformPaths.generatePreview(':slug', ':ref')), async (request, reply) => {
+  app.post(routePattern(platformPaths.generatePreview(':slug', ':ref')), { schema: docs.preview }, async (request, reply) => {
     const user = currentUser(request);
     const params = parseParams(SlugRefParams, request.params);
     const accesses = await channelsBySlug(db, user.id, params.slug);
@@ -89,10 +107,10 @@ export const letterDeliveryRoutes: FastifyPluginAsync<LetterDeliveryOptions> = a
     });
     return sendAs(reply, TestEmailResponseSchema, { message: TEST_SENT_MESSAGE, ...receipt });
   };
-  app.post(routePattern(platformPaths.sendTestEmail(1, 2), byChannelId), testSend);
-  app.post(routePattern(platformPaths.testEmail(1, 2), byChannelId), testSend);
+  app.post(routePattern(platformPaths.sendTestEmail(1, 2), byChannelId), { schema: docs.testSend }, testSend);
+  app.post(routePattern(platformPaths.testEmail(1, 2), byChannelId), { schema: docs.testSend }, testSend);
 
-  app.get(platformPaths.localMailbox(), async (request, reply) => {
+  app.get(platformPaths.localMailbox(), { schema: docs.mailbox }, async (request, reply) => {
     const user = currentUser(request);
     return sendAs(reply, LocalMailboxResponseSchema, { items: await listLocalMailbox(db, user.id), smtpConfigured: mail.kind === 'smtp' });
   });

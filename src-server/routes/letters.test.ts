@@ -144,6 +144,81 @@ describe("creating with exactly the spec's payload (spec 1 §7)", () => {
   });
 });
 
+describe("creating with the spec's example payload (settings with some fields, delta empty)", () => {
+  /** Spec 1 §7's create, as its client sends it: settings a JSON string of what it sets, delta empty. */
+  const specExample = () => ({
+    authors: [{ uniqueId: 'u-1', name: 'Demo', surname: 'Editor', email: 'editor@example.com' }],
+    blocks: '[]',
+    channelId: weeklyId,
+    copyRendered: '',
+    delta: '',
+    emailTemplate: '',
+    includePromotions: false,
+    openGraphHeadline: '',
+    openGraphDescription: '',
+    openGraphImageUrl: '',
+    private: false,
+    publicationDate: null,
+    publicationStatus: 0,
+    publicationEvent: 0,
+    segmentId: null,
+    subtitle: '',
+    settings: JSON.stringify({ maxWidthDesktop: 700, backgroundColorBody: '#F4F4F4', buttons: { color: '#000000' } }),
+    title: 'Spec example',
+  });
+
+  it("creates the letter, with a new letter's settings where the payload names none", async () => {
+    const response = await t.app.inject({ method: 'POST', url: lettersUrl, headers: editor, payload: specExample() });
+    expect(response.statusCode, response.body).toBe(201);
+    const letter = LetterResponseSchema.parse(response.json());
+    const defaults = defaultLetterSettings();
+    expect(letter.settings).toEqual({
+      ...defaults,
+      maxWidthDesktop: 700,
+      backgroundColorBody: '#F4F4F4',
+      buttons: { ...defaults.buttons, color: '#000000' },
+    });
+    expect(letter.delta).toEqual({ ops: [] });
+    expect(letter.title).toBe('Spec example');
+  });
+
+  it('takes every empty delta the same way', async () => {
+    for (const delta of ['', null, [], {}, { ops: [] }]) {
+      const response = await t.app.inject({ method: 'POST', url: lettersUrl, headers: editor, payload: { ...specExample(), delta } });
+      expect(response.statusCode, `${JSON.stringify(delta)}: ${response.body}`).toBe(201);
+      expect(response.json<Letter>().delta).toEqual({ ops: [] });
+    }
+  });
+
+  it("fills whatever the payload leaves out as a new draft has it: the creator as author, the footer, the channel's id", async () => {
+    const response = await t.app.inject({ method: 'POST', url: lettersUrl, headers: editor, payload: {} });
+    expect(response.statusCode, response.body).toBe(201);
+    const letter = LetterResponseSchema.parse(response.json());
+    expect(letter.title).toBe(`Draft ${letter.id}`);
+    expect(letter.authors).toEqual([expect.objectContaining({ email: DEMO_EMAIL })]);
+    expect(JSON.parse(letter.blocks).map((section: { type: string }) => section.type)).toEqual(['footer']);
+    expect(letter.settings).toEqual(defaultLetterSettings());
+    expect(letter).toMatchObject({ channelId: weeklyId, publicationStatus: 0, publicationDate: null, segmentId: null, private: false });
+  });
+
+  it('still refuses what is really wrong, naming the field, and stores nothing', async () => {
+    const before = await countLetters();
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ settings: JSON.stringify({ maxWidthDesktop: 'wide' }) }, 'settings.maxWidthDesktop'],
+      [{ settings: '[1, 2]' }, 'settings'],
+      [{ delta: 'some text' }, 'delta'],
+      [{ publicationStatus: 2_147_483_648 }, 'publicationStatus'],
+      [{ channelId: 2_147_483_648 }, 'channelId'],
+    ];
+    for (const [override, field] of cases) {
+      const response = await t.app.inject({ method: 'POST', url: lettersUrl, headers: editor, payload: { ...specExample(), ...override } });
+      expect(response.statusCode, JSON.stringify(override)).toBe(422);
+      expect(Object.keys(response.json<{ errors: object }>().errors), JSON.stringify(override)).toEqual([field]);
+    }
+    expect(await countLetters()).toBe(before);
+  });
+});
+
 describe('reading letters', () => {
   it('lists summaries newest updated first, and gets one by id', async () => {
     const older = await createLetter({ title: 'Older' });
@@ -265,6 +340,26 @@ describe('autosave', () => {
     expect(badClaimant.json<{ errors: object }>().errors).toHaveProperty('claimant');
     const row = await t.db.selectFrom('letters').select('version').where('id', '=', letter.id!).executeTakeFirstOrThrow();
     expect(row.version).toBe(1);
+  });
+
+  it("takes the spec's payload, which names no base version, unless someone else holds the letter", async () => {
+    const letter = await createLetter({ title: 'Spec autosave' });
+    const payload = (blocks: string, who: string, name: string) => ({
+      blocks,
+      title: 'Spec autosave',
+      claimant: claimant(who, name),
+      uniqueId: letter.uniqueId,
+      publicationStatus: 0,
+    });
+    const url = platformPaths.autosave(weeklyId, letter.id!);
+    const first = await t.app.inject({ method: 'POST', url, headers: editor, payload: payload('["ann"]', 'c-ann', 'Ann') });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json<Letter>()).toMatchObject({ version: 2, blocks: '["ann"]' });
+    const again = await t.app.inject({ method: 'POST', url, headers: editor, payload: payload('["ann 2"]', 'c-ann', 'Ann') });
+    expect(again.json<Letter>().version).toBe(3);
+    const other = await t.app.inject({ method: 'POST', url, headers: editor, payload: payload('["bob"]', 'c-bob', 'Bob') });
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({ message: 'Sorry, Ann is currently working on this letter.' });
   });
 
   it('refuses to autosave a letter that is not in an editable state', async () => {

@@ -16,7 +16,7 @@ import type { LinkPreviewOptions } from '../integrations/link-preview';
 // refuses the platform's own and its network's addresses (422).
 
 export const linkPreviewRoutes: FastifyPluginAsync<{ guard: FetchGuard; limits?: Omit<LinkPreviewOptions, 'guard'> }> = async (app, { guard, limits }) => {
-  const schema = routeDocs({ summary: 'A url preview record (Open Graph, meta tags, oEmbed) of a page', querystring: CrawlQuerySchema, response: { 200: CrawlResponseSchema } });
+  const schema = routeDocs({ summary: 'A url preview record (Open Graph, meta tags, oEmbed) of a page', querystring: CrawlQuerySchema, response: { 200: CrawlResponseSchema }, serviceErrors: { 502: 'The page could not be read' } });
   app.get(platformPaths.crawl(), { schema }, async (request, reply) => {
     currentUser(request);
     const { url } = parseInput(CrawlQuerySchema, request.query);

@@ -50,6 +50,7 @@ export const mediaUploadRoutes: FastifyPluginAsync<MediaUploadRouteOptions> = as
     querystring: UploadQuery,
     body: { content: { 'image/*': { schema: { type: 'string', format: 'binary' } } } },
     response: { 201: UploadImageResponseSchema },
+    serviceErrors: { 503: 'The platform keeps no images (no image storage configured)' },
   });
   const path = routePattern(platformPaths.uploadMedia(':brand', ':channel', 1), { 1: ':letterId' });
 

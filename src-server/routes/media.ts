@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { platformPaths } from '../../shared/contract/platform-api';
 import { UploadFromUrlRequestSchema, UploadFromUrlResponseSchema } from '../../shared/contract/platform-media';
 import type { Db } from '../db/database';
-import { routeDocs } from '../http/api-docs';
+import { otherAnswer, routeDocs } from '../http/api-docs';
 import { notFound } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
 import type { FetchGuard } from '../integrations/guarded-fetch';
@@ -46,6 +46,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { 
     params: LetterMediaParams,
     body: UploadFromUrlRequestSchema,
     response: { 201: UploadFromUrlResponseSchema },
+    serviceErrors: { 502: 'The server holding the image failed to give it', 503: 'The platform keeps no images (no image storage configured)' },
   });
   const uploadPath = routePattern(platformPaths.uploadFromUrl(':brand', ':channel', 1), { 1: ':letterId' });
 
@@ -58,7 +59,7 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { 
     return sendAs(reply, UploadFromUrlResponseSchema, { id, url: publicMediaUrl(request, storageKey), originalUrl: url }, 201);
   });
 
-  const serveSchema = routeDocs({ summary: 'A stored image (public, cached for a year)', params: MediaParams });
+  const serveSchema = routeDocs({ summary: 'A stored image (public, cached for a year)', params: MediaParams, response: { 200: otherAnswer('The image, as it was stored', 'image/*') } });
   app.get(routePattern(platformPaths.media(':key')), { config: { public: true }, schema: serveSchema }, async (request, reply) => {
     const { key } = MediaParams.parse(request.params);
     // Only keys the platform made, and only those it has a row for: nothing else on disk is reachable.

@@ -25,6 +25,7 @@ export const newsRoutes: FastifyPluginAsync<{ db: Db; news: NewsProvider | null 
     params: Params,
     querystring: NewsQuerySchema,
     response: { 200: z.union([NewsArticlesResponseSchema, NewsSourcesResponseSchema]) },
+    serviceErrors: { 502: 'The news service failed to answer', 503: 'No news service is configured (NEWS_API_URL)' },
   });
   app.get(routePattern(platformPaths.news(':channel')), { schema }, async (request, reply) => {
     const { channel } = parseParams(Params, request.params);

@@ -16,7 +16,7 @@ import {
 import { brandBySlug, queryList, queryScalars } from '../audience/brand-access';
 import type { Db } from '../db/database';
 import { channelsBySlug } from '../http/access';
-import { routeDocs } from '../http/api-docs';
+import { otherAnswer, routeDocs } from '../http/api-docs';
 import { currentUser } from '../http/authentication';
 import { notFound } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
@@ -51,10 +51,7 @@ const docs = {
   update: routeDocs({ summary: 'Update a poll (type and options are fixed once answered)', params: PollParams, body: PollInputSchema, response: { 200: PollSchema } }),
   delete: routeDocs({ summary: 'Delete a poll (sent letters keep its results)', params: PollParams, response: { 204: null } }),
   metrics: routeDocs({ summary: "A poll's answers per option and per letter", params: PollParams, body: PollMetricsRequestSchema, response: { 200: PollMetricsSchema } }),
-  download: {
-    ...routeDocs({ summary: "A poll's answers as CSV", params: PollParams }),
-    response: { 200: { description: 'A CSV file (RFC 4180, UTF-8)', content: { 'text/csv': { schema: { type: 'string' } } } } },
-  },
+  download: routeDocs({ summary: "A poll's answers as CSV", params: PollParams, response: { 200: otherAnswer('A CSV file (RFC 4180, UTF-8)', 'text/csv') } }),
   channelList: routeDocs({ summary: "The polls of the channel's organization (the composer's picker)", params: ChannelParams, querystring: PollListQuerySchema, response: { 200: PollListResponseSchema } }),
   channelGet: routeDocs({ summary: 'Load one poll for a poll block', params: ChannelPollParams, querystring: PollLoadQuerySchema, response: { 200: PollSchema } }),
   details: routeDocs({ summary: "A poll's results in one letter (the report's detail modal)", params: DetailParams, response: { 200: PollDetailsResponseSchema } }),

@@ -11,6 +11,7 @@ import { campaignMetricsCsv, metricsCsv } from '../promotions/campaign-metrics-c
 import { campaignById, channelAccess, channelOf, promotionAccess, requirePromotion } from '../promotions/promotion-access';
 import { promotionRows } from '../promotions/promotion-queries';
 import { campaignMetrics, promotionMetrics } from '../promotions/promotion-records';
+import { otherAnswer } from '../http/api-docs';
 import { BrandChannelParams, ChannelParams, IdParams, OrgIdParams, docs, params, path } from './promotion-route-schemas';
 
 // Promotion metrics (spec 3 §7): a campaign's clicks and views by day and by promotion, as
@@ -27,7 +28,7 @@ export const promotionMetricRoutes: FastifyPluginAsync<{ db: Db; exports: Promot
     return sendAs(reply, CampaignMetricsSchema, await campaignMetrics(db, campaign.id));
   });
 
-  app.get(path(promotionPaths.campaignMetricsDownload(':org', 0).replace('/0/', '/:id/')), docs('The campaign metrics as CSV', OrgIdParams), async (request, reply) => {
+  app.get(path(promotionPaths.campaignMetricsDownload(':org', 0).replace('/0/', '/:id/')), docs('The campaign metrics as CSV', OrgIdParams, { response: { 200: otherAnswer('A CSV file (RFC 4180, UTF-8)', 'text/csv') } }), async (request, reply) => {
     const { org, id: campaignId } = params(OrgIdParams, request.params);
     const access = await promotionAccess(db, currentUser(request).id, org);
     const campaign = await campaignById(db, access, campaignId);
@@ -35,7 +36,7 @@ export const promotionMetricRoutes: FastifyPluginAsync<{ db: Db; exports: Promot
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(csv);
   });
 
-  app.post(path(promotionPaths.campaignMetricsExport(':org', 0).replace('/0/', '/:id/')), docs('Queue the campaign metrics CSV, emailed as an attachment with a message', OrgIdParams, { body: CampaignMetricsExportBodySchema, response: { 202: CampaignMetricsExportResponseSchema } }), async (request, reply) => {
+  app.post(path(promotionPaths.campaignMetricsExport(':org', 0).replace('/0/', '/:id/')), docs('Queue the campaign metrics CSV, emailed as an attachment with a message', OrgIdParams, { body: CampaignMetricsExportBodySchema, response: { 202: CampaignMetricsExportResponseSchema }, serviceErrors: { 503: 'The platform runs no background jobs to build the export' } }), async (request, reply) => {
     const { org, id: campaignId } = params(OrgIdParams, request.params);
     const user = currentUser(request);
     const access = await promotionAccess(db, user.id, org);
@@ -52,7 +53,7 @@ export const promotionMetricRoutes: FastifyPluginAsync<{ db: Db; exports: Promot
     return sendAs(reply, CampaignMetricsExportResponseSchema, { queued: true, message: EXPORT_QUEUED_MESSAGE }, 202);
   });
 
-  app.get(path(promotionPaths.promotionMetricsDownload(0).replace('/0/', '/:id/')), docs("One promotion's metrics as CSV", IdParams), async (request, reply) => {
+  app.get(path(promotionPaths.promotionMetricsDownload(0).replace('/0/', '/:id/')), docs("One promotion's metrics as CSV", IdParams, { response: { 200: otherAnswer('A CSV file (RFC 4180, UTF-8)', 'text/csv') } }), async (request, reply) => {
     const { id } = params(IdParams, request.params);
     const { promotion } = await requirePromotion(db, currentUser(request).id, id);
     const csv = metricsCsv(await promotionMetrics(db, [promotion]));

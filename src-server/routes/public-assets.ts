@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { publicAssetPaths } from '../../shared/contract/public-pages';
 import { socialIcon } from '../assets/social-icons';
-import { jsonSchemaOf } from '../http/api-docs';
+import { failureAnswers, jsonSchemaOf } from '../http/api-docs';
 import { notFound } from '../http/errors';
 import { routePattern } from './route-params';
 
@@ -43,7 +43,8 @@ export const publicAssetRoutes: FastifyPluginAsync = async (app) => {
         params: jsonSchemaOf(SocialIconParams, 'input'),
         response: {
           200: { description: 'The icon', content: { 'image/png': { schema: { type: 'string' } } } },
-          304: { description: 'Not modified (If-None-Match matched the ETag)' },
+          304: { description: 'Not modified (If-None-Match matched the ETag)', type: 'null' },
+          ...failureAnswers(),
         },
       },
     },
@@ -56,7 +57,7 @@ export const publicAssetRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // Any other address under /assets is missing, not a call that needs signing in.
-  app.get(`${publicAssetPaths.prefix}/*`, { config, schema: { summary: 'No such asset (404)' } }, async () => {
+  app.get(`${publicAssetPaths.prefix}/*`, { config, schema: { summary: 'No such asset (404)', response: failureAnswers() } }, async () => {
     throw notFound();
   });
 };

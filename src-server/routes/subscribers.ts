@@ -27,7 +27,7 @@ import type { Db } from '../db/database';
 import { toJson } from '../db/database';
 import type { SubscribersTable } from '../db/schema';
 import { channelBySlugs } from '../http/access';
-import { jsonSchemaOf, routeDocs } from '../http/api-docs';
+import { jsonSchemaOf, otherAnswer, routeDocs } from '../http/api-docs';
 import { currentUser } from '../http/authentication';
 import { HttpError, conflict, invalidData, notFound } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
@@ -191,10 +191,11 @@ export const subscriberRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
   });
 
   app.get(decodeURIComponent(platformPaths.subscribersExport(':brand', ':channel')), {
-    schema: {
-      ...routeDocs({ summary: "The channel's subscribers as CSV, streamed", params: ChannelParams }),
-      response: { 200: { description: 'A CSV file (RFC 4180, UTF-8), streamed', content: { 'text/csv': { schema: { type: 'string' } } } } },
-    },
+    schema: routeDocs({
+      summary: "The channel's subscribers as CSV, streamed",
+      params: ChannelParams,
+      response: { 200: otherAnswer('A CSV file (RFC 4180, UTF-8), streamed', 'text/csv') },
+    }),
   }, async (request, reply) => {
     const user = currentUser(request);
     const { channel } = await channelOf(request.params, user.id);

@@ -40,6 +40,7 @@ const clickDocs = {
   params: jsonSchemaOf(ClickParams, 'input'),
   response: {
     302: {
+      type: 'null',
       description: "Redirect to the address the letter linked to (Location), with the letter's UTM parameters for this reader when UTM tracking is on; never to any other",
     },
     '4xx': htmlAnswer('A page saying the link is not valid (404 for any unknown or malformed link)'),
