@@ -63,11 +63,37 @@ export function validateMergeTag(input: string, knownNames: Iterable<string>): M
   const { name } = parsed.tag;
   if (known.includes(name)) return { valid: true, message: VALID_MERGE_TAG_MESSAGE };
   const sameButCase = known.find((candidate) => candidate.toLowerCase() === name.toLowerCase());
+  const nearest = sameButCase ? undefined : closestName(name, known);
   const hint = sameButCase
     ? ` Names are case-sensitive: did you mean '${sameButCase}'?`
-    : ` Use a subscriber field (${SUBSCRIBER_MERGE_FIELDS.join(', ')}), a custom field of this channel` +
+    : nearest
+      ? ` Did you mean '${nearest}'?`
+      : ` Use a subscriber field (${SUBSCRIBER_MERGE_FIELDS.join(', ')}), a custom field of this channel` +
       " or a letter field such as 'letter.title'.";
   return { valid: false, message: `Unknown merge tag name '${name}'.${hint}` };
+}
+
+/** Edits (insert, delete, change, swap two neighbours) from one name to another. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i += 1) {
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** A known name a typo away (two edits at most, and not a short name changed whole). */
+function closestName(name: string, known: readonly string[]): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of known) {
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (distance <= 2 && distance < Math.max(name.length, candidate.length) / 2 && (!best || distance < best.distance)) best = { name: candidate, distance };
+  }
+  return best?.name;
 }
 
 const WORD = /[A-Za-z0-9_]/;

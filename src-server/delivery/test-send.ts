@@ -16,6 +16,7 @@ import { fillMergeTags } from './merge-fill';
 import { testSubscriberLookup } from './merge-values';
 import { letterTextTemplate } from './letter-text';
 import { assertChannelMaySend } from '../sending/sender-directory';
+import { assertMergeTagsValid } from '../letters/merge-tag-check';
 
 // A test email (spec 1 §7 sendTestEmail / test): the letter as a subscriber would get it,
 // rendered now from its stored blocks, with a test subscriber's merge tags filled, sent to
@@ -37,8 +38,10 @@ export async function sendTestEmail(db: Db, transport: MailTransport, send: Test
   if (channel.slug === COMPANY_CHANNEL_SLUG) throw conflict(COMPANY_TEST_REFUSED_MESSAGE);
   if (record.esp === ITERABLE_ESP) throw conflict(ITERABLE_TEST_REFUSED_MESSAGE);
 
-  // As scheduling would: a From domain not yet verified sends nothing, tests included.
+  // As scheduling would: a From domain not yet verified, or a merge tag the validate call
+  // refuses, sends nothing, tests included.
   await assertChannelMaySend(db, channel);
+  await assertMergeTagsValid(db, record);
   const letter = toLetter(record);
   // The renderer writes the subject as the title and the preview text as the preheader.
   const rendered = await renderInChannel(db, channel, letter, send.platformUrl);

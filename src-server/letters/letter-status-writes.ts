@@ -23,6 +23,7 @@ import {
 } from './letter-guards';
 import { publicationInstant, schedulingProblems } from './scheduling';
 import { assertChannelMaySend } from '../sending/sender-directory';
+import { assertMergeTagsValid } from './merge-tag-check';
 
 // The two calls that move a letter between states: save-on-scheduling (the schedule and
 // template-configure steps save their fields, and may move the status with them) and
@@ -65,6 +66,7 @@ export async function saveOnScheduling(
     if (moves && target === PublicationStatus.scheduled) {
       const problems = schedulingProblems({ ...request, openGraphHeadline: headline, zone, settings: row.settings });
       if (Object.keys(problems).length > 0) throw invalidData(problems, SCHEDULING_REQUIREMENTS_MESSAGE);
+      await assertMergeTagsValid(trx, { ...row, title: request.title, subjectB: request.subjectB, subtitle: request.subtitle });
       await assertChannelMaySend(trx, channel);
     }
     const date = request.publicationDate;
@@ -122,6 +124,7 @@ export async function updateStatus(
     if (target === PublicationStatus.scheduled) {
       const problems = schedulingProblems({ ...row, zone });
       if (Object.keys(problems).length > 0) throw invalidData(problems, SCHEDULING_REQUIREMENTS_MESSAGE);
+      await assertMergeTagsValid(trx, row);
       await assertChannelMaySend(trx, channel);
       // Recomputed here: the scheduler reads this instant, and the zone may have been defaulted.
       publicationAt = publicationInstant(row.publicationDate!, zone);

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { LetterResponseSchema, platformPaths } from '../../shared/contract/platform-api';
 import type { SaveOnSchedulingRequest } from '../../shared/contract/platform-letters';
 import type { Letter } from '../../shared/model/letter';
+import { newSection } from '../../shared/model/section-factory';
+import { MERGE_TAG_CHECK_FAILED_MESSAGE } from '../../shared/rules/schedule';
 import {
   FUTURE_DATE,
   READY_TO_SCHEDULE,
@@ -203,5 +205,32 @@ describe('save-on-scheduling', () => {
     const row = await t.db.selectFrom('letters').select('title').where('id', '=', letter.id!).executeTakeFirstOrThrow();
     expect(row.title).toBe('Start');
     await sql`DELETE FROM test_faulty_letters`.execute(t.db);
+  });
+});
+
+describe('merge tags at scheduling', () => {
+  it("refuses with the spec's message a tag the validate call refuses, naming the block and the tag, and changes nothing", async () => {
+    const letter = await createLetterAs(t.app, t.editor, t.weekly, {
+      title: 'Start',
+      blocks: JSON.stringify([
+        { ...newSection('paragraph', 'p-greeting'), delta: { ops: [{ insert: "Hello {{ first_name or 'friend' }}\n" }] } },
+        { ...newSection('paragraph', 'p-typo'), delta: { ops: [{ insert: 'Dear {{ frist_name }}\n' }] } },
+      ]),
+    });
+    await setStatus(t.db, letter.id!, 7);
+    const before = await snapshot(t.db, letter.id!);
+    const response = await save({ ...letter, publicationStatus: 7 }, body({ ...letter, publicationStatus: 7 }, { publicationStatus: 2 }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: MERGE_TAG_CHECK_FAILED_MESSAGE,
+      errors: {
+        'blocks.p-greeting': ["Paragraph: {{ first_name or 'friend' }}: A default must follow a filter, as in {{ first_name | capitalize or 'friend' }}."],
+        'blocks.p-typo': ["Paragraph: {{ frist_name }}: Unknown merge tag name 'frist_name'. Did you mean 'first_name'?"],
+      },
+    });
+    expect(await snapshot(t.db, letter.id!)).toEqual(before);
+    const test = await t.app.inject({ method: 'POST', url: platformPaths.sendTestEmail(t.weekly.channelId, letter.id!), headers: t.editor, payload: { toEmail: 'me@example.com' } });
+    expect(test.statusCode).toBe(422);
+    expect(test.json().errors['blocks.p-typo']).toHaveLength(1);
   });
 });

@@ -14,7 +14,9 @@ import type { Letter } from '../../shared/model/letter';
 import { buildApp } from '../app';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import { startPlatform } from '../start';
-import { LETTER_TEXT, deliveryBlocks } from '../testing/delivery-fixtures';
+import { LETTER_TEXT, deliveryBlocks, paragraph } from '../testing/delivery-fixtures';
+import { insertSubscriber } from '../testing/audience-fixtures';
+import { newSection } from '../../shared/model/section-factory';
 import { channelId, createBody, createLetterAs, setStatus, snapshot } from '../testing/letter-fixtures';
 import type { Headers } from '../testing/letter-fixtures';
 import { startTestSmtp } from '../testing/smtp-fixture';
@@ -42,6 +44,8 @@ beforeAll(async () => {
   app = await buildApp({ db: t.db, smtpUrl: smtp.url, mailFrom: MAIL_FROM });
   editor = await signIn(app, DEMO_EMAIL, DEMO_PASSWORD);
   weekly = { brand: 'demo', channel: 'weekly', channelId: await channelId(t.db, 'weekly') };
+  // A reader with the custom field the letter's {{ member_code }} names: the channel knows it.
+  await insertSubscriber(t.db, { channelId: weekly.channelId, email: 'member@example.com', customFields: { member_code: 'M-1' } });
   letter = await createLetterAs(app, editor, weekly, {
     title: 'News for {{ first_name }}',
     subtitle: 'Tides and harbour news, in short',
@@ -200,7 +204,7 @@ describe('SMTP settings', () => {
       const created = await fetch(`${platform.url}${platformPaths.letters('demo', 'weekly')}`, {
         method: 'POST',
         headers: { authorization, 'content-type': 'application/json' },
-        body: JSON.stringify({ ...createBody(weeklyChannel.id), title: 'Over HTTP', blocks: deliveryBlocks() }),
+        body: JSON.stringify({ ...createBody(weeklyChannel.id), title: 'Over HTTP', blocks: JSON.stringify([paragraph('p', 'Hello {{ first_name }}.'), newSection('footer', 'footer')]) }),
       });
       const { id } = (await created.json()) as { id: number };
       const response = await fetch(`${platform.url}${platformPaths.sendTestEmail(weeklyChannel.id, id)}`, {

@@ -2,7 +2,7 @@ import { CloseButton, Group, Paper, ScrollArea, Title, Transition } from '@manti
 import { useSelector } from 'react-redux';
 import type { Channel, Section } from '../../../shared/model';
 import type { FeatureFlagName } from '../../../shared/model/feature-flags';
-import { BLOCK_NAMES } from './block-names';
+import { BLOCK_NAMES } from '../../../shared/model/block-names';
 import type { ComposerState } from './composer-slice';
 import { PanelContextProvider, type PanelContextValue } from './settings/panel-context';
 import { BlockPanel } from './settings/panel-registry';

@@ -4,7 +4,7 @@ import type { CSSProperties } from 'react';
 import { memo } from 'react';
 import { useDispatch } from 'react-redux';
 import type { Delta, Letter, Section } from '../../../../shared/model';
-import { BLOCK_NAMES } from '../block-names';
+import { BLOCK_NAMES } from '../../../../shared/model/block-names';
 import { sectionCloned, sectionDeleted, sectionMoved, sectionSelected } from '../composer-slice';
 import { SectionView } from './SectionView';
 import { SideMenu } from './SideMenu';

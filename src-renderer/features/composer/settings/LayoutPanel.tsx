@@ -2,7 +2,7 @@ import { Accordion, Input, SimpleGrid, Slider, Stack, Text, UnstyledButton } fro
 import type { LayoutType, Section, SectionOf } from '../../../../shared/model';
 import { COLUMN_WIDTH_MAX, COLUMN_WIDTH_MIN } from '../../../../shared/model';
 import { LAYOUT_LABELS, changeLayout, checkLeftColumnWidth, hasResizableColumns, withLeftColumnWidth } from '../../../../shared/rules/layout';
-import { BLOCK_NAMES } from '../block-names';
+import { BLOCK_NAMES } from '../../../../shared/model/block-names';
 import { CommonSettings } from './CommonSettings';
 import { usePanelContext } from './panel-context';
 import { childEdit, type PanelProps } from './section-edit';

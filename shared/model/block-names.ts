@@ -1,4 +1,4 @@
-import type { BlockType } from '../../../shared/model';
+import type { BlockType } from './blocks/registry';
 
 /** How the composer names each block type to the editor (palette names where there is one). */
 export const BLOCK_NAMES: Record<BlockType, string> = {
