@@ -1,0 +1,19 @@
+import type { DnsRecordKind, DnsRecordStatus } from '../../../shared/contract/platform-sending';
+
+// How the Sending domains screen names a record and its state.
+
+export const RECORD_LABELS: Record<DnsRecordKind, string> = {
+  dkim: 'DKIM',
+  'dkim-next': 'DKIM, next key',
+  'dkim-previous': 'DKIM, previous key',
+  spf: 'SPF',
+  'return-path': 'Return path',
+  dmarc: 'DMARC',
+};
+
+export const STATUS_LABELS: Record<DnsRecordStatus, { label: string; color: string }> = {
+  found: { label: 'Found', color: 'green' },
+  missing: { label: 'Missing', color: 'red' },
+  different: { label: 'Different', color: 'orange' },
+  unchecked: { label: 'Not checked', color: 'gray' },
+};
