@@ -127,7 +127,8 @@ export function ShellLayout({ session }: { session: Session }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="md" aria-label="Navigation">
+      {/* Scrolls when a short window cannot show every link: the bottom ones would be out of reach. */}
+      <AppShell.Navbar p="md" aria-label="Navigation" style={{ overflowY: 'auto' }}>
         <AppShell.Section>
           <Stack gap="sm">
             <Select

@@ -11,6 +11,8 @@ import { SMTPServer } from 'smtp-server';
 export interface ReceivedMail {
   envelope: { from: string; to: string[] };
   mail: ParsedMail;
+  /** The message as it arrived, for what needs its bytes (a DKIM signature check). */
+  raw: Buffer;
 }
 
 export interface TestSmtp {
@@ -59,18 +61,24 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       return callback(error);
     },
     onData(stream, session, callback) {
-      simpleParser(stream).then(
-        async (mail) => {
-          if (messageDelay > 0) await new Promise((resolve) => setTimeout(resolve, messageDelay));
-          const envelope = {
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((recipient) => recipient.address),
-          };
-          received.push({ envelope, mail });
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.once('error', (error: Error) => callback(error));
+      stream.once('end', () => {
+        const raw = Buffer.concat(chunks);
+        simpleParser(raw).then(
+          async (mail) => {
+            if (messageDelay > 0) await new Promise((resolve) => setTimeout(resolve, messageDelay));
+            const envelope = {
+              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+              to: session.envelope.rcptTo.map((recipient) => recipient.address),
+            };
+            received.push({ envelope, mail, raw });
+            callback();
+          },
+          (error: Error) => callback(error),
+        );
+      });
     },
   });
   await new Promise<void>((resolve, reject) => {

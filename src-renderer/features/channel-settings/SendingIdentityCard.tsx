@@ -72,7 +72,7 @@ export function SendingIdentityCard({ brandSlug, channelSlug }: { brandSlug: str
               </Title>
               <Text size="sm" c="dimmed">
                 Who this channel&apos;s letters come from. The From address must be on one of the organization&apos;s{' '}
-                <Anchor component={Link} to={sendingDomainsPath(brandSlug)}>
+                <Anchor component={Link} to={sendingDomainsPath(brandSlug)} underline="always">
                   sending domains
                 </Anchor>
                 {domainNames && domainNames.length > 0 ? ` (${domainNames.join(', ')})` : ''}.
@@ -118,14 +118,14 @@ export function SendingIdentityCard({ brandSlug, channelSlug }: { brandSlug: str
                     {current.effectiveFrom}
                   </Text>
                 </Text>
-                <Badge color={current.fromDomainVerified ? 'green' : 'yellow'} variant="light">
+                <Badge color={current.fromDomainVerified ? 'teal' : 'yellow'} variant="light">
                   {current.fromDomainVerified ? 'Verified domain' : current.fromAddress ? 'Domain not verified' : "Platform's address"}
                 </Badge>
               </Group>
               {unverifiedDomain && (
                 <Alert color="yellow" variant="light">
                   {fromDomainUnverifiedMessage(unverifiedDomain)}{' '}
-                  <Anchor component={Link} to={sendingDomainsPath(brandSlug)}>
+                  <Anchor component={Link} to={sendingDomainsPath(brandSlug)} underline="always">
                     Open Sending domains
                   </Anchor>
                 </Alert>
