@@ -85,6 +85,15 @@ const fakeBridge: Bridge = {
       domains = [checked, ...domains.slice(1)];
       return { ok: true, data: checked } as never;
     }
+    if (channel === 'sending.rotateDkim') {
+      const [first] = domains;
+      const rotated: SendingDomain = {
+        ...first!,
+        records: [first!.records[0]!, record('dkim-next', 'TXT', 'ld2612b._domainkey.news.example.com', 'v=DKIM1; k=rsa; p=MIIBnext', false), ...first!.records.slice(1)],
+      };
+      domains = [rotated, ...domains.slice(1)];
+      return { ok: true, data: rotated } as never;
+    }
     if (channel === 'sending.removeDomain') {
       if (!removal.ok) return { ok: false, error: { code: 'conflict', message: removal.message } };
       domains = domains.filter((d) => d.id !== args.id);
@@ -178,6 +187,18 @@ describe('the Sending domains screen', () => {
     expect(row('DMARC record').textContent).toContain('Missing');
     expect(row('DMARC record').textContent).toContain('DNS answered nothing at this name.');
     expect(card.textContent).toContain('Last checked');
+  });
+
+  it('rotates the DKIM key: the next key is listed to publish, and a second rotation waits for it', async () => {
+    domains = [domainFor(1, 'news.example.com')];
+    renderPage();
+    const card = await added('news.example.com');
+    await userEvent.click(within(card).getByRole('button', { name: 'Rotate DKIM key' }));
+    const next = await within(card).findByRole('row', { name: 'DKIM, next key record' });
+    expect(next.textContent).toContain('ld2612b._domainkey.news.example.com');
+    expect(card.textContent).toContain('A new DKIM key is waiting');
+    expect((within(card).getByRole('button', { name: 'Rotate DKIM key' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(calls.filter((call) => call.channel === 'sending.rotateDkim')).toHaveLength(1);
   });
 
   it("removes a domain after confirming, and shows the platform's refusal in the dialog", async () => {
