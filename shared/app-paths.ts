@@ -31,6 +31,8 @@ export const channelSettingsPath = (brandSlug: string, channelSlug: string) =>
 
 /** Settings → Integrations: the organization's Evvnt token (the events block's notice links here). */
 export const integrationsPath = '/settings/integrations';
+/** The organization's sending domains: the DNS records each publishes and Check DNS (issue 29). */
+export const sendingDomainsPath = (brandSlug: string) => `/organizations/${encodeURIComponent(brandSlug)}/sending-domains`;
 /** The organization's polls (spec 3 "Polls"), shown from a channel so the shell keeps its place and the polls flag its channel. */
 export const pollsPath = (brandSlug: string, channelSlug: string) =>
   `/organizations/${encodeURIComponent(brandSlug)}/channels/${encodeURIComponent(channelSlug)}/polls`;

@@ -4,6 +4,7 @@ import { startPlatform } from './start';
 import { deliverRaw, dsnMail } from './testing/dsn-fixtures';
 import { createTestDatabase } from './testing/test-database';
 import { TEST_ACCOUNT, startTestPlatform } from './testing/test-platform';
+import { TEST_SECRET_KEY } from './testing/test-platform';
 
 // startPlatform over real HTTP with a given database (the embedded one: embedded.test.ts).
 
@@ -19,7 +20,7 @@ describe('startPlatform with a databaseUrl', () => {
   it('migrates and listens but does not seed unless asked', async () => {
     const database = await createTestDatabase();
     cleanups.push(() => database.destroy());
-    const platform = await startPlatform({ databaseUrl: database.connectionString, port: 0 });
+    const platform = await startPlatform({ databaseUrl: database.connectionString, secretKey: TEST_SECRET_KEY, port: 0 });
     cleanups.push(() => platform.close());
     expect(platform.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const health = await fetch(`${platform.url}/api/health`);
@@ -30,7 +31,7 @@ describe('startPlatform with a databaseUrl', () => {
   it('stops listening on close, and close can be called twice', async () => {
     const database = await createTestDatabase();
     cleanups.push(() => database.destroy());
-    const platform = await startPlatform({ databaseUrl: database.connectionString, port: 0 });
+    const platform = await startPlatform({ databaseUrl: database.connectionString, secretKey: TEST_SECRET_KEY, port: 0 });
     await Promise.all([platform.close(), platform.close()]);
     await expect(fetch(`${platform.url}/api/health`)).rejects.toThrow();
   });
@@ -42,6 +43,7 @@ describe('startPlatform with the bounce settings', () => {
     cleanups.push(() => database.destroy());
     const platform = await startPlatform({
       databaseUrl: database.connectionString,
+      secretKey: TEST_SECRET_KEY,
       port: 0,
       deliveryJobs: false,
       bounceSmtp: { port: 0 },
@@ -64,7 +66,7 @@ describe('startPlatform with the bounce settings', () => {
   it('has neither without them', async () => {
     const database = await createTestDatabase();
     cleanups.push(() => database.destroy());
-    const platform = await startPlatform({ databaseUrl: database.connectionString, port: 0, deliveryJobs: false });
+    const platform = await startPlatform({ databaseUrl: database.connectionString, secretKey: TEST_SECRET_KEY, port: 0, deliveryJobs: false });
     cleanups.push(() => platform.close());
     expect(platform.bounceSmtpPort).toBeNull();
     const response = await fetch(`${platform.url}${BOUNCE_WEBHOOK_PATH}`, {

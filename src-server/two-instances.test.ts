@@ -11,6 +11,7 @@ import type { PlatformServer } from './start';
 import { channelId, claimantJson, createBody } from './testing/letter-fixtures';
 import { createTestDatabase } from './testing/test-database';
 import type { TestDatabase } from './testing/test-database';
+import { TEST_SECRET_KEY } from './testing/test-platform';
 
 // Two platform instances on one database, started together as a deployment would start
 // them: both migrate at once, each serves what the other wrote, and concurrent autosaves
@@ -26,7 +27,7 @@ let b: PlatformServer;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb(database.connectionString, { maxConnections: 2 });
-  const start = () => startPlatform({ databaseUrl: database.connectionString, port: 0, seedDemo: true });
+  const start = () => startPlatform({ databaseUrl: database.connectionString, secretKey: TEST_SECRET_KEY, port: 0, seedDemo: true });
   [a, b] = await Promise.all([start(), start()]);
 });
 afterAll(async () => {

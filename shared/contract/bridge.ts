@@ -16,6 +16,7 @@ import { reportChannels } from './bridge-reports';
 import { aiChannels, aiEvents } from './bridge-ai';
 import { linkContentChannels } from './bridge-link-content';
 import { dashboardChannels } from './bridge-dashboards';
+import { sendingChannels } from './bridge-sending';
 import { LocalMailboxResponseSchema } from './local-mailbox';
 import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
 import type { DesktopBridge } from './desktop';
@@ -326,6 +327,8 @@ export const bridgeChannels = {
   ...curationChannels,
   // Promotions: campaigns, collateral, approvals, metrics, zones (bridge-promotions.ts).
   ...promotionChannels,
+  // Sending identity: a channel's From, the sending domains, deliverability checks (bridge-sending.ts).
+  ...sendingChannels,
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

@@ -62,3 +62,6 @@ export function isValidFromName(name: string): boolean {
 export function isSameOrSubdomain(domain: string, base: string): boolean {
   return domain === base || domain.endsWith(`.${base}`);
 }
+
+/** How long the settings screens wait after the last keystroke before showing a field's message. */
+export const SENDING_CHECK_DEBOUNCE_MS = 400;

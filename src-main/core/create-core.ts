@@ -24,6 +24,7 @@ import { audienceHandlers } from './handlers/audience';
 import { reportHandlers } from './handlers/reports';
 import { dashboardHandlers } from './handlers/dashboards';
 import { segmentHandlers } from './handlers/segments';
+import { sendingHandlers } from './handlers/sending';
 import { syncHandlers } from './handlers/sync';
 import { createPlatformClient } from './platform/platform-client';
 import { createPreviewService } from './render/preview-service';
@@ -89,6 +90,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...letterDeletionHandlers({ store, session, sync, client, emit: ctx.emit }),
     ...letterMetricsHandlers({ session, client }),
     ...channelSettingsHandlers({ session, client }),
+    ...sendingHandlers({ session, client }),
     ...aiAssistantHandlers({ session, client, emit: ctx.emit }),
     ...linkContentHandlers({ session, client }),
     ...pollHandlers({ session, client }),

@@ -21,6 +21,7 @@ import { useGetSessionQuery } from '../features/session/session-api';
 import { SignInPage } from '../features/session/SignInPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { IntegrationsPage } from '../features/link-content/IntegrationsPage';
+import { SendingDomainsPage } from '../features/sending/SendingDomainsPage';
 import { integrationsPath, localMailboxPath } from '../../shared/app-paths';
 import { ShellLayout } from './ShellLayout';
 
@@ -47,6 +48,7 @@ function routerFor(session: Session) {
         { path: 'organizations/:brandSlug/channels/:channelSlug/metrics', element: <DashboardPage key="channel" /> },
         { path: 'organizations/:brandSlug/metrics', element: <DashboardPage key="brand" /> },
         { path: 'organizations/:brandSlug/company/metrics', element: <DashboardPage key="company" /> },
+        { path: 'organizations/:brandSlug/sending-domains', element: <SendingDomainsPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/settings', element: <ChannelSettingsPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/polls', element: <PollsPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/subscribers', element: <SubscribersPage /> },
@@ -55,7 +57,7 @@ function routerFor(session: Session) {
         { path: 'organizations/:brandSlug/channels/:channelSlug/promotions', element: <PromotionsPage /> },
         { path: 'organizations/:brandSlug/channels/:channelSlug/promotions/:uniqueId', element: <CampaignPage /> },
         { path: localMailboxPath.slice(1), element: <LocalMailboxPage /> },
-        { path: 'settings', element: <SettingsPage platformUrl={session.platformUrl} mode={session.mode} /> },
+        { path: 'settings', element: <SettingsPage platformUrl={session.platformUrl} mode={session.mode} organizations={session.organizations} /> },
         { path: integrationsPath.slice(1), element: <IntegrationsPage /> },
         { path: '*', element: <HomeRedirect session={session} /> },
       ],

@@ -61,6 +61,7 @@ function renderAt(path: string, session: Session = SESSION) {
   const router = createMemoryRouter(
     [{ path: '/', element: <ShellLayout session={session} />, children: [
         { path: 'organizations/:brandSlug/channels/:channelSlug/*', element: <p>Screen</p> },
+        { path: 'organizations/:brandSlug/sending-domains', element: <p>Screen</p> },
         { path: '*', element: <p>Screen</p> },
       ],
     },
@@ -83,7 +84,7 @@ function switcherValue(label: string): string {
 }
 
 describe('the shell', () => {
-  it("navigates to the channel's Newsletters, Templates, Dashboard, Curation and Channel settings, and to Settings and the local mailbox", async () => {
+  it("navigates to the channel's Newsletters, Templates, Dashboard, Curation and Channel settings, and to Settings, the local mailbox and the organization's Sending domains", async () => {
     const router = renderAt(`${BASE}/newsletters/templates`);
     const nav = screen.getByRole('navigation', { name: 'Channel' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Newsletters', 'Templates', 'Dashboard', 'Curation', 'Subscribers', 'Segments', 'Channel settings', 'Promotions']);
@@ -100,6 +101,9 @@ describe('the shell', () => {
     expect(router.state.location.pathname).toBe('/settings');
     await userEvent.click(screen.getByRole('link', { name: 'Local mailbox' }));
     expect(router.state.location.pathname).toBe('/local-mailbox');
+    await userEvent.click(screen.getByRole('link', { name: 'Sending domains' }));
+    expect(router.state.location.pathname).toBe('/organizations/demo/sending-domains');
+    expect(screen.getByRole('link', { name: 'Sending domains' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('shows the signed-in user in the account menu, with Settings and Sign out', async () => {
@@ -131,6 +135,7 @@ describe('the shell', () => {
     expect(screen.queryByRole('navigation', { name: 'Organization' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Local mailbox' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Integrations' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Sending domains' })).toBeNull();
     await router.navigate(`${BASE}/promotions/c-1`);
     expect(router.state.location.pathname).toBe(`${BASE}/promotions/c-1`);
     expect(screen.getByText('Screen')).toBeTruthy();
@@ -139,7 +144,7 @@ describe('the shell', () => {
     // Settings is outside any channel: the advertiser reaches it, and is not led back.
     await router.navigate('/settings');
     expect(router.state.location.pathname).toBe('/settings');
-    expect(screen.getByText('Screen')).toBeTruthy();
+    expect(await screen.findByText('Screen')).toBeTruthy();
   });
 
   it('keeps the last organization and channel, and its navigation, on screens outside any channel', async () => {

@@ -1,5 +1,5 @@
 import { AppShell, Avatar, Divider, Group, Menu, NavLink, Select, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconAdjustments, IconBuilding, IconChartBar, IconChartDots, IconChevronDown, IconHeart, IconInbox, IconLogout, IconMail, IconNews, IconPlugConnected, IconSettings, IconSpeakerphone, IconTemplate, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { IconAdjustments, IconBuilding, IconChartBar, IconChartDots, IconChevronDown, IconHeart, IconInbox, IconLogout, IconMail, IconMailCheck, IconNews, IconPlugConnected, IconSettings, IconSpeakerphone, IconTemplate, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useShownChannel } from './use-shown-channel';
 import type { Session } from '../../shared/contract/bridge';
@@ -7,7 +7,7 @@ import { useDeliveryNotices } from '../features/delivery/use-delivery-notices';
 import { useSignOutMutation } from '../features/session/session-api';
 import { HelpButton } from '../features/help/HelpButton';
 import { ConflictNotices } from '../features/sync/ConflictNotices';
-import { brandDashboardPath, channelDashboardPath, channelSettingsPath, companyDashboardPath, curationPath, integrationsPath, localMailboxPath, newslettersPath, pollsPath, settingsPath, templatesPath } from '../../shared/app-paths';
+import { brandDashboardPath, channelDashboardPath, channelSettingsPath, companyDashboardPath, curationPath, integrationsPath, localMailboxPath, newslettersPath, pollsPath, sendingDomainsPath, settingsPath, templatesPath } from '../../shared/app-paths';
 import { FEATURE_FLAGS } from '../../shared/model/feature-flags';
 import { useFeatureFlags } from './feature-flags';
 import { promotionsPath } from '../features/promotions/promotion-paths';
@@ -127,7 +127,8 @@ export function ShellLayout({ session }: { session: Session }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="md" aria-label="Navigation">
+      {/* Scrolls when a short window cannot show every link: the bottom ones would be out of reach. */}
+      <AppShell.Navbar p="md" aria-label="Navigation" style={{ overflowY: 'auto' }}>
         <AppShell.Section>
           <Stack gap="sm">
             <Select
@@ -190,6 +191,16 @@ export function ShellLayout({ session }: { session: Session }) {
           />
           {!advertiser && (
             <>
+              {organization && (
+                <NavLink
+                  component={Link}
+                  to={sendingDomainsPath(organization.slug)}
+                  label="Sending domains"
+                  leftSection={<IconMailCheck size={18} aria-hidden />}
+                  active={pathname === sendingDomainsPath(organization.slug)}
+                  aria-current={pathname === sendingDomainsPath(organization.slug) ? 'page' : undefined}
+                />
+              )}
               <NavLink
                 component={Link}
                 to={integrationsPath}

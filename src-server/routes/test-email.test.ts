@@ -24,6 +24,7 @@ import type { TestSmtp } from '../testing/smtp-fixture';
 import { createTestDatabase } from '../testing/test-database';
 import { createTestApp, signIn } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
+import { TEST_SECRET_KEY } from '../testing/test-platform';
 
 // Test sends through a real SMTP server on loopback (smtp-server), reading what arrived
 // with mailparser: the letter as a subscriber gets it, with a test subscriber's tags.
@@ -186,6 +187,7 @@ describe('SMTP settings', () => {
     const database = await createTestDatabase();
     const platform = await startPlatform({
       databaseUrl: database.connectionString,
+      secretKey: TEST_SECRET_KEY,
       seedDemo: true,
       port: 0,
       smtpUrl: smtp.url,

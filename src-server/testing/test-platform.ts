@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +32,10 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
-export type TestPlatformOptions = Pick<StartPlatformOptions, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'deliveryJobs' | 'ai' | 'allowPrivateFetch'>;
+/** A platform secret key for tests that start a platform themselves: none writes a key file into the user's data folder. */
+export const TEST_SECRET_KEY = randomBytes(32);
+
+export type TestPlatformOptions = Pick<StartPlatformOptions, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'deliveryJobs' | 'ai' | 'allowPrivateFetch' | 'sending'>;
 
 export async function startTestPlatform(options: TestPlatformOptions = {}): Promise<TestPlatform> {
   const database = await createTestDatabase();
@@ -47,6 +51,8 @@ export async function startTestPlatform(options: TestPlatformOptions = {}): Prom
       imagesDir,
       deliveryRetryDelaySeconds: 0,
       jobPollingIntervalSeconds: 0.5,
+      // A key of the test's own: without one the platform keeps its key in the user's data folder.
+      secretKey: randomBytes(32),
       ...options,
     });
     return {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createCurationClient, type CurationClient } from './curation-client';
+import { createSendingClient, type SendingClient } from './sending-client';
 import { z } from 'zod';
 import { ChannelSettingsResponseSchema } from '../../../shared/contract/platform-channel-settings';
 import { LetterListMetricsResponseSchema, type LetterListMetricsResponse } from '../../../shared/contract/platform-letter-list-metrics';
@@ -200,6 +201,8 @@ export interface PlatformClient {
   readonly audience: AudienceClient;
   /** Feeds, aggregates, tags and categories (curation-client.ts). */
   curation: CurationClient;
+  /** A channel's From, the sending domains and the deliverability checks (sending-client.ts). */
+  readonly sending: SendingClient;
   /** A call whose path and answer schema the caller's contract holds (the promotions family). */
   request<S extends z.ZodType>(method: 'GET' | 'POST' | 'DELETE', path: string, schema: S, body?: unknown): Promise<z.output<S>>;
   /** A GET answered with text (CSV downloads). */
@@ -422,6 +425,7 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
       ),
     dashboardExport: (brandSlug, channelSlug, kind, body) => call('POST', platformPaths.dashboardExport(brandSlug, kind, channelSlug), DashboardExportResponseSchema, body),
     curation: createCurationClient((method, path, schema, body) => call(method, path, schema, body)),
+    sending: createSendingClient((method, path, schema, body) => call(method, path, schema, body)),
   };
 }
 

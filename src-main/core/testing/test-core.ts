@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { EventName, EventPayload } from '../../../shared/contract/bridge';
 import { EMBEDDED_ACCOUNT, platformPaths } from '../../../shared/contract/platform-api';
 import type { Channel } from '../../../shared/model/channel';
-import { startTestPlatform, type TestPlatform } from '../../../src-server/testing/test-platform';
+import { startTestPlatform, type TestPlatform, type TestPlatformOptions } from '../../../src-server/testing/test-platform';
 import type { Core, PlatformConnection } from '../core-context';
 import { createCore } from '../create-core';
 import { createPlatformClient } from '../platform/platform-client';
@@ -75,9 +75,10 @@ export async function openTestCore(
  * that start one platform for the file (beforeAll), run the cleanup after each test and
  * stop the platform at the end. With `faultyProxy`, cores reach the platform through a
  * proxy the tests can make misbehave; it is set back to 'pass' after each test.
+ * `platformOptions` is read in beforeAll, so it may use what an earlier beforeAll started.
  * `platform()` and `proxy()` exist only once beforeAll has run.
  */
-export function useTestPlatform(options: { faultyProxy?: boolean; allowPrivateFetch?: boolean } = {}) {
+export function useTestPlatform(options: { faultyProxy?: boolean; allowPrivateFetch?: boolean; platformOptions?: () => TestPlatformOptions } = {}) {
   let platform: TestPlatform | undefined;
   let proxy: FaultyProxy | undefined;
   const cleanup = createCleanup();
@@ -86,7 +87,7 @@ export function useTestPlatform(options: { faultyProxy?: boolean; allowPrivateFe
     return value;
   };
   beforeAll(async () => {
-    platform = await startTestPlatform(options.allowPrivateFetch ? { allowPrivateFetch: true } : {});
+    platform = await startTestPlatform({ ...(options.allowPrivateFetch ? { allowPrivateFetch: true } : {}), ...options.platformOptions?.() });
     if (options.faultyProxy) proxy = await startFaultyProxy(platform.url);
   });
   afterAll(async () => {

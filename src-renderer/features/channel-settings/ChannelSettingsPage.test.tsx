@@ -1,16 +1,19 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../../shared/contract/bridge';
 import type { Result } from '../../../shared/contract/errors';
+import type { ChannelSenderResponse, SendingDomain } from '../../../shared/contract/platform-sending';
 import { CHANNEL_SETTINGS_MESSAGES, type ChannelSettings } from '../../../shared/model/channel-settings';
+import { SENDING_MESSAGES, fromDomainUnknownMessage, fromDomainUnverifiedMessage } from '../../../shared/rules/sending-identity';
 import { createAppStore } from '../../app/store';
 import { CHANNEL_SETTINGS_SAVED, ChannelSettingsPage } from './ChannelSettingsPage';
+import { SENDING_IDENTITY_SAVED } from './SendingIdentityCard';
 
 // The channel settings screen over the bridge's transport: the fake stands in for the core
 // at window.bridge and records what the screen asks of it.
@@ -27,8 +30,23 @@ const STORED: ChannelSettings = {
   footerLanguage: 'en',
 };
 
+const DOMAIN: SendingDomain = {
+  id: 7,
+  domain: 'news.example.com',
+  returnPathDomain: 'bounces.news.example.com',
+  dkimSelector: 'ld2611a',
+  verified: false,
+  verifiedAt: null,
+  checkedAt: null,
+  records: [],
+  createdAt: '2026-11-27T10:00:00.000Z',
+};
+
 let saves: Array<Record<string, unknown>> = [];
 let answerSave: (input: Record<string, unknown>) => Result<unknown>;
+let sender: ChannelSenderResponse;
+let senderSaves: Array<Record<string, unknown>> = [];
+let answerSenderSave: (input: Record<string, unknown>) => Result<unknown>;
 
 const fakeBridge: Bridge = {
   async invoke(channel, input) {
@@ -37,6 +55,12 @@ const fakeBridge: Bridge = {
     if (channel === 'channels.saveSettings') {
       saves.push(args);
       return answerSave(args) as never;
+    }
+    if (channel === 'sending.getSender') return { ok: true, data: sender } as never;
+    if (channel === 'sending.listDomains') return { ok: true, data: [DOMAIN] } as never;
+    if (channel === 'sending.saveSender') {
+      senderSaves.push(args);
+      return answerSenderSave(args) as never;
     }
     if (channel === 'app.session') return { ok: true, data: { mode: 'embedded', platformUrl: '', signedIn: true, user: null, organizations: [] } } as never;
     return { ok: false, error: { code: 'internal', message: `unexpected ${channel}` } };
@@ -50,6 +74,13 @@ beforeAll(() => {
 beforeEach(() => {
   saves = [];
   answerSave = (args) => ({ ok: true, data: args.settings });
+  sender = { fromName: '', fromAddress: '', replyTo: '', effectiveFrom: 'Letterdesk <letters@localhost>', fromDomainVerified: false };
+  senderSaves = [];
+  answerSenderSave = (args) => {
+    const saved = args.sender as { fromName: string; fromAddress: string; replyTo: string };
+    sender = { ...saved, effectiveFrom: 'Letterdesk <letters@localhost>', fromDomainVerified: false };
+    return { ok: true, data: sender };
+  };
 });
 afterEach(() => {
   notifications.clean();
@@ -115,5 +146,61 @@ describe('the channel settings screen', () => {
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.map((alert) => alert.textContent)).toContain('Channel settings need a connection to the platform.');
     expect(screen.queryByText(CHANNEL_SETTINGS_SAVED)).toBeNull();
+  });
+
+  describe('the sending identity card', () => {
+    const field = (name: string) => screen.getByRole('textbox', { name }) as HTMLInputElement;
+    const card = () => screen.getByRole('region', { name: 'Sending identity' });
+
+    it("checks each field as it is typed, with the shared rules' words, and saves nothing wrong", async () => {
+      renderPage();
+      await waitFor(() => expect(field('From address').value).toBe(''));
+      await userEvent.type(field('Reply-To'), 'editor at example');
+      expect(await screen.findByText(SENDING_MESSAGES.replyTo, {}, { timeout: 2000 })).toBeTruthy();
+      await userEvent.type(field('From address'), 'letters@elsewhere.org');
+      expect(await screen.findByText(fromDomainUnknownMessage('elsewhere.org'), {}, { timeout: 2000 })).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Save sending identity' }));
+      expect(senderSaves).toEqual([]);
+      // The organization's domains are named beside the field's rule.
+      expect(card().textContent).toContain('news.example.com');
+    });
+
+    it('saves a From on a sending domain and says when its domain is not verified yet', async () => {
+      renderPage();
+      await waitFor(() => expect(field('From address').value).toBe(''));
+      await userEvent.type(field('From name'), 'Harbour Weekly');
+      await userEvent.type(field('From address'), 'letters@news.example.com');
+      await userEvent.type(field('Reply-To'), 'editor@example.org');
+      await userEvent.click(screen.getByRole('button', { name: 'Save sending identity' }));
+      await waitFor(() => expect(senderSaves).toHaveLength(1));
+      expect(senderSaves[0]).toEqual({
+        brandSlug: 'demo',
+        channelSlug: 'weekly',
+        sender: { fromName: 'Harbour Weekly', fromAddress: 'letters@news.example.com', replyTo: 'editor@example.org' },
+      });
+      expect(await screen.findByText(SENDING_IDENTITY_SAVED)).toBeTruthy();
+      expect(await screen.findByText(fromDomainUnverifiedMessage('news.example.com'))).toBeTruthy();
+      expect(within(card()).getByRole('link', { name: 'Open Sending domains' }).getAttribute('href')).toBe('/organizations/demo/sending-domains');
+    });
+
+    it("shows the platform's field refusal under the field", async () => {
+      const refusal = 'The platform says no to this address.';
+      answerSenderSave = () => ({ ok: false, error: { code: 'invalid_input', message: 'Check the highlighted fields.', fields: { fromAddress: [refusal] } } });
+      renderPage();
+      await waitFor(() => expect(field('From address').value).toBe(''));
+      await userEvent.type(field('From address'), 'letters@news.example.com');
+      await userEvent.click(screen.getByRole('button', { name: 'Save sending identity' }));
+      expect(await screen.findByText(refusal)).toBeTruthy();
+      expect(screen.queryByText(SENDING_IDENTITY_SAVED)).toBeNull();
+    });
+
+    it('shows the effective From of a verified domain', async () => {
+      sender = { fromName: 'Harbour', fromAddress: 'letters@news.example.com', replyTo: '', effectiveFrom: '"Harbour" <letters@news.example.com>', fromDomainVerified: true };
+      renderPage();
+      const status = await screen.findByRole('status', { name: 'Effective From' });
+      expect(status.textContent).toContain('"Harbour" <letters@news.example.com>');
+      expect(status.textContent).toContain('Verified domain');
+      expect(screen.queryByText(fromDomainUnverifiedMessage('news.example.com'))).toBeNull();
+    });
   });
 });
