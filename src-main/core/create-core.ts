@@ -74,7 +74,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
   });
   const previews = createPreviewService({ platformUrl: ctx.platform.url, findChannel: session.findChannel });
   const handlers = {
-    ...appHandlers(session),
+    ...appHandlers({ session, sync }),
     ...letterHandlers({ store, session, sync, client }),
     ...syncHandlers(sync),
     ...claimHandlers({ store, session, client }),

@@ -3,6 +3,7 @@ import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import { createCore } from '../core/create-core';
 import { localImagesDir } from '../core/images/local-image-url';
 import type { PlatformConnection } from '../core/core-context';
+import { createFileTokenVault, platformTokenFile } from '../core/session-token-file';
 import { defaultDataDir } from '../../src-server/db/data-dir';
 import { deliverySettingsFromEnv } from '../../src-server/delivery/delivery-settings';
 import { sendingStartOptionsFromEnv } from '../../src-server/sending/sending-settings';
@@ -36,11 +37,17 @@ async function main() {
     ? { mode: 'remote', url: remoteUrl }
     : { mode: 'embedded', url: platformServer!.url, account: { ...EMBEDDED_ACCOUNT } };
 
+  const coreDataDir = join(dataRoot, 'desktop');
+  // A remote platform's sign-in outlives a restart; the embedded one signs itself in each run.
+  const tokenVault = remoteUrl
+    ? createFileTokenVault({ file: platformTokenFile(coreDataDir), scope: remoteUrl, log: (message, detail) => console.error(`[web] ${message}`, detail ?? '') })
+    : undefined;
   const hub = createEventHub();
   const core = await createCore({
-    dataDir: join(dataRoot, 'desktop'),
+    dataDir: coreDataDir,
     platform,
     emit: hub.emit,
+    ...(tokenVault ? { tokenVault } : {}),
     ...(env.LETTERDESK_PUSH_DELAY_MS ? { pushDelayMs: Number(env.LETTERDESK_PUSH_DELAY_MS) } : {}),
   });
   const web = await startWebHost({
@@ -49,7 +56,7 @@ async function main() {
     staticDir: resolve(import.meta.dirname, '../../out/web'),
     dispatch: core.dispatch,
     hub,
-    localImagesDir: localImagesDir(join(dataRoot, 'desktop')),
+    localImagesDir: localImagesDir(coreDataDir),
   });
 
   console.log(`Letterdesk is running at ${web.url}`);

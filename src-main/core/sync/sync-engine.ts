@@ -207,6 +207,16 @@ export function createSyncEngine({
       await pushAll();
       return status;
     },
+    /**
+     * Sends what is waiting, then brings in what changed on the platform: 'Sync now', and
+     * a sign-in, after which the outbox would otherwise wait for the next edit (a push
+     * that found no one signed in sets no timer).
+     */
+    async syncNow(): Promise<SyncStatus> {
+      await engine.pushNow();
+      await engine.pull();
+      return status;
+    },
     /** Single flight: a pull asked for while one runs joins it. */
     pull(): Promise<void> {
       if (stopped) return Promise.resolve();

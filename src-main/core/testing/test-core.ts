@@ -6,7 +6,7 @@ import type { EventName, EventPayload } from '../../../shared/contract/bridge';
 import { EMBEDDED_ACCOUNT, platformPaths } from '../../../shared/contract/platform-api';
 import type { Channel } from '../../../shared/model/channel';
 import { startTestPlatform, type TestPlatform, type TestPlatformOptions } from '../../../src-server/testing/test-platform';
-import type { Core, PlatformConnection } from '../core-context';
+import type { Core, CoreContext, PlatformConnection } from '../core-context';
 import { createCore } from '../create-core';
 import { createPlatformClient } from '../platform/platform-client';
 import { startFaultyProxy, type FaultyProxy } from '../sync/testing/faulty-proxy';
@@ -52,6 +52,7 @@ export async function openTestCore(
   dataDir: string,
   connection: PlatformConnection,
   pushDelayMs = 60_000,
+  host: Pick<CoreContext, 'tokenVault' | 'log'> = {},
 ) {
   const events: Array<{ event: EventName; payload: unknown }> = [];
   const core = await createCore({
@@ -60,6 +61,7 @@ export async function openTestCore(
     emit: <E extends EventName>(event: E, payload: EventPayload<E>) => events.push({ event, payload }),
     pushDelayMs,
     log: () => {},
+    ...host,
   });
   let closed = false;
   const close = async () => {
@@ -106,11 +108,12 @@ export function useTestPlatform(options: { faultyProxy?: boolean; allowPrivateFe
     tempDir: () => tempDir(cleanup),
     /**
      * A core on `dataDir` (a new folder by default) that uses the demo account on the
-     * platform, through the proxy when there is one; `connection` overrides any part.
+     * platform, through the proxy when there is one; `connection` overrides any part, and
+     * `host` gives what a host would (its token vault, a log to read).
      */
-    openCore(connection: Partial<PlatformConnection> = {}, dataDir = tempDir(cleanup)) {
+    openCore(connection: Partial<PlatformConnection> = {}, dataDir = tempDir(cleanup), host: Pick<CoreContext, 'tokenVault' | 'log'> = {}) {
       const url = (proxy ?? ready(platform, 'the platform')).url;
-      return openTestCore(cleanup, dataDir, { mode: 'embedded', url, account: EMBEDDED_ACCOUNT, ...connection });
+      return openTestCore(cleanup, dataDir, { mode: 'embedded', url, account: EMBEDDED_ACCOUNT, ...connection }, undefined, host);
     },
   };
 }

@@ -4,8 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-// Starts `src-main/web/main.ts` as its own process with a fresh data folder, the way a
-// user runs `npm run start:web`, and reads the two URLs it prints.
+// Starts `src-main/web/main.ts` as its own process with a fresh data folder (or a given
+// one, to restart on the same data), the way a user runs `npm run start:web`, and reads the
+// two URLs it prints.
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -28,9 +29,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startWebHostProcess(env: Record<string, string> = {}): Promise<RunningWebHost> {
+/**
+ * With `options.dataDir` the host runs on that folder and leaves it when stopped: the
+ * caller removes it (a second host on the same folder is a restart).
+ */
+export async function startWebHostProcess(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningWebHost> {
   // Under the OS temp folder: embedded PostgreSQL refuses a folder only root can reach.
-  const dataDir = mkdtempSync(join(tmpdir(), 'letterdesk-e2e-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'letterdesk-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src-main/web/main.ts'], {
     cwd: ROOT,
     env: {
@@ -72,7 +77,7 @@ export async function startWebHostProcess(env: Record<string, string> = {}): Pro
         await Promise.race([exited, new Promise((done) => setTimeout(done, 15_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
