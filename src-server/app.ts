@@ -58,6 +58,7 @@ import { PUBLIC_ONLY, type FetchGuard } from './integrations/guarded-fetch';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
 import { channelSenderRoutes } from './routes/channel-sender';
+import { publicTestEmailRoutes } from './routes/public-test-email';
 import { sendingDomainRoutes } from './routes/sending-domains';
 import { createDnsLookup } from './sending/dns-check';
 import type { DnsLookup } from './sending/dns-check';
@@ -212,6 +213,7 @@ export async function buildApp({
   await app.register(mediaRoutes, { db, ...images });
   await app.register(publicUnsubscribeRoutes, { db });
   await app.register(publicOptOutRoutes, { db });
+  await app.register(publicTestEmailRoutes);
   await app.register(trackingRoutes, { db });
   await app.register(publicAssetRoutes);
   await app.register(publicArchiveRoutes, { db });
@@ -243,7 +245,7 @@ export async function buildApp({
   await app.register(promotionPeopleRoutes, { db });
   await app.register(promotionCollateralCallRoutes, { db, ...images });
   await app.register(promotionListRoutes, { db });
-  await app.register(letterDeliveryRoutes, { db, mail });
+  await app.register(letterDeliveryRoutes, { db, mail, fetchGuard });
   await app.register(pollRoutes, { db });
   await app.register(publicPollRoutes, { db });
   app.addHook('onClose', async () => mail.close());

@@ -28,6 +28,11 @@ export const publicPagePaths = {
    * button, POST records it (routes/public-polls.ts). Query: POLL_RESPONSE_PARAMS.
    */
   pollResponse: (pollId: number) => `/polls/${pollId}/respond`,
+  /**
+   * Where a test email's unsubscribe, opt-out and poll links go (delivery/test-send.ts): a
+   * page that says nothing was recorded, rather than a 404 or a change to a real reader.
+   */
+  testEmail: () => '/test-email',
 } as const;
 
 /**
@@ -100,6 +105,8 @@ export interface PublicPageText {
   /** Unknown channel or subscriber, another channel's subscriber, a malformed link: one answer that reveals nothing. */
   invalidLinkTitle: string;
   invalidLinkLead: string;
+  testEmailTitle: string;
+  testEmailLead: string;
   refusedTitle: string;
   refusedLead: string;
   faultTitle: string;
@@ -143,6 +150,8 @@ export const PUBLIC_PAGE_TEXT: Record<PublicPageLanguage, PublicPageText> = {
 
     invalidLinkTitle: 'This link is no longer valid.',
     invalidLinkLead: 'If you copied it from an email, check that the whole link was copied.',
+    testEmailTitle: 'This is a test email: nothing was recorded.',
+    testEmailLead: 'Readers of the letter get links of their own, which work as they should.',
     refusedTitle: 'This request could not be handled.',
     refusedLead: 'Open the link in your email again.',
     faultTitle: 'Something went wrong.',

@@ -27,3 +27,24 @@ describe('filling promotion slots', () => {
     expect(fillPromotionSlots("{{ first_name | capitalize or 'friend' }}", [])).toBe("{{ first_name | capitalize or 'friend' }}");
   });
 });
+
+describe('settlePromotionSlots', () => {
+  const look = { zone: 2, adTypeId: null, heading: 'Sail', headline: 'Sail', content: 'Boats.', promoterImage: '', imageAlternativeText: '', promoterImageAlternativeText: '', callToAction: 'Book', callToActionUrl: 'https://boats.example' };
+  const html = [
+    '<table>',
+    '<!--ld-slot:zone2--><tr><td>{{promotion.zone2.heading}}<!--ld-slot:zone2:image--><img src="{{promotion.zone2.image}}" /><!--/ld-slot:zone2:image-->',
+    '<!--ld-slot:zone2:promoter--><div>Promotion from {{promotion.zone2.promoterDisplayName}}</div><!--/ld-slot:zone2:promoter--></td></tr><!--/ld-slot:zone2-->',
+    '<!--ld-slot:zone5--><tr><td>{{promotion.zone5.heading}}</td></tr><!--/ld-slot:zone5-->',
+    '</table>',
+  ].join('');
+
+  it('keeps a promotion with an image and a promoter whole, and drops the slots the day has nothing for', () => {
+    const filled = fillPromotionSlots(html, [{ ...look, image: 'https://cdn.example/sail.png', promoterDisplayName: 'Boats Ltd' }]);
+    expect(filled).toBe('<table><tr><td>Sail<img src="https://cdn.example/sail.png" /><div>Promotion from Boats Ltd</div></td></tr></table>');
+  });
+
+  it('leaves out the image element of a promotion without one and the "from" line of one without a promoter', () => {
+    const filled = fillPromotionSlots(html, [{ ...look, image: '', promoterDisplayName: '' }]);
+    expect(filled).toBe('<table><tr><td>Sail</td></tr></table>');
+  });
+});

@@ -14,13 +14,26 @@ import { MailDeliveryError } from './mail-transport';
 import type { MailReceipt, MailTransport } from './mail-transport';
 import { fillMergeTags } from './merge-fill';
 import { testSubscriberLookup } from './merge-values';
-import { letterTextTemplate } from './letter-text';
+import { letterTextTemplate, rewriteTextUrls } from './letter-text';
+import { publicPagePaths } from '../../shared/contract/public-pages';
+import { letterUtmRows, resolveUtmParams, utmLinkFor } from '../../shared/render/utm-links';
+import { carriedPromotionIds } from '../../shared/rules/promotions';
+import { startOfTodayIn } from '../../shared/rules/schedule-dates';
+import { resolveCurationSections } from '../curation/resolve-curation-sections';
+import type { FetchGuard } from '../integrations/guarded-fetch';
+import { fillScheduledPromotions } from '../promotions/scheduled-promotions';
+import { rewriteHrefs } from '../tracking/link-rewrite';
 import { assertChannelMaySend } from '../sending/sender-directory';
 import { assertMergeTagsValid } from '../letters/merge-tag-check';
 
-// A test email (spec 1 §7 sendTestEmail / test): the letter as a subscriber would get it,
-// rendered now from its stored blocks, with a test subscriber's merge tags filled, sent to
-// one address. Allowed in any status: checking the email of a scheduled letter is the point.
+// A test email (spec 1 §7 sendTestEmail / test): the email a reader would get, for a test
+// subscriber, sent to one address. Allowed in any status: checking the email of a scheduled
+// letter is the point. It is built as the send builds a reader's email — curated blocks
+// filled as they would be now, the promotions of the letter's send day (today for a draft)
+// without counting them as carried, the letter's UTM on direct links, merge tags, the text
+// part, List-Unsubscribe and the channel's identity (the mail transport) — except that its
+// unsubscribe, opt-out and poll links open the test-email page, which records nothing.
+// The subject is not marked: the spec names no mark, and the point is the real subject.
 
 export interface TestSend {
   access: ChannelAccess;
@@ -28,7 +41,12 @@ export interface TestSend {
   toEmail: string;
   userId: number;
   platformUrl: string;
+  /** Who curated blocks may fetch (a legacy RSS block's feed), as the send's. */
+  fetchGuard: FetchGuard;
 }
+
+/** The platform's pages a reader's link would change something on. */
+const READER_PAGE_PREFIXES = ['/unsubscribe/', '/opt-out/', '/polls/'];
 
 export async function sendTestEmail(db: Db, transport: MailTransport, send: TestSend): Promise<MailReceipt> {
   const { channel } = send.access;
@@ -43,15 +61,33 @@ export async function sendTestEmail(db: Db, transport: MailTransport, send: Test
   await assertChannelMaySend(db, channel);
   await assertMergeTagsValid(db, record);
   const letter = toLetter(record);
+  const platformUrl = send.platformUrl.replace(/\/+$/, '');
+  const blocks = await resolveCurationSections(db, channel, letter.blocks, send.fetchGuard);
   // The renderer writes the subject as the title and the preview text as the preheader.
-  const rendered = await renderInChannel(db, channel, letter, send.platformUrl);
+  let rendered = (await renderInChannel(db, channel, letter, platformUrl, blocks)).html;
+  const day = letter.publicationDate?.slice(0, 10) ?? startOfTodayIn(channel.timezone, new Date()).slice(0, 10);
+  rendered = await fillScheduledPromotions(db, {
+    letterId: send.letterId,
+    organizationId: channel.organizationId,
+    channelSlug: channel.slug,
+    day,
+    html: rendered,
+    carried: carriedPromotionIds(letter.settings.promotionAds, day),
+    record: false,
+  });
   const lookup = testSubscriberLookup({ toEmail: send.toEmail, letter, channelName: channel.channelName });
+  const utms = resolveUtmParams(letterUtmRows(letter), (value) => fillMergeTags(value, lookup, 'text'));
+  const testPage = `${platformUrl}${publicPagePaths.testEmail()}`;
+  const link = (url: string): string | null => {
+    if (READER_PAGE_PREFIXES.some((prefix) => url.startsWith(`${platformUrl}${prefix}`))) return testPage;
+    return utms.length > 0 ? utmLinkFor(url, utms, platformUrl) : null;
+  };
   const subject = fillMergeTags(letter.title.trim() || UNTITLED_LETTER, lookup, 'text');
-  const html = fillMergeTags(rendered.html, lookup, 'html');
-  const text = fillMergeTags(letterTextTemplate(rendered.html), lookup, 'text');
+  const html = rewriteHrefs(fillMergeTags(rendered, lookup, 'html'), link);
+  const text = rewriteTextUrls(fillMergeTags(letterTextTemplate(rendered), lookup, 'text'), link);
   try {
     return await transport.send(
-      { to: send.toEmail, subject, html, text },
+      { to: send.toEmail, subject, html, text, unsubscribe: { url: testPage, token: 'test' } },
       { organizationId: channel.organizationId, channelId: channel.id, letterId: letter.id, userId: send.userId },
     );
   } catch (error) {

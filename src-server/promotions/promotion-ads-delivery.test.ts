@@ -6,7 +6,9 @@ import { sides } from '../../shared/model/border';
 import type { Section } from '../../shared/model/section';
 import { newSection } from '../../shared/model/section-factory';
 import { promoterAd } from '../../shared/rules/promotions';
+import { platformPaths } from '../../shared/contract/platform-api';
 import { paragraph } from '../testing/delivery-fixtures';
+import { createLetterAs } from '../testing/letter-fixtures';
 import { startTrackingHarness, type TrackingHarness } from '../tracking/tracking-test-support';
 
 // The ads the schedule step submits (settings.promotionAds) through the real send: a job
@@ -102,4 +104,30 @@ describe('promoter ads submitted at scheduling', () => {
     await h.sendLetter(audience.segmentId, { blocks: zoneLetter(), publicationDate: SEND_AT, settings: settingsWith({ promotionAds: { date: '2099-07-15', ads: [] } }) });
     expect(String(h.mailTo(audience.email('cy')).mail.html)).toContain('Single day sail');
   }, 60_000);
+});
+
+describe('a test email', () => {
+  it('carries the promotion its send day would, without an image element it lacks and without counting it; its reader links open the test-email page', async () => {
+    const draft = await createLetterAs(h.app, h.editor, h.weekly, { blocks: zoneLetter(), publicationDate: SEND_AT });
+    const sent = await h.app.inject({ method: 'POST', url: platformPaths.sendTestEmail(h.weekly.channelId, draft.id!), headers: h.editor, payload: { toEmail: 'promo-test@example.com' } });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const html = String(h.mailTo('promo-test@example.com').mail.html);
+    // The oldest approved promotion of the day for zone 1, as the send would place it.
+    expect(html).toContain('Single day sail');
+    expect(html).not.toContain('{{promotion.');
+    // Saved without an image: no image element, no empty src.
+    expect(html).not.toMatch(/<img[^>]*src=""/);
+    // Saved without a promoter's display name: no "Promotion from" with no one after it.
+    expect(html).not.toContain('Promotion from');
+    expect(html).not.toContain('ld-slot');
+    expect(await h.t.db.selectFrom('letterPromotions').select('promotionId').where('letterId', '=', draft.id!).execute()).toEqual([]);
+
+    const unsubscribe = /href="([^"]*\/test-email)"/.exec(html)?.[1];
+    expect(unsubscribe).toBeDefined();
+    for (const method of ['GET', 'POST'] as const) {
+      const page = await h.app.inject({ method, url: new URL(unsubscribe!).pathname });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('This is a test email: nothing was recorded.');
+    }
+  });
 });

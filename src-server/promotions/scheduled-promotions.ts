@@ -1,6 +1,6 @@
 import type { PreviewPromotion } from '../../shared/contract/platform-delivery';
 import { promotionMergeTag } from '../../shared/render/blocks/promotion';
-import { previewPromotion } from '../../shared/render/promotion-fill';
+import { previewPromotion, settlePromotionSlots } from '../../shared/render/promotion-fill';
 import { PromotionStatus, promotionRunsOn } from '../../shared/rules/promotions';
 import type { Db } from '../db/database';
 import { fillMergeTags } from '../delivery/merge-fill';
@@ -38,9 +38,20 @@ function slotIn(html: string, slot: string): boolean {
  */
 export async function fillScheduledPromotions(
   db: Db,
-  input: { letterId: number; organizationId: number; channelSlug: string; day: string | null; html: string; carried?: readonly number[] | null },
+  input: {
+    letterId: number;
+    organizationId: number;
+    channelSlug: string;
+    day: string | null;
+    html: string;
+    carried?: readonly number[] | null;
+    /** False for a test email: the same promotions, but nothing counts as carried by the letter. */
+    record?: boolean;
+  },
 ): Promise<string> {
-  if (input.day === null || !input.html.includes('{{promotion.')) return input.html;
+  if (!input.html.includes('{{promotion.')) return input.html;
+  // No send day yet: every slot is empty, and goes.
+  if (input.day === null) return settlePromotionSlots(input.html, []);
   const { carried } = input;
   const rows = (await promotionsScheduledFor(db, { organizationId: input.organizationId, channelSlug: input.channelSlug, day: input.day })).filter(
     (row) => carried === undefined || carried === null || carried.includes(row.id),
@@ -63,11 +74,13 @@ export async function fillScheduledPromotions(
       }),
     );
   }
-  if (placed.length === 0) return input.html;
-  await db
-    .insertInto('letterPromotions')
-    .values(placed.map((p) => ({ letterId: input.letterId, promotionId: p.promotionId, slot: p.slot, callToActionUrl: p.url })))
-    .onConflict((oc) => oc.columns(['letterId', 'promotionId']).doNothing())
-    .execute();
-  return fillMergeTags(input.html, promotionLookup(preview), 'html');
+  if (placed.length === 0) return settlePromotionSlots(input.html, []);
+  if (input.record !== false) {
+    await db
+      .insertInto('letterPromotions')
+      .values(placed.map((p) => ({ letterId: input.letterId, promotionId: p.promotionId, slot: p.slot, callToActionUrl: p.url })))
+      .onConflict((oc) => oc.columns(['letterId', 'promotionId']).doNothing())
+      .execute();
+  }
+  return fillMergeTags(settlePromotionSlots(input.html, preview), promotionLookup(preview), 'html');
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FetchGuard } from '../integrations/guarded-fetch';
 import { z } from 'zod';
 import { platformPaths } from '../../shared/contract/platform-api';
 import {
@@ -16,6 +17,7 @@ import { listLocalMailbox } from '../delivery/local-mailbox';
 import type { MailTransport } from '../delivery/mail-transport';
 import { fillMergeTags } from '../delivery/merge-fill';
 import { promotionLookup } from '../delivery/merge-values';
+import { settlePromotionSlots } from '../../shared/render/promotion-fill';
 import { sendTestEmail } from '../delivery/test-send';
 import { channelById, channelsBySlug } from '../http/access';
 import { routeDocs } from '../http/api-docs';
@@ -36,6 +38,8 @@ const byChannelId = { 1: ':channelId', 2: ':id' };
 export interface LetterDeliveryOptions {
   db: Db;
   mail: MailTransport;
+  /** Who a test email's curated blocks may fetch, as a send's. */
+  fetchGuard: FetchGuard;
 }
 
 /** The composer shows `message` as it is, so a refused address says what is wrong rather than "invalid data". */
@@ -63,7 +67,7 @@ const docs = {
   mailbox: routeDocs({ summary: "The emails the platform kept instead of sending (no SMTP server), the caller's channels only", response: { 200: LocalMailboxResponseSchema } }),
 };
 
-export const letterDeliveryRoutes: FastifyPluginAsync<LetterDeliveryOptions> = async (app, { db, mail }) => {
+export const letterDeliveryRoutes: FastifyPluginAsync<LetterDeliveryOptions> = async (app, { db, mail, fetchGuard }) => {
   app.post(routePattern(platformPaths.generatePreview(':slug', ':ref')), { schema: docs.preview }, async (request, reply) => {
     const user = currentUser(request);
     const params = parseParams(SlugRefParams, request.params);
@@ -80,7 +84,7 @@ export const letterDeliveryRoutes: FastifyPluginAsync<LetterDeliveryOptions> = a
     const rendered = await renderInChannel(db, access.channel, letter, platformUrlOf(request), body.blocks);
     // Slots with no promotion keep their merge tags for the sending step.
     const emailTemplate =
-      body.promotions.length > 0 ? fillMergeTags(rendered.html, promotionLookup(body.promotions), 'html') : rendered.html;
+      body.promotions.length > 0 ? fillMergeTags(settlePromotionSlots(rendered.html, body.promotions), promotionLookup(body.promotions), 'html') : rendered.html;
     return sendAs(reply, GeneratePreviewResponseSchema, {
       data: {
         emailTemplate,
@@ -104,6 +108,7 @@ export const letterDeliveryRoutes: FastifyPluginAsync<LetterDeliveryOptions> = a
       toEmail,
       userId: user.id,
       platformUrl: platformUrlOf(request),
+      fetchGuard,
     });
     return sendAs(reply, TestEmailResponseSchema, { message: TEST_SENT_MESSAGE, ...receipt });
   };

@@ -32,7 +32,7 @@ const letterPath = routePattern(publicPagePaths.letterArchive(':channelSlug', ':
  * catch any one- or two-segment address, so a route constraint keeps them to the others:
  * `/api/unknown` still meets the API's own answer (sign in first), not an archive page.
  */
-const PLATFORM_SEGMENTS: ReadonlySet<string> = new Set(['api', 'assets', 'media', 't', 'unsubscribe', 'opt-out', 'polls']);
+const PLATFORM_SEGMENTS: ReadonlySet<string> = new Set(['api', 'assets', 'media', 't', 'unsubscribe', 'opt-out', 'polls', 'test-email']);
 
 const ADDRESS_KIND = 'publicArchiveAddress';
 const ARCHIVE_ADDRESS = 'archive';

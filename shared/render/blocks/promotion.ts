@@ -95,8 +95,20 @@ function usableUrl(value: string): string {
   return url === '#' ? '' : url;
 }
 
-/** One promotion in its frame; every part is escaped, and a part left empty is left out. */
-export function renderPromotionContent(content: PromotionContent, look: PromotionLook, ctx: RenderContext): string {
+/**
+ * Marks around what a slot's fill may take out (shared/render/promotion-fill.ts
+ * settlePromotionSlots): the whole promotion when the send day has none for the slot, its
+ * picture when the promotion has none, its "from" line when it names no promoter. HTML
+ * comments, which MJML keeps and mail clients never show.
+ */
+export const slotMark = {
+  start: (slot: string, part = '') => `<!--ld-slot:${slot}${part ? `:${part}` : ''}-->`,
+  end: (slot: string, part = '') => `<!--/ld-slot:${slot}${part ? `:${part}` : ''}-->`,
+};
+
+/** One promotion in its frame; every part is escaped, and a part left empty is left out. `slot`: marked for the fill. */
+export function renderPromotionContent(content: PromotionContent, look: PromotionLook, ctx: RenderContext, slot: string | null = null): string {
+  const marked = (html: string, part = '') => (slot === null ? html : `${slotMark.start(slot, part)}${html}${slotMark.end(slot, part)}`);
   const part = (style: TextStyle, html: string, extra: Record<string, string> = {}): string =>
     `<div${styleAttr(`${textCss(style, '#202a33')};${css({ margin: '0 0 8px 0', ...extra })}`)}>${html}</div>`;
   const parts: string[] = [];
@@ -112,14 +124,14 @@ export function renderPromotionContent(content: PromotionContent, look: Promotio
     const width = Math.max(1, Math.round(ctx.contentWidth - block.left - block.right - p.left - p.right - sideBorders));
     const imgCss = css({ display: 'block', width: '100%', 'max-width': `${width}px`, height: 'auto', border: '0', margin: '0 0 8px 0' });
     const img = `<img src="${escapeAttr(image)}" alt="${escapeAttr(content.imageAlt.trim())}" width="${width}"${styleAttr(imgCss)} />`;
-    parts.push(ctaUrl ? `<a href="${escapeAttr(ctaUrl)}" target="_blank">${img}</a>` : img);
+    parts.push(marked(ctaUrl ? `<a href="${escapeAttr(ctaUrl)}" target="_blank">${img}</a>` : img, 'image'));
   }
   const copy = copyHtml(content.copy, safeColor(look.copySettings.color, '#202a33'), ctx);
   if (copy) parts.push(part(look.copySettings, copy));
   if (content.callToAction.trim() && ctaUrl) parts.push(callToAction(content.callToAction.trim(), ctaUrl, ctx));
   if (look.displayDisclaimer) {
     const line = [look.disclaimer, content.promoterDisplayName.trim()].filter(Boolean).join(' ');
-    if (line) parts.push(part(look.disclaimerSettings, escapeHtml(line), { margin: '0' }));
+    if (line) parts.push(marked(part(look.disclaimerSettings, escapeHtml(line), { margin: '0' }), 'promoter'));
   }
   const boxCss = css({
     'background-color': safeColor(look.backgroundColor, '#FFFFFF'),
@@ -127,7 +139,7 @@ export function renderPromotionContent(content: PromotionContent, look: Promotio
     padding: sidesPx(look.padding),
   });
   const table = { cellpadding: 0, cellspacing: 0, role: 'presentation' };
-  return mjElement('mj-table', table, `<tr><td${styleAttr(boxCss)}>${parts.join('')}</td></tr>`);
+  return mjElement('mj-table', table, marked(`<tr><td${styleAttr(boxCss)}>${parts.join('')}</td></tr>`));
 }
 
 /** A bulletproof button (a link inside a coloured cell) in the letter's button style. */
@@ -166,5 +178,5 @@ export const renderNewPromotion: BlockRenderer<'newpromotion'> = (section, ctx) 
 };
 
 function renderSlot(slot: string, section: SectionOf<'promotion' | 'newpromotion'>, ctx: RenderContext): string {
-  return renderPromotionContent(mergeTagContent(slot), promotionLook(section.blockModel, ctx.settings.promotionSettings), ctx);
+  return renderPromotionContent(mergeTagContent(slot), promotionLook(section.blockModel, ctx.settings.promotionSettings), ctx, slot);
 }
