@@ -21,6 +21,7 @@ import * as polls from './0019-polls';
 import * as curation from './0020-curation';
 import * as promotions from './0023-promotions';
 import * as lettersAutovacuum from './0024-letters-autovacuum';
+import * as machineActivity from './0026-machine-activity';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0022-ai-usage': aiUsage,
   '0023-promotions': promotions,
   '0024-letters-autovacuum': lettersAutovacuum,
+  '0026-machine-activity': machineActivity,
 };
