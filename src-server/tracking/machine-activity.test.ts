@@ -27,7 +27,7 @@ let email: (name: string) => string;
 beforeAll(async () => {
   h = await startTrackingHarness();
   base = await h.app.listen({ host: '127.0.0.1', port: 0 });
-  const audience = await h.audience(['reader', 'scanned', 'early', 'burst', 'quiet']);
+  const audience = await h.audience(['reader', 'scanned', 'early', 'burst', 'swarm', 'quiet']);
   email = audience.email;
   letterId = (await h.sendLetter(audience.segmentId)).id!;
   // Everyone's email went out a minute ago but 'early's, just now.
@@ -77,6 +77,7 @@ async function rollups() {
     hours: (await sql`SELECT * FROM letter_report_hours WHERE letter_id = ${letterId} ORDER BY hour`.execute(h.t.db)).rows,
     links: (await sql`SELECT position, uniques, total, uniques_all, total_all FROM letter_links WHERE letter_id = ${letterId} ORDER BY position`.execute(h.t.db))
       .rows,
+    linkReaders: (await sql`SELECT * FROM recipient_link_clicks WHERE letter_id = ${letterId} ORDER BY subscriber_id, position`.execute(h.t.db)).rows,
     readers: (
       await sql`SELECT subscriber_id, opens, first_confirmed_open_at, clicks, first_clicked_at, last_clicked_at, clicks_all, first_clicked_at_all
         FROM letter_recipients WHERE letter_id = ${letterId} ORDER BY subscriber_id`.execute(h.t.db)
@@ -160,6 +161,16 @@ describe('machine clicks', () => {
     expect(await audience(period)).toMatchObject({ clicks: 1, uniqueClicks: 1 });
     expect(await audience(`${period}&activity=all`)).toMatchObject({ clicks: 6, uniqueClicks: 4 });
 
+    const { kept, recounted } = await rollups();
+    expect(kept).toEqual(recounted);
+  });
+
+  it('finds a burst whose clicks arrive all at once, whichever commits last', async () => {
+    const swarm = emailOf('swarm');
+    await Promise.all(swarm.links.map((url) => follow(url)));
+    expect((await clicksOf('swarm')).map((click) => click.machineReason)).toEqual(swarm.links.map(() => 'burst'));
+    expect(await metrics()).toMatchObject({ clicksUnique: 1, opensUniqueConfirmed: 1 });
+    expect(await metrics('?activity=all')).toMatchObject({ clicksUnique: 5 });
     const { kept, recounted } = await rollups();
     expect(kept).toEqual(recounted);
   });

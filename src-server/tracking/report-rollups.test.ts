@@ -32,6 +32,7 @@ async function rollups(db: Db, id: number) {
     hours: await of(sql<Record<string, unknown>>`SELECT * FROM letter_report_hours WHERE letter_id = ${id} AND (opens, clicks, unique_opens, unique_clicks, clicks_all, unique_clicks_all) <> (0, 0, 0, 0, 0, 0) ORDER BY hour`),
     countries: await of(sql<Record<string, unknown>>`SELECT * FROM letter_report_countries WHERE letter_id = ${id} AND readers <> 0 ORDER BY country_code`),
     links: await of(sql<Record<string, unknown>>`SELECT position, uniques, total, uniques_all, total_all FROM letter_links WHERE letter_id = ${id} ORDER BY position`),
+    linkReaders: await of(sql<Record<string, unknown>>`SELECT * FROM recipient_link_clicks WHERE letter_id = ${id} ORDER BY subscriber_id, position`),
     readers: await of(sql<Record<string, unknown>>`
       SELECT subscriber_id, opens, first_opened_at, first_confirmed_open_at, open_country, clicks, first_clicked_at, last_clicked_at,
         clicks_all, first_clicked_at_all

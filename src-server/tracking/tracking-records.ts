@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { countryOfAddress } from './address-country';
-import { letterLinkUrl } from './letter-links';
-import { BURST_WINDOW_MS, isBurst, machineReasonOf } from './click-classification';
+import { BURST_MIN_LINKS, BURST_WINDOW_MS, isBurst, machineReasonOf } from './click-classification';
 import type { MachineReason } from './click-classification';
 import { isConfirmedOpen } from './open-classification';
 
@@ -113,138 +112,157 @@ export async function recordOpen(db: Db, token: string, source: EventSource, ope
 export interface ClickTarget extends TrackedRecipient {
   position: number;
   url: string;
+  /** What the redirect needs of the letter (click-destination.ts). */
+  letter: { channelId: number; utmEnabled: boolean; utms: unknown };
 }
 
+/** The reader, the link and the letter's UTM settings in one read (a click's every query counts under load). */
 export async function findClickTarget(db: Db, token: string, position: number): Promise<ClickTarget | null> {
-  const recipient = await recipientByToken(db, token);
-  if (!recipient) return null;
-  const url = await letterLinkUrl(db, recipient.letterId, position);
-  return url === null ? null : { ...recipient, position, url };
+  if (!TOKEN.test(token)) return null;
+  const row = await db
+    .selectFrom('letterRecipients as r')
+    .innerJoin('letterLinks as k', (join) => join.onRef('k.letterId', '=', 'r.letterId').on('k.position', '=', position))
+    .innerJoin('letters as l', 'l.id', 'r.letterId')
+    .select(['r.letterId', 'r.subscriberId', 'r.sentAt', 'k.url', 'l.channelId', 'l.utmEnabled', 'l.utms'])
+    .where('r.trackingToken', '=', token)
+    .where('r.status', '=', 'sent')
+    .executeTakeFirst();
+  if (!row) return null;
+  const { letterId, subscriberId, sentAt, url, channelId, utmEnabled, utms } = row;
+  return { letterId, subscriberId, sentAt, position, url, letter: { channelId, utmEnabled, utms } };
 }
 
-/** The reader's clicks per link: how many are theirs, and those near this one in time (a burst's). */
-interface LinkClicks {
-  position: number;
-  people: number;
-  total: number;
-  near: Array<{ id: string; clickedAt: Date; people: boolean }>;
-}
-
-async function readerClicks(trx: Trx, target: ClickTarget, clickedAt: Date): Promise<LinkClicks[]> {
-  const from = new Date(clickedAt.getTime() - BURST_WINDOW_MS);
-  const to = new Date(clickedAt.getTime() + BURST_WINDOW_MS);
-  const { rows } = await sql<{ position: number; people: number; total: number; near: Array<{ id: string; clickedAt: string; people: boolean }> }>`
-    SELECT position, count(*) FILTER (WHERE machine_reason IS NULL)::int AS people, count(*)::int AS total,
-      coalesce(json_agg(json_build_object('id', id::text, 'clickedAt', clicked_at, 'people', machine_reason IS NULL))
-        FILTER (WHERE clicked_at > ${from} AND clicked_at < ${to}), '[]') AS near
-    FROM recipient_clicks
-    WHERE letter_id = ${target.letterId} AND subscriber_id = ${target.subscriberId}
-    GROUP BY position`.execute(trx);
-  return rows.map((row) => ({ ...row, near: row.near.map((click) => ({ ...click, clickedAt: new Date(click.clickedAt) })) }));
-}
-
-interface LinkChange {
-  total: number;
-  uniques: number;
-  totalAll: number;
-  uniquesAll: number;
-}
-
-function countOnLink(letterId: number, position: number, change: LinkChange) {
+function countOnLink(letterId: number, position: number, change: { total: number; uniques: number }) {
   return sql`
-    UPDATE letter_links SET total = total + ${change.total}, uniques = uniques + ${change.uniques},
-      total_all = total_all + ${change.totalAll}, uniques_all = uniques_all + ${change.uniquesAll}
+    UPDATE letter_links SET total = total + ${change.total}, uniques = uniques + ${change.uniques}
     WHERE letter_id = ${letterId} AND position = ${position}`;
 }
 
 /**
- * Records a click, judged a reader's or a machine's (click-classification.ts). A reader who
- * clicked has read the email, so a reader's click also writes a confirmed open when they
- * have none: their open pixel may have been blocked. A click that completes a burst turns
- * the reader's clicks of the burst so far into machine ones, and takes them (and an open
- * one of them wrote) out of the people figures.
+ * Records a click, judged a reader's or a machine's from the request (click-classification.ts).
+ * A reader who clicked has read the email, so a reader's click also writes a confirmed open
+ * when they have none: their open pixel may have been blocked. Then, once it is committed,
+ * looks whether it made a burst (turnBurst).
+ *
+ * One statement, its own transaction: the reader's row is locked first (FOR UPDATE answers
+ * its latest version, so "has a confirmed open?" has one answer), their clicks on the link
+ * next (recipient_link_clicks: whether this is their first there, people's or anyone's),
+ * then the link and hour rows, and the letter's counters by the trigger at the end.
  */
 export async function recordClick(db: Db, target: ClickTarget, source: EventSource, clickedAt = new Date()): Promise<MachineReason | null> {
   const { letterId, subscriberId, position } = target;
   const known = machineReasonOf({ userAgent: source.userAgent, address: source.address, clickedAt, sentAt: target.sentAt });
+  const person = known === null;
+  const own = person ? 1 : 0;
   const country = countryOfAddress(source.address);
   const ofReader = sql`letter_id = ${letterId} AND subscriber_id = ${subscriberId}`;
-  return db.transaction().execute(async (trx) => {
-    // The reader's row first, locked to commit: their other clicks queue here, so the ones
-    // read next are all there are, and a burst is seen by the click that completes it.
-    const reader = await sql<{ firstConfirmedOpenAt: Date | null }>`
-      SELECT first_confirmed_open_at, ${WITHOUT_FLUSH_WAIT} FROM letter_recipients WHERE ${ofReader} FOR UPDATE`.execute(trx);
-    if (reader.rows.length === 0) return known;
-    const links = await readerClicks(trx, target, clickedAt);
-    const nearby = links.flatMap((link) => link.near.map((click) => ({ ...click, position: link.position })));
-    const burst = isBurst(position, clickedAt, nearby);
-    const reason: MachineReason | null = known ?? (burst ? 'burst' : null);
-    const person = reason === null;
-    const turned = burst ? nearby.filter((click) => click.people) : [];
-    const opensToo = person && reader.rows[0]!.firstConfirmedOpenAt === null;
-    const here = links.find((link) => link.position === position);
-    const onLink: LinkChange = { total: person ? 1 : 0, uniques: person && !here?.people ? 1 : 0, totalAll: 1, uniquesAll: here ? 0 : 1 };
-    const inHour: HourCounts = { opens: opensToo ? 1 : 0, clicks: person ? 1 : 0, clicksAll: 1 };
-
-    // The reader's rollup: every click counts in the _all columns, a reader's in theirs too;
-    // clicks turned into machine ones leave the reader's, which are counted again from
-    // what remains of theirs (the triggers then move the letter's counters and hours).
-    const peopleColumns =
-      turned.length > 0
-        ? sql`clicks = clicks - ${turned.length},
-            first_clicked_at = (SELECT min(clicked_at) FROM recipient_clicks WHERE ${ofReader} AND machine_reason IS NULL),
-            last_clicked_at = (SELECT max(clicked_at) FROM recipient_clicks WHERE ${ofReader} AND machine_reason IS NULL)`
-        : person
-          ? sql`clicks = clicks + 1, first_clicked_at = least(first_clicked_at, ${clickedAt}), last_clicked_at = greatest(last_clicked_at, ${clickedAt})`
-          : sql`clicks = clicks`;
-    let confirmedOpen = opensToo ? sql`, ${openColumns(clickedAt, true, country)}` : sql``;
-
-    if (turned.length > 0) {
-      // A burst (rare): the earlier clicks turn, then every link and hour row they touch, each in ascending order.
-      const ids = turned.map((earlier) => earlier.id);
-      await sql`UPDATE recipient_clicks SET machine_reason = 'burst' WHERE id = ANY(${ids}::bigint[])`.execute(trx);
-      const opens = await sql`UPDATE recipient_opens SET confirmed = false WHERE click_id = ANY(${ids}::bigint[]) AND confirmed`.execute(trx);
-      if (Number(opens.numAffectedRows ?? 0) > 0) {
-        confirmedOpen = sql`, first_confirmed_open_at = (SELECT min(opened_at) FROM recipient_opens WHERE ${ofReader} AND confirmed)`;
-      }
-      const changes = new Map<number, LinkChange>([[position, onLink]]);
-      for (const earlier of turned) {
-        const change = changes.get(earlier.position) ?? { total: 0, uniques: 0, totalAll: 0, uniquesAll: 0 };
-        change.total -= 1;
-        changes.set(earlier.position, change);
-      }
-      // A reader no longer counts on a link once every click of theirs on it is a machine's.
-      for (const [at, change] of changes) {
-        const turnedHere = turned.filter((earlier) => earlier.position === at).length;
-        if (turnedHere > 0 && (links.find((link) => link.position === at)?.people ?? 0) === turnedHere) change.uniques -= 1;
-      }
-      for (const at of [...changes.keys()].sort((a, b) => a - b)) await countOnLink(letterId, at, changes.get(at)!).execute(trx);
-      // Keyed by UTC hour; each keeps one of its events' times for date_trunc to place.
-      const hours = new Map<number, HourCounts & { at: Date }>([[Math.floor(clickedAt.getTime() / 3_600_000), { at: clickedAt, ...inHour }]]);
-      for (const earlier of turned) {
-        const key = Math.floor(earlier.clickedAt.getTime() / 3_600_000);
-        const counts = hours.get(key) ?? { at: earlier.clickedAt, opens: 0, clicks: 0, clicksAll: 0 };
-        counts.clicks -= 1;
-        hours.set(key, counts);
-      }
-      for (const key of [...hours.keys()].sort((a, b) => a - b)) await countInHour(letterId, hours.get(key)!.at, hours.get(key)!).execute(trx);
-    }
-
-    // The event, its link and hour (unless a burst counted them above), and last the
-    // reader's row, whose trigger takes the letter's counters just before the commit.
-    await sql`
-      WITH click AS (
-        INSERT INTO recipient_clicks (letter_id, subscriber_id, position, clicked_at, machine_reason)
-        VALUES (${letterId}, ${subscriberId}, ${position}, ${clickedAt}, ${reason})
-        RETURNING id
-      ), open AS (
-        INSERT INTO recipient_opens (letter_id, subscriber_id, opened_at, confirmed, user_agent, country, click_id)
-        SELECT ${letterId}, ${subscriberId}, ${clickedAt}, true, ${source.userAgent}, ${country}, id FROM click WHERE ${opensToo}
-      )${turned.length > 0 ? sql`` : sql`, link AS (${countOnLink(letterId, position, onLink)}), hour AS (${countInHour(letterId, clickedAt, inHour)})`}
-      UPDATE letter_recipients SET
+  const opensToo = sql`(${person} AND locked.first_confirmed_open_at IS NULL)`;
+  const recorded = await sql<{ recentLinks: number | null }>`
+    WITH locked AS (
+      SELECT first_confirmed_open_at FROM letter_recipients WHERE ${ofReader} FOR UPDATE
+    ), reader AS (
+      UPDATE letter_recipients r SET
         clicks_all = clicks_all + 1, first_clicked_at_all = least(first_clicked_at_all, ${clickedAt}),
-        ${peopleColumns} ${confirmedOpen}
+        clicks = clicks + ${own},
+        first_clicked_at = CASE WHEN ${person} THEN least(first_clicked_at, ${clickedAt}) ELSE first_clicked_at END,
+        last_clicked_at = CASE WHEN ${person} THEN greatest(last_clicked_at, ${clickedAt}) ELSE last_clicked_at END,
+        recent_clicks = (
+          SELECT coalesce(jsonb_agg(c), '[]') FROM jsonb_array_elements(r.recent_clicks || ${JSON.stringify([{ p: position, t: clickedAt.getTime() }])}::jsonb) c
+          WHERE abs((c->>'t')::bigint - ${clickedAt.getTime()}) < ${BURST_WINDOW_MS}
+        ),
+        opens = opens + CASE WHEN ${opensToo} THEN 1 ELSE 0 END,
+        open_country = CASE WHEN ${opensToo} AND (first_opened_at IS NULL OR first_opened_at > ${clickedAt}) THEN ${country}::text ELSE open_country END,
+        first_opened_at = CASE WHEN ${opensToo} THEN least(first_opened_at, ${clickedAt}) ELSE first_opened_at END,
+        first_confirmed_open_at = CASE WHEN ${opensToo} THEN ${clickedAt} ELSE r.first_confirmed_open_at END
+      FROM locked
+      WHERE r.letter_id = ${letterId} AND r.subscriber_id = ${subscriberId}
+      RETURNING ${opensToo} AS opens_too,
+        (SELECT count(DISTINCT c->>'p') FROM jsonb_array_elements(r.recent_clicks) c)::int AS recent_links
+    ), on_link AS (
+      INSERT INTO recipient_link_clicks AS x (letter_id, subscriber_id, position, clicks, people_clicks)
+      SELECT ${letterId}, ${subscriberId}, ${position}, 1, ${own} FROM reader
+      ON CONFLICT (letter_id, subscriber_id, position) DO UPDATE SET clicks = x.clicks + 1, people_clicks = x.people_clicks + excluded.people_clicks
+      RETURNING clicks, people_clicks
+    ), link AS (
+      UPDATE letter_links SET
+        total_all = total_all + 1, uniques_all = uniques_all + CASE WHEN on_link.clicks = 1 THEN 1 ELSE 0 END,
+        total = total + ${own}, uniques = uniques + CASE WHEN ${person} AND on_link.people_clicks = 1 THEN 1 ELSE 0 END
+      FROM on_link
+      WHERE letter_id = ${letterId} AND position = ${position}
+      RETURNING letter_id
+    ), click AS (
+      INSERT INTO recipient_clicks (letter_id, subscriber_id, position, clicked_at, machine_reason)
+      SELECT ${letterId}, ${subscriberId}, ${position}, ${clickedAt}, ${known} FROM reader
+      RETURNING id
+    ), open AS (
+      INSERT INTO recipient_opens (letter_id, subscriber_id, opened_at, confirmed, user_agent, country, click_id)
+      SELECT ${letterId}, ${subscriberId}, ${clickedAt}, true, ${source.userAgent}, ${country}, click.id FROM click, reader WHERE reader.opens_too
+    ), hour AS (
+      INSERT INTO letter_report_hours AS h (letter_id, hour, opens, clicks, clicks_all)
+      SELECT ${letterId}, date_trunc('hour', ${clickedAt}::timestamptz), CASE WHEN reader.opens_too THEN 1 ELSE 0 END, ${own}, 1
+      FROM reader, link
+      ON CONFLICT (letter_id, hour) DO UPDATE SET
+        opens = h.opens + excluded.opens, clicks = h.clicks + excluded.clicks, clicks_all = h.clicks_all + excluded.clicks_all
+    )
+    SELECT ${WITHOUT_FLUSH_WAIT}, (SELECT recent_links FROM reader) AS recent_links`.execute(db);
+  const burst = (recorded.rows[0]?.recentLinks ?? 0) >= BURST_MIN_LINKS && (await turnBurst(db, target, clickedAt));
+  return known ?? (burst ? 'burst' : null);
+}
+
+/**
+ * After a click is committed whose reader row saw enough distinct links clicked within
+ * BURST_WINDOW_MS (recent_clicks, kept under the row's lock, so of clicks arriving
+ * together the last sees them all): every click of the burst still counted as the
+ * reader's becomes a machine's ('burst') and leaves the people figures (an open one of
+ * them wrote is unconfirmed again). True when this click is part of a burst.
+ */
+async function turnBurst(db: Db, target: ClickTarget, clickedAt: Date): Promise<boolean> {
+  const { letterId, subscriberId } = target;
+  const ofReader = sql`letter_id = ${letterId} AND subscriber_id = ${subscriberId}`;
+  const window = sql`clicked_at > ${new Date(clickedAt.getTime() - BURST_WINDOW_MS)} AND clicked_at < ${new Date(clickedAt.getTime() + BURST_WINDOW_MS)}`;
+  type Near = { id: string; position: number; clickedAt: Date; machineReason: MachineReason | null };
+  const nearOf = async (on: Db | Trx) => (await sql<Near>`SELECT id, position, clicked_at, machine_reason FROM recipient_clicks WHERE ${ofReader} AND ${window}`.execute(on)).rows;
+  const seen = await nearOf(db);
+  if (!isBurst(target.position, clickedAt, seen)) return false;
+  if (seen.every((click) => click.machineReason !== null)) return true;
+  await db.transaction().execute(async (trx) => {
+    // The reader's row first, as every writer: the clicks read next are all there are.
+    await sql`SELECT ${WITHOUT_FLUSH_WAIT} FROM letter_recipients WHERE ${ofReader} FOR UPDATE`.execute(trx);
+    const turned = (await nearOf(trx)).filter((click) => click.machineReason === null);
+    if (turned.length === 0) return;
+    const ids = turned.map((click) => click.id);
+    await sql`UPDATE recipient_clicks SET machine_reason = 'burst' WHERE id = ANY(${ids}::bigint[])`.execute(trx);
+    const opens = await sql`UPDATE recipient_opens SET confirmed = false WHERE click_id = ANY(${ids}::bigint[]) AND confirmed`.execute(trx);
+    // Then each link and hour row they touch, in ascending order; a reader no longer counts
+    // on a link once every click of theirs on it is a machine's.
+    for (const position of [...new Set(turned.map((click) => click.position))].sort((a, b) => a - b)) {
+      const count = turned.filter((click) => click.position === position).length;
+      const left = await sql<{ peopleClicks: number }>`
+        UPDATE recipient_link_clicks SET people_clicks = people_clicks - ${count}
+        WHERE ${ofReader} AND position = ${position} RETURNING people_clicks`.execute(trx);
+      await countOnLink(letterId, position, { total: -count, uniques: left.rows[0]?.peopleClicks === 0 ? -1 : 0 }).execute(trx);
+    }
+    // Keyed by UTC hour; each keeps one of its clicks' times for date_trunc to place.
+    const hours = new Map<number, { at: Date; clicks: number }>();
+    for (const click of turned) {
+      const key = Math.floor(click.clickedAt.getTime() / 3_600_000);
+      const hour = hours.get(key) ?? { at: click.clickedAt, clicks: 0 };
+      hour.clicks -= 1;
+      hours.set(key, hour);
+    }
+    for (const key of [...hours.keys()].sort((a, b) => a - b)) {
+      await countInHour(letterId, hours.get(key)!.at, { opens: 0, clicks: hours.get(key)!.clicks, clicksAll: 0 }).execute(trx);
+    }
+    // Last the reader's row, counted again from what remains theirs; its trigger moves the letter's counters.
+    const confirmedOpen =
+      Number(opens.numAffectedRows ?? 0) > 0 ? sql`, first_confirmed_open_at = (SELECT min(opened_at) FROM recipient_opens WHERE ${ofReader} AND confirmed)` : sql``;
+    await sql`
+      UPDATE letter_recipients SET
+        clicks = clicks - ${turned.length},
+        first_clicked_at = (SELECT min(clicked_at) FROM recipient_clicks WHERE ${ofReader} AND machine_reason IS NULL),
+        last_clicked_at = (SELECT max(clicked_at) FROM recipient_clicks WHERE ${ofReader} AND machine_reason IS NULL)
+        ${confirmedOpen}
       WHERE ${ofReader}`.execute(trx);
-    return reason;
   });
+  return true;
 }

@@ -10,7 +10,10 @@ import { rebuildReportRollups as rebuildFromEvents, restoreCounterTriggers } fro
 //   first_clicked_at_all (every click);
 // - letter_report_counters.clicked (readers with a click of their own) and clicked_all;
 // - letter_report_hours.clicks / unique_clicks and clicks_all / unique_clicks_all;
-// - letter_links.uniques / total and uniques_all / total_all.
+// - letter_links.uniques / total and uniques_all / total_all;
+// - recipient_link_clicks (new): each reader's clicks per link, every one and their own,
+//   which tell the writer in one statement, whatever else runs at once, whether a click is
+//   the reader's first on the link (the link's uniques) without reading the events.
 // The click writer keeps the events' counts; the triggers of 0012, replaced here with the
 // same body and the two new counts, keep the readers'. A burst found later turns earlier
 // clicks into machine ones: the writer takes them out of the people figures then
@@ -25,10 +28,22 @@ const upStatements = [
   `ALTER TABLE recipient_clicks ADD COLUMN IF NOT EXISTS machine_reason text NULL
     CHECK (machine_reason IN ('early', 'agent', 'network', 'burst'))`,
   `ALTER TABLE recipient_opens ADD COLUMN IF NOT EXISTS click_id bigint NULL`,
-  `ALTER TABLE letter_recipients ADD COLUMN clicks_all integer NOT NULL DEFAULT 0, ADD COLUMN first_clicked_at_all timestamptz`,
+  // recent_clicks: the reader's clicks of the last BURST_WINDOW_MS as [{p: position, t: ms}],
+  // kept under the row's lock by the click writer, which sees a burst in it.
+  `ALTER TABLE letter_recipients ADD COLUMN clicks_all integer NOT NULL DEFAULT 0, ADD COLUMN first_clicked_at_all timestamptz,
+    ADD COLUMN recent_clicks jsonb NOT NULL DEFAULT '[]'`,
   `ALTER TABLE letter_links ADD COLUMN uniques_all integer NOT NULL DEFAULT 0, ADD COLUMN total_all integer NOT NULL DEFAULT 0`,
   `ALTER TABLE letter_report_counters ADD COLUMN clicked_all integer NOT NULL DEFAULT 0`,
   `ALTER TABLE letter_report_hours ADD COLUMN clicks_all integer NOT NULL DEFAULT 0, ADD COLUMN unique_clicks_all integer NOT NULL DEFAULT 0`,
+  `CREATE TABLE recipient_link_clicks (
+    letter_id integer NOT NULL,
+    subscriber_id integer NOT NULL,
+    position integer NOT NULL,
+    clicks integer NOT NULL DEFAULT 0,
+    people_clicks integer NOT NULL DEFAULT 0,
+    PRIMARY KEY (letter_id, subscriber_id, position),
+    FOREIGN KEY (letter_id, subscriber_id) REFERENCES letter_recipients (letter_id, subscriber_id) ON DELETE CASCADE
+  )`,
 ];
 
 const signedRows = `
@@ -120,6 +135,11 @@ const triggerFunctions = [
  */
 export async function rebuildClickRollups<DB>(db: Kysely<DB>, letterIds?: number[]): Promise<void> {
   const only = (column: string) => (letterIds ? sql` AND ${sql.ref(column)} = ANY(${letterIds}::int[])` : sql``);
+  await sql`DELETE FROM recipient_link_clicks WHERE true ${only('letter_id')}`.execute(db);
+  await sql`
+    INSERT INTO recipient_link_clicks (letter_id, subscriber_id, position, clicks, people_clicks)
+    SELECT letter_id, subscriber_id, position, count(*), count(*) FILTER (WHERE machine_reason IS NULL)
+    FROM recipient_clicks WHERE true ${only('letter_id')} GROUP BY 1, 2, 3`.execute(db);
   await sql`
     UPDATE letter_recipients r SET
       clicks = coalesce(c.clicks, 0),
@@ -195,10 +215,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   // 0012's trigger bodies first: the ones above read the columns dropped next.
   await restoreCounterTriggers(db);
+  await sql.raw('DROP TABLE IF EXISTS recipient_link_clicks').execute(db);
   await sql.raw('ALTER TABLE letter_report_hours DROP COLUMN IF EXISTS clicks_all, DROP COLUMN IF EXISTS unique_clicks_all').execute(db);
   await sql.raw('ALTER TABLE letter_report_counters DROP COLUMN IF EXISTS clicked_all').execute(db);
   await sql.raw('ALTER TABLE letter_links DROP COLUMN IF EXISTS uniques_all, DROP COLUMN IF EXISTS total_all').execute(db);
-  await sql.raw('ALTER TABLE letter_recipients DROP COLUMN IF EXISTS clicks_all, DROP COLUMN IF EXISTS first_clicked_at_all').execute(db);
+  await sql
+    .raw('ALTER TABLE letter_recipients DROP COLUMN IF EXISTS clicks_all, DROP COLUMN IF EXISTS first_clicked_at_all, DROP COLUMN IF EXISTS recent_clicks')
+    .execute(db);
   // Every click counted again, as before this migration.
   await rebuildFromEvents(db);
 }

@@ -64,6 +64,15 @@ export interface RecipientClicksTable {
   machineReason: ColumnType<MachineReason | null, MachineReason | null | undefined, MachineReason | null>;
 }
 
+/** A reader's clicks on one link, every one and their own (migration 0026): the writer's "first on this link?". */
+export interface RecipientLinkClicksTable {
+  letterId: number;
+  subscriberId: number;
+  position: number;
+  clicks: number;
+  peopleClicks: number;
+}
+
 /** The A/B subject test of a scheduled send (migration 0010). */
 export interface AbTestsTable {
   letterId: number;
@@ -123,6 +132,7 @@ export interface TrackingTables {
   letterLinks: LetterLinksTable;
   recipientOpens: RecipientOpensTable;
   recipientClicks: RecipientClicksTable;
+  recipientLinkClicks: RecipientLinkClicksTable;
   abTests: AbTestsTable;
   letterReportCounters: LetterReportCountersTable;
   letterReportHours: LetterReportHoursTable;
