@@ -7,7 +7,7 @@ import { EMBEDDED_ACCOUNT, platformPaths } from '../shared/contract/platform-api
 import type { MeResponse } from '../shared/contract/platform-api';
 import { createDb } from '../src-server/db/database';
 import type { Db } from '../src-server/db/database';
-import { rebuildReportRollups } from '../src-server/db/migrations/0012-report-rollups';
+import { rebuildReportRollups } from '../src-server/db/migrations/0026-machine-activity';
 import { startPlatform } from '../src-server/start';
 import { trackingPaths } from '../src-server/tracking/tracking-paths';
 import { createBody } from '../src-server/testing/letter-fixtures';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DashboardPeriodSchema } from './bridge-reports';
+import { ActivitySchema } from './platform-metrics';
 import {
   ActiveSubscribersResponseSchema,
   AudienceDaySchema,
@@ -32,6 +33,8 @@ const DashboardViewSchema = z.object({
     days: DashboardPeriodSchema,
     /** The channel filter; empty means every channel of the scope. Ignored for a channel scope. */
     channels: z.array(DashboardChannelRefSchema).max(500).default([]),
+    /** Whose clicks the letters and audience count: people's (default) or every click. Exports and shared links count people's. */
+    activity: ActivitySchema.default('people'),
 });
 const hasChannelSlug = (input: { scope: DashboardScope; channelSlug?: string | undefined }) => input.scope !== 'channel' || (input.channelSlug ?? '') !== '';
 const channelSlugGiven = [hasChannelSlug, { message: CHANNEL_SLUG_REQUIRED_MESSAGE, path: ['channelSlug'] }] as [typeof hasChannelSlug, { message: string; path: string[] }];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LetterSummarySchema } from '../model/letter';
-import { EditionMetricsSchema } from './platform-metrics';
+import { ActivitySchema, EditionMetricsSchema } from './platform-metrics';
 import {
   CountryOpensSchema,
   EditionReportSchema,
@@ -83,9 +83,13 @@ export type DashboardLetter = z.infer<typeof DashboardLetterSchema>;
 export const ChannelDashboardSchema = z.object({ letters: z.array(DashboardLetterSchema), ...Freshness });
 export type ChannelDashboard = z.infer<typeof ChannelDashboardSchema>;
 
+/** A report counts people's clicks unless asked for every click ('all'); each is cached on its own. */
+export const ReportRequestSchema = ReportLetterSchema.extend({ activity: ActivitySchema.default('people') });
+export type ReportRequest = z.input<typeof ReportRequestSchema>;
+
 export const reportChannels = {
   /** The edition report of a sent (or sending) letter; offline, the last one seen. */
-  'reports.get': { input: ReportLetterSchema, output: ReportSnapshotSchema },
+  'reports.get': { input: ReportRequestSchema, output: ReportSnapshotSchema },
   /** Who opened and clicked, a page at a time; offline, the same page as last seen. */
   'reports.userActivity': { input: ReportLetterSchema.extend(UserActivityQuerySchema.shape), output: UserActivityPageSchema },
   /** A CSV download (needs the platform). */

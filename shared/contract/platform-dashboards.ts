@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { daySchema } from '../model/calendar-day';
+import { ActivityQuerySchema } from './platform-metrics';
 
 // The metrics dashboards' calls (spec 1 §7 "Organization and channel metrics", spec 3
 // "Metrics dashboards"): an organization's (brand's) or one channel's subscribers, letters
@@ -28,6 +29,7 @@ export const DashboardQuerySchema = z.object({
   expanded: flag.optional(),
   displayOrganization: flag.optional(),
   channels: z.array(z.string().min(1).max(200)).max(500).optional(),
+  activity: ActivityQuerySchema.shape.activity,
 });
 export type DashboardQuery = z.input<typeof DashboardQuerySchema>;
 
@@ -107,6 +109,7 @@ export type AudienceResponse = z.infer<typeof AudienceResponseSchema>;
 export const LettersMetricsQuerySchema = z.object({
   direction: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().positive().max(100_000).default(1),
+  activity: ActivityQuerySchema.shape.activity,
 });
 export type LettersMetricsQuery = z.input<typeof LettersMetricsQuerySchema>;
 

@@ -7,6 +7,7 @@ import type {
   DashboardLettersResponse,
 } from '../../shared/contract/platform-dashboards';
 import { DASHBOARD_LETTERS_PAGE_SIZE } from '../../shared/contract/platform-dashboards';
+import type { Activity } from '../../shared/contract/platform-metrics';
 import { dashboardRates } from '../../shared/rules/dashboard-rates';
 import type { Db } from '../db/database';
 
@@ -69,6 +70,8 @@ interface LetterPageOptions {
   period?: Period;
   direction: 'asc' | 'desc';
   page: number;
+  /** Whose clicks count: people's (the default) or every click. */
+  activity?: Activity;
 }
 
 interface CountRow {
@@ -106,11 +109,12 @@ export async function lettersPage(db: Db, channelIds: readonly number[], options
     JOIN organizations o ON o.id = ch.organization_id
     WHERE l.channel_id = ANY(${ids(channelIds)}) AND c.first_sent_at IS NOT NULL ${inPeriod}`;
   const order = options.direction === 'asc' ? sql`ASC` : sql`DESC`;
+  const clicked = options.activity === 'all' ? sql.raw('c.clicked_all') : sql.raw('c.clicked');
   const [totals, rows] = await Promise.all([
     sql<CountRow & { letters: string }>`
       SELECT count(*) AS letters, sum(c.accepted + c.refused) AS sent, sum(c.accepted) AS accepted,
         sum(c.accepted - c.bounced_back) AS delivered, sum(c.opened) AS opens, sum(c.opened_confirmed) AS opens_confirmed,
-        sum(c.clicked) AS clicks ${scope}`.execute(db),
+        sum(${clicked}) AS clicks ${scope}`.execute(db),
     sql<{
       id: number;
       uniqueId: string;
@@ -121,7 +125,7 @@ export async function lettersPage(db: Db, channelIds: readonly number[], options
     } & CountRow>`
       SELECT l.id, l.unique_id, l.title, ch.slug AS channel_slug, o.slug AS organization_slug, c.first_sent_at AS sent_at,
         c.accepted + c.refused AS sent, c.accepted, c.accepted - c.bounced_back AS delivered, c.opened AS opens,
-        c.opened_confirmed AS opens_confirmed, c.clicked AS clicks
+        c.opened_confirmed AS opens_confirmed, ${clicked} AS clicks
       ${scope}
       ORDER BY c.first_sent_at ${order}, l.id ${order}
       LIMIT ${DASHBOARD_LETTERS_PAGE_SIZE} OFFSET ${(options.page - 1) * DASHBOARD_LETTERS_PAGE_SIZE}`.execute(db),
@@ -146,11 +150,13 @@ export async function lettersPage(db: Db, channelIds: readonly number[], options
 }
 
 /** Opens and clicks per UTC day of the period, over the channels' letters (days without any included). */
-export async function audienceDays(db: Db, channelIds: readonly number[], period: Period): Promise<AudienceDay[]> {
+export async function audienceDays(db: Db, channelIds: readonly number[], period: Period, activity: Activity = 'people'): Promise<AudienceDay[]> {
+  const clicks = activity === 'all' ? sql.raw('h.clicks_all') : sql.raw('h.clicks');
+  const uniqueClicks = activity === 'all' ? sql.raw('h.unique_clicks_all') : sql.raw('h.unique_clicks');
   const result = await sql<{ day: Date; opens: string; clicks: string; uniqueOpens: string; uniqueClicks: string }>`
     WITH per_day AS (
       SELECT date_trunc('day', h.hour AT TIME ZONE 'UTC')::date AS day,
-        sum(h.opens) AS opens, sum(h.clicks) AS clicks, sum(h.unique_opens) AS unique_opens, sum(h.unique_clicks) AS unique_clicks
+        sum(h.opens) AS opens, sum(${clicks}) AS clicks, sum(h.unique_opens) AS unique_opens, sum(${uniqueClicks}) AS unique_clicks
       FROM letter_report_hours h
       JOIN letters l ON l.id = h.letter_id
       WHERE l.channel_id = ANY(${ids(channelIds)})

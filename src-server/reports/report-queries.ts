@@ -10,6 +10,7 @@ import type {
   UserActivityQuery,
   UserActivityResponse,
 } from '../../shared/contract/platform-reports';
+import type { Activity } from '../../shared/contract/platform-metrics';
 import { LEGACY_CLICKS_BEFORE, UNKNOWN_COUNTRY } from '../../shared/contract/platform-reports';
 import { AbTestMetricsSchema } from '../../shared/model/letter';
 import type { Db } from '../db/database';
@@ -41,9 +42,15 @@ export function publicLetterUrl(publicUrl: string, letter: Pick<LetterRecord, 'i
   return `${publicUrl.replace(/\/+$/, '')}/${encodeURIComponent(letter.channelSlug)}/${letter.id}`;
 }
 
-export async function editionReport(db: Db, letter: LetterRecord, channel: ChannelRow, publicUrl: string): Promise<EditionReport> {
+export async function editionReport(
+  db: Db,
+  letter: LetterRecord,
+  channel: ChannelRow,
+  publicUrl: string,
+  activity: Activity = 'people',
+): Promise<EditionReport> {
   const [metrics, counters] = await Promise.all([
-    editionMetrics(db, letter.id),
+    editionMetrics(db, letter.id, activity),
     db.selectFrom('letterReportCounters').select('firstSentAt').where('letterId', '=', letter.id).executeTakeFirst(),
   ]);
   // Stored by the A/B send as it goes; anything else stored there is not the A/B results.
@@ -66,15 +73,18 @@ export async function editionReport(db: Db, letter: LetterRecord, channel: Chann
   };
 }
 
-export async function hourPerformance(db: Db, letterId: number): Promise<HourPerformanceRow[]> {
+/** Clicks count people's only, or every click with activity 'all'; opens are the same either way. */
+export async function hourPerformance(db: Db, letterId: number, activity: Activity = 'people'): Promise<HourPerformanceRow[]> {
+  const clicks = activity === 'all' ? sql.raw('clicks_all') : sql.raw('clicks');
+  const uniqueClicks = activity === 'all' ? sql.raw('unique_clicks_all') : sql.raw('unique_clicks');
   const { rows } = await sql<{ hour: Date; opens: number; clicks: number; uniqueOpens: number; uniqueClicks: number }>`
     WITH span AS (
       SELECT date_trunc('hour', c.first_sent_at) AS start,
         (SELECT max(hour) FROM letter_report_hours WHERE letter_id = ${letterId}) AS stop
       FROM letter_report_counters c WHERE c.letter_id = ${letterId} AND c.first_sent_at IS NOT NULL
     )
-    SELECT g.hour, coalesce(h.opens, 0) AS opens, coalesce(h.clicks, 0) AS clicks,
-      coalesce(h.unique_opens, 0) AS unique_opens, coalesce(h.unique_clicks, 0) AS unique_clicks
+    SELECT g.hour, coalesce(h.opens, 0) AS opens, coalesce(h.${clicks}, 0) AS clicks,
+      coalesce(h.unique_opens, 0) AS unique_opens, coalesce(h.${uniqueClicks}, 0) AS unique_clicks
     FROM span,
       generate_series(span.start, least(greatest(span.stop, span.start), span.start + ${MAX_HOURS - 1} * interval '1 hour'), interval '1 hour') AS g(hour)
     LEFT JOIN letter_report_hours h ON h.letter_id = ${letterId} AND h.hour = g.hour
@@ -116,8 +126,8 @@ export function usesLegacyClicks(letter: Pick<LetterRecord, 'publicationDate' | 
   return day !== null && day < LEGACY_CLICKS_BEFORE;
 }
 
-export async function topLinks(db: Db, letter: LetterRecord): Promise<TopLinksResponse> {
-  const links = await clickLinks(db, letter.id);
+export async function topLinks(db: Db, letter: LetterRecord, activity: Activity = 'people'): Promise<TopLinksResponse> {
+  const links = await clickLinks(db, letter.id, activity);
   if (!usesLegacyClicks(letter)) return { legacy: false, items: links };
   const items = links.map((link) => ({ url: link.url, clicks: link.total }));
   items.sort((a, b) => b.clicks - a.clicks || (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));

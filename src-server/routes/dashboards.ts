@@ -116,13 +116,14 @@ export const dashboardRoutes: FastifyPluginAsync<{ db: Db; exports?: DashboardEx
           const query = parseInput(DashboardLettersQuerySchema, withChannels(request.query));
           const channelIds = await channelIdsOf(access, query.channels);
           const period = periodOf(query.from, query.to)!;
-          return sendAs(reply, DashboardLettersResponseSchema, await lettersPage(db, channelIds, { period, direction: query.direction, page: query.page }));
+          const options = { period, direction: query.direction, page: query.page, activity: query.activity };
+          return sendAs(reply, DashboardLettersResponseSchema, await lettersPage(db, channelIds, options));
         }
         const query = parseInput(DashboardQuerySchema, withChannels(request.query));
         const channelIds = await channelIdsOf(access, query.channels);
         const period = periodOf(query.from, query.to)!;
         if (kind === 'subscribers') return sendAs(reply, ActiveSubscribersResponseSchema, await activeSubscribers(db, channelIds, period));
-        return sendAs(reply, AudienceResponseSchema, { items: await audienceDays(db, channelIds, period) });
+        return sendAs(reply, AudienceResponseSchema, { items: await audienceDays(db, channelIds, period, query.activity) });
       });
     }
   }
@@ -169,7 +170,8 @@ export const dashboardRoutes: FastifyPluginAsync<{ db: Db; exports?: DashboardEx
       const filter = parseInput(LettersMetricsFilterSchema, request.body ?? {});
       const channelIds = await channelIdsOf(access, filter.channels);
       const period = periodOf(filter.from, filter.to);
-      return sendAs(reply, DashboardLettersResponseSchema, await lettersPage(db, channelIds, { period, direction: filter.direction, page: filter.page }));
+      const options = { period, direction: filter.direction, page: filter.page, activity: filter.activity };
+      return sendAs(reply, DashboardLettersResponseSchema, await lettersPage(db, channelIds, options));
     },
   );
 

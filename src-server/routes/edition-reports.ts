@@ -13,6 +13,7 @@ import {
   UserActivityResponseSchema,
 } from '../../shared/contract/platform-reports';
 import type { ReportCsvQuery } from '../../shared/contract/platform-reports';
+import { ActivityQuerySchema } from '../../shared/contract/platform-metrics';
 import type { Db } from '../db/database';
 import type { ChannelRow } from '../db/schema';
 import { channelBySlugs } from '../http/access';
@@ -25,7 +26,7 @@ import type { LetterRecord } from '../letters/letter-records';
 import { reportCsv, userActivityCsv } from '../reports/report-csv';
 import type { CsvDownload } from '../reports/report-csv';
 import { editionReport, hourPerformance, opensByCountry, topLinks, userActivity } from '../reports/report-queries';
-import { idParam, parseParams, routePattern } from './route-params';
+import { activityOf, idParam, parseParams, routePattern } from './route-params';
 
 // An edition's report (spec 1 §7 GET brands/{b}/channels/{c}/letters/{id}/metrics and its
 // subpaths): for members of the letter's brand, like the other letter calls (401 without a
@@ -53,10 +54,25 @@ const csvAnswer = (summary: string, params: z.ZodType, querystring: z.ZodType) =
 };
 
 const docs = {
-  report: routeDocs({ summary: "An edition's report: counts, A/B results and the letter's facts", params: Params, response: { 200: EditionReportResponseSchema } }),
-  hours: routeDocs({ summary: 'Opens and clicks per hour since the send began', params: Params, response: { 200: HourPerformanceResponseSchema } }),
+  report: routeDocs({
+    summary: "An edition's report: counts, A/B results and the letter's facts",
+    params: Params,
+    querystring: ActivityQuerySchema,
+    response: { 200: EditionReportResponseSchema },
+  }),
+  hours: routeDocs({
+    summary: 'Opens and clicks per hour since the send began',
+    params: Params,
+    querystring: ActivityQuerySchema,
+    response: { 200: HourPerformanceResponseSchema },
+  }),
   countries: routeDocs({ summary: "Readers by their first open's country", params: Params, response: { 200: OpensByCountryResponseSchema } }),
-  topLinks: routeDocs({ summary: 'Top clicked links (legacy shape before 2023-12-15)', params: Params, response: { 200: TopLinksResponseSchema } }),
+  topLinks: routeDocs({
+    summary: 'Top clicked links (legacy shape before 2023-12-15)',
+    params: Params,
+    querystring: ActivityQuerySchema,
+    response: { 200: TopLinksResponseSchema },
+  }),
   activity: routeDocs({
     summary: 'Who the send was for and what each did with it, paged',
     params: Params,
@@ -103,12 +119,13 @@ export const editionReportRoutes: FastifyPluginAsync<{ db: Db; publicUrl?: strin
 
   app.get(path(platformPaths.report), { schema: docs.report }, async (request, reply) => {
     const { letter, channel } = await reportOf(request);
-    return sendAs(reply, EditionReportResponseSchema, { items: [await editionReport(db, letter, channel, publicHost(request))] });
+    const report = await editionReport(db, letter, channel, publicHost(request), activityOf(request.query));
+    return sendAs(reply, EditionReportResponseSchema, { items: [report] });
   });
 
   app.get(path(platformPaths.reportHourPerformance), { schema: docs.hours }, async (request, reply) => {
     const { letter } = await reportOf(request);
-    return sendAs(reply, HourPerformanceResponseSchema, { items: await hourPerformance(db, letter.id) });
+    return sendAs(reply, HourPerformanceResponseSchema, { items: await hourPerformance(db, letter.id, activityOf(request.query)) });
   });
 
   app.get(path(platformPaths.reportOpensByCountry), { schema: docs.countries }, async (request, reply) => {
@@ -118,7 +135,7 @@ export const editionReportRoutes: FastifyPluginAsync<{ db: Db; publicUrl?: strin
 
   app.get(path(platformPaths.reportTopLinks), { schema: docs.topLinks }, async (request, reply) => {
     const { letter } = await reportOf(request);
-    return sendAs(reply, TopLinksResponseSchema, await topLinks(db, letter));
+    return sendAs(reply, TopLinksResponseSchema, await topLinks(db, letter, activityOf(request.query)));
   });
 
   app.get(path(platformPaths.reportUserActivity), { schema: docs.activity }, async (request, reply) => {

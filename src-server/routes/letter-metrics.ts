@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { platformPaths } from '../../shared/contract/platform-api';
-import { ClickLinksResponseSchema, EditionMetricsResponseSchema } from '../../shared/contract/platform-metrics';
+import { ActivityQuerySchema, ClickLinksResponseSchema, EditionMetricsResponseSchema } from '../../shared/contract/platform-metrics';
 import type { Db } from '../db/database';
 import { channelById, channelsBySlug } from '../http/access';
 import { routeDocs } from '../http/api-docs';
@@ -10,7 +10,7 @@ import { notFound } from '../http/errors';
 import { sendAs } from '../http/validation';
 import { LETTER_NOT_FOUND_MESSAGE, findLetter, selectLetters } from '../letters/letter-records';
 import { clickLinks, editionMetrics } from '../tracking/edition-metrics';
-import { idParam, parseParams, routePattern } from './route-params';
+import { activityOf, idParam, parseParams, routePattern } from './route-params';
 
 // Edition metrics of a letter's scheduled send (spec 1 §7 GET channels/{id}/letters/{id}/metrics
 // and /metrics/clicks, and the same two by channelSlug and uniqueId): for members of the
@@ -21,16 +21,28 @@ const byChannelId = { 1: ':channelId', 2: ':id' };
 const SlugParams = z.object({ slug: z.string().min(1), uniqueId: z.string().min(1).max(200) });
 
 const docs = {
-  metrics: routeDocs({ summary: "A letter's edition metrics", params: Params, response: { 200: EditionMetricsResponseSchema } }),
-  clicks: routeDocs({ summary: "A letter's tracked links with their clicks", params: Params, response: { 200: ClickLinksResponseSchema } }),
+  metrics: routeDocs({
+    summary: "A letter's edition metrics",
+    params: Params,
+    querystring: ActivityQuerySchema,
+    response: { 200: EditionMetricsResponseSchema },
+  }),
+  clicks: routeDocs({
+    summary: "A letter's tracked links with their clicks",
+    params: Params,
+    querystring: ActivityQuerySchema,
+    response: { 200: ClickLinksResponseSchema },
+  }),
   editionMetrics: routeDocs({
     summary: "A letter's edition metrics, by channel slug and uniqueId",
     params: SlugParams,
+    querystring: ActivityQuerySchema,
     response: { 200: EditionMetricsResponseSchema },
   }),
   editionClicks: routeDocs({
     summary: "A letter's tracked links with their clicks, by channel slug and uniqueId",
     params: SlugParams,
+    querystring: ActivityQuerySchema,
     response: { 200: ClickLinksResponseSchema },
   }),
 };
@@ -60,21 +72,21 @@ export const letterMetricsRoutes: FastifyPluginAsync<{ db: Db }> = async (app, {
 
   app.get(routePattern(platformPaths.editionMetrics(':slug', ':uniqueId')), { schema: docs.editionMetrics }, async (request, reply) => {
     const letterId = await letterIdByUniqueId(currentUser(request).id, request.params);
-    return sendAs(reply, EditionMetricsResponseSchema, { items: [await editionMetrics(db, letterId)] });
+    return sendAs(reply, EditionMetricsResponseSchema, { items: [await editionMetrics(db, letterId, activityOf(request.query))] });
   });
 
   app.get(routePattern(platformPaths.editionMetricsClicks(':slug', ':uniqueId')), { schema: docs.editionClicks }, async (request, reply) => {
     const letterId = await letterIdByUniqueId(currentUser(request).id, request.params);
-    return sendAs(reply, ClickLinksResponseSchema, { items: await clickLinks(db, letterId) });
+    return sendAs(reply, ClickLinksResponseSchema, { items: await clickLinks(db, letterId, activityOf(request.query)) });
   });
 
   app.get(routePattern(platformPaths.letterMetrics(1, 2), byChannelId), { schema: docs.metrics }, async (request, reply) => {
     const letterId = await letterIdOf(currentUser(request).id, request.params);
-    return sendAs(reply, EditionMetricsResponseSchema, { items: [await editionMetrics(db, letterId)] });
+    return sendAs(reply, EditionMetricsResponseSchema, { items: [await editionMetrics(db, letterId, activityOf(request.query))] });
   });
 
   app.get(routePattern(platformPaths.letterMetricsClicks(1, 2), byChannelId), { schema: docs.clicks }, async (request, reply) => {
     const letterId = await letterIdOf(currentUser(request).id, request.params);
-    return sendAs(reply, ClickLinksResponseSchema, { items: await clickLinks(db, letterId) });
+    return sendAs(reply, ClickLinksResponseSchema, { items: await clickLinks(db, letterId, activityOf(request.query)) });
   });
 };

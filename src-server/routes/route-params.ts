@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ActivityQuerySchema } from '../../shared/contract/platform-metrics';
+import { parseInput } from '../http/validation';
 import { LETTER_NOT_FOUND_MESSAGE } from '../letters/letter-records';
 import { notFound } from '../http/errors';
 
@@ -24,4 +26,9 @@ export function parseParams<S extends z.ZodType>(schema: S, params: unknown): z.
   const parsed = schema.safeParse(params);
   if (!parsed.success) throw notFound(LETTER_NOT_FOUND_MESSAGE);
   return parsed.data;
+}
+
+/** Whose clicks a metrics call counts: 'people' unless the query says activity=all (422 for anything else). */
+export function activityOf(query: unknown) {
+  return parseInput(ActivityQuerySchema, query ?? {}).activity;
 }

@@ -31,12 +31,13 @@ const gifAnswer = { description: 'A 1×1 transparent GIF, whatever the token', c
 const htmlAnswer = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
 
 const openDocs = {
-  summary: 'Open pixel of a scheduled email: records an open, always answers the image',
+  summary: 'Open pixel of a scheduled email: records an open (never for HEAD), always answers the image',
   params: jsonSchemaOf(OpenParams, 'input'),
   response: { 200: gifAnswer },
 };
 const clickDocs = {
-  summary: "Tracked link of a scheduled email: records a click and redirects to the letter's own address",
+  summary:
+    "Tracked link of a scheduled email: records a click (a reader's, or a machine's: a scanner's agent or network, within seconds of delivery, or several links at once; never for HEAD) and redirects to the letter's own address",
   params: jsonSchemaOf(ClickParams, 'input'),
   response: {
     302: {
@@ -52,6 +53,14 @@ const clickDocs = {
 function sourceOf(request: FastifyRequest): EventSource {
   return { userAgent: String(request.headers['user-agent'] ?? '').slice(0, 1000), address: request.ip };
 }
+
+/**
+ * Fastify answers HEAD through each GET route (exposeHeadRoutes): the same handler runs and
+ * only the body is dropped. A HEAD is a link checker or a scanner asking whether the
+ * address answers, never a reader, so the handlers answer it as they would a GET but write
+ * nothing down.
+ */
+const isHead = (request: FastifyRequest) => request.method === 'HEAD';
 
 function sendGif(reply: FastifyReply): FastifyReply {
   return reply.code(200).header('cache-control', 'no-store, private').type('image/gif').send(TRANSPARENT_GIF);
@@ -78,7 +87,7 @@ export const trackingRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }
     },
     async (request, reply) => {
       const { file } = request.params as { file: string };
-      if (file.endsWith(OPEN_PIXEL_SUFFIX)) {
+      if (file.endsWith(OPEN_PIXEL_SUFFIX) && !isHead(request)) {
         const token = file.slice(0, -OPEN_PIXEL_SUFFIX.length);
         await recordOpen(db, token, sourceOf(request)).catch((error: unknown) => request.log.error({ err: error }, 'Could not record an open'));
       }
@@ -96,7 +105,7 @@ export const trackingRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }
     const position = readPosition(rawPosition);
     const target = position === null ? null : await findClickTarget(db, token, position);
     if (!target) return sendPage(reply, invalidLinkPage(), 404);
-    await recordClick(db, target, sourceOf(request)).catch((error: unknown) => request.log.error({ err: error }, 'Could not record a click'));
+    if (!isHead(request)) await recordClick(db, target, sourceOf(request)).catch((error: unknown) => request.log.error({ err: error }, 'Could not record a click'));
     // The letter's UTM parameters for this reader; without them, the address as the letter has it.
     const destination = await clickDestination(db, target, platformUrlOf(request)).catch((error: unknown) => {
       request.log.error({ err: error }, 'Could not add UTM parameters to a click');

@@ -12,8 +12,7 @@ import type { ClickTarget } from './tracking-records';
 // stored per reader at the send, so the send writes nothing more per email.
 
 export async function clickDestination(db: Db, target: ClickTarget, platformUrl: string): Promise<string> {
-  const head = await db.selectFrom('letters').select(['channelId', 'utmEnabled', 'utms']).where('id', '=', target.letterId).executeTakeFirst();
-  if (!head) return target.url;
+  const head = target.letter;
   const stored = UtmEntrySchema.array().safeParse(head.utms);
   const rows = stored.success ? letterUtmRows({ utmEnabled: head.utmEnabled, utms: stored.data }) : [];
   if (rows.length === 0) return target.url;

@@ -1,4 +1,4 @@
-import type { ClickLink, EditionMetrics } from '../../shared/contract/platform-metrics';
+import type { Activity, ClickLink, EditionMetrics } from '../../shared/contract/platform-metrics';
 import type { Selectable } from 'kysely';
 import type { Db } from '../db/database';
 import type { LetterReportCountersTable } from '../db/schema';
@@ -18,18 +18,18 @@ export const NEVER_SENT: EditionMetrics = {
   unsubscribed: 0,
 };
 
-export async function editionMetrics(db: Db, letterId: number): Promise<EditionMetrics> {
-  return (await editionMetricsOf(db, [letterId])).get(letterId) ?? NEVER_SENT;
+export async function editionMetrics(db: Db, letterId: number, activity: Activity = 'people'): Promise<EditionMetrics> {
+  return (await editionMetricsOf(db, [letterId], activity)).get(letterId) ?? NEVER_SENT;
 }
 
 /** The metrics of several letters in one read (the letters list); a letter never sent is absent. */
-export async function editionMetricsOf(db: Db, letterIds: readonly number[]): Promise<Map<number, EditionMetrics>> {
+export async function editionMetricsOf(db: Db, letterIds: readonly number[], activity: Activity = 'people'): Promise<Map<number, EditionMetrics>> {
   if (letterIds.length === 0) return new Map();
   const rows = await db.selectFrom('letterReportCounters').selectAll().where('letterId', 'in', letterIds).execute();
-  return new Map(rows.map((row) => [row.letterId, metricsOf(row)]));
+  return new Map(rows.map((row) => [row.letterId, metricsOf(row, activity)]));
 }
 
-function metricsOf(row: Selectable<LetterReportCountersTable>): EditionMetrics {
+function metricsOf(row: Selectable<LetterReportCountersTable>, activity: Activity): EditionMetrics {
   return {
     // Tried: taken or refused at send.
     sent: row.accepted + row.refused,
@@ -39,18 +39,20 @@ function metricsOf(row: Selectable<LetterReportCountersTable>): EditionMetrics {
     delivered: row.accepted - row.bouncedBack,
     opensUnique: row.opened,
     opensUniqueConfirmed: row.openedConfirmed,
-    clicksUnique: row.clicked,
+    // Readers with a click of their own; with activity 'all', machines' clicks count too.
+    clicksUnique: activity === 'all' ? row.clickedAll : row.clicked,
     unsubscribed: row.unsubscribed,
   };
 }
 
 /** Every tracked address of the letter with its readers and follows; most readers first, then by address. */
-export async function clickLinks(db: Db, letterId: number): Promise<ClickLink[]> {
+export async function clickLinks(db: Db, letterId: number, activity: Activity = 'people'): Promise<ClickLink[]> {
+  const [uniques, total] = activity === 'all' ? (['uniquesAll', 'totalAll'] as const) : (['uniques', 'total'] as const);
   return db
     .selectFrom('letterLinks')
-    .select(['url', 'uniques', 'total'])
+    .select(['url', `${uniques} as uniques`, `${total} as total`])
     .where('letterId', '=', letterId)
-    .orderBy('uniques', 'desc')
+    .orderBy(uniques, 'desc')
     .orderBy('url')
     .execute();
 }

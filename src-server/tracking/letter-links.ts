@@ -28,14 +28,3 @@ export async function storeLetterLinks(db: Db, letterId: number, urls: readonly 
     .execute();
   return read();
 }
-
-/** The address a tracked link leads to, or null when the letter has no such position. */
-export async function letterLinkUrl(db: Db, letterId: number, position: number): Promise<string | null> {
-  const row = await db
-    .selectFrom('letterLinks')
-    .select('url')
-    .where('letterId', '=', letterId)
-    .where('position', '=', position)
-    .executeTakeFirst();
-  return row?.url ?? null;
-}

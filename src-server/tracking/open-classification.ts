@@ -8,22 +8,56 @@
 /** An open this soon after the mail server took the email is a machine's. */
 export const PREFETCH_WINDOW_MS = 5_000;
 
-/** User agents of proxies, prefetchers and scanners, matched case-insensitively anywhere in the header. */
+/**
+ * User agents of proxies, prefetchers and scanners, matched case-insensitively anywhere in
+ * the header. One list for opens and clicks (click-classification.ts): the security
+ * gateways that follow every link of an email as it arrives, and the HTTP libraries and
+ * headless browsers scanners are built on, which no reader clicks with. Many gateways
+ * (Microsoft's Safe Links among them) also fetch with an ordinary browser's agent; their
+ * addresses (scanner-networks.ts) and their timing catch those.
+ */
 const MACHINE_AGENTS = [
   'googleimageproxy',
   'yahoomailproxy',
+  'google-safety',
   'barracuda',
   'mimecast',
   'proofpoint',
   'symantec',
+  'messagelabs',
   'forcepoint',
   'cisco ironport',
+  'ironport',
   'trendmicro',
+  'trend micro',
+  'sophos',
+  'fireeye',
+  'zscaler',
+  'fortiguard',
+  'safelinks',
+  'safe links',
+  'microsoft defender',
+  'urldefense',
+  'urlscan',
+  'virustotal',
+  'scanner',
   'bot',
   'crawler',
   'spider',
   'prefetch',
   'preview',
+  'curl/',
+  'wget/',
+  'python-requests',
+  'python-urllib',
+  'aiohttp',
+  'go-http-client',
+  'okhttp',
+  'apache-httpclient',
+  'java/',
+  'libwww-perl',
+  'headlesschrome',
+  'phantomjs',
 ];
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { migrations } from '../db/migrations';
-import { rebuildReportRollups } from '../db/migrations/0012-report-rollups';
+import { rebuildReportRollups } from '../db/migrations/0026-machine-activity';
 import { PUBLIC_URL, hrefsOf, pathOf, startTrackingHarness } from './tracking-test-support';
 import type { TrackingHarness } from './tracking-test-support';
 
@@ -29,11 +29,13 @@ async function rollups(db: Db, id: number) {
   const of = async (query: ReturnType<typeof sql<Record<string, unknown>>>) => (await query.execute(db)).rows;
   return {
     counters: await of(sql<Record<string, unknown>>`SELECT * FROM letter_report_counters WHERE letter_id = ${id}`),
-    hours: await of(sql<Record<string, unknown>>`SELECT * FROM letter_report_hours WHERE letter_id = ${id} AND (opens, clicks, unique_opens, unique_clicks) <> (0, 0, 0, 0) ORDER BY hour`),
+    hours: await of(sql<Record<string, unknown>>`SELECT * FROM letter_report_hours WHERE letter_id = ${id} AND (opens, clicks, unique_opens, unique_clicks, clicks_all, unique_clicks_all) <> (0, 0, 0, 0, 0, 0) ORDER BY hour`),
     countries: await of(sql<Record<string, unknown>>`SELECT * FROM letter_report_countries WHERE letter_id = ${id} AND readers <> 0 ORDER BY country_code`),
-    links: await of(sql<Record<string, unknown>>`SELECT position, uniques, total FROM letter_links WHERE letter_id = ${id} ORDER BY position`),
+    links: await of(sql<Record<string, unknown>>`SELECT position, uniques, total, uniques_all, total_all FROM letter_links WHERE letter_id = ${id} ORDER BY position`),
+    linkReaders: await of(sql<Record<string, unknown>>`SELECT * FROM recipient_link_clicks WHERE letter_id = ${id} ORDER BY subscriber_id, position`),
     readers: await of(sql<Record<string, unknown>>`
-      SELECT subscriber_id, opens, first_opened_at, first_confirmed_open_at, open_country, clicks, first_clicked_at, last_clicked_at
+      SELECT subscriber_id, opens, first_opened_at, first_confirmed_open_at, open_country, clicks, first_clicked_at, last_clicked_at,
+        clicks_all, first_clicked_at_all
       FROM letter_recipients WHERE letter_id = ${id} ORDER BY subscriber_id`),
   };
 }
@@ -68,20 +70,27 @@ describe('events of one reader at once', () => {
       ...Array.from({ length: 8 }, () => get(links('ben')[1]!, CHROME)),
     ]);
     const counters = await h.t.db.selectFrom('letterReportCounters').selectAll().where('letterId', '=', letterId).executeTakeFirstOrThrow();
-    expect(counters).toMatchObject({ recipients: 4, accepted: 4, opened: 2, openedConfirmed: 1, clicked: 2 });
+    // The scanner's clicks are kept, and counted only with machines'.
+    expect(counters).toMatchObject({ recipients: 4, accepted: 4, opened: 2, openedConfirmed: 1, clicked: 1, clickedAll: 2 });
     const readers = await h.t.db
       .selectFrom('letterRecipients')
-      .select(['email', 'opens', 'clicks', 'openCountry'])
+      .select(['email', 'opens', 'clicks', 'clicksAll', 'openCountry'])
       .where('letterId', '=', letterId)
       .where('email', 'in', [people.email('ann'), people.email('ben')])
       .orderBy('email')
       .execute();
     expect(readers).toEqual([
-      { email: people.email('ann'), opens: 12, clicks: 8, openCountry: 'GB' },
-      { email: people.email('ben'), opens: 1, clicks: 8, openCountry: 'GB' },
+      { email: people.email('ann'), opens: 12, clicks: 0, clicksAll: 8, openCountry: 'GB' },
+      { email: people.email('ben'), opens: 1, clicks: 8, clicksAll: 8, openCountry: 'GB' },
     ]);
-    const linkRows = await h.t.db.selectFrom('letterLinks').select(['position', 'uniques', 'total']).where('letterId', '=', letterId).where('total', '>', 0).orderBy('position').execute();
-    expect(linkRows.map((row) => [row.uniques, row.total])).toEqual([[1, 8], [1, 8]]);
+    const linkRows = await h.t.db
+      .selectFrom('letterLinks')
+      .select(['position', 'uniques', 'total', 'uniquesAll', 'totalAll'])
+      .where('letterId', '=', letterId)
+      .where('totalAll', '>', 0)
+      .orderBy('position')
+      .execute();
+    expect(linkRows.map((row) => [row.uniques, row.total, row.uniquesAll, row.totalAll])).toEqual([[0, 0, 1, 8], [1, 8, 1, 8]]);
 
     const { kept, recounted } = await keptAndRecounted();
     expect(kept).toEqual(recounted);

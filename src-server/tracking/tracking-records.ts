@@ -3,20 +3,24 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { countryOfAddress } from './address-country';
-import { letterLinkUrl } from './letter-links';
+import { BURST_MIN_LINKS, BURST_WINDOW_MS, isBurst, machineReasonOf } from './click-classification';
+import type { MachineReason } from './click-classification';
 import { isConfirmedOpen } from './open-classification';
 
 // Writing down opens and clicks as the public tracking routes see them. A token names one
 // recipient of one letter; only a recipient the mail server took the email for (status
 // 'sent') can open or click, so a token of a refused or still waiting row records nothing.
 //
-// Each event also keeps the report's rollups (migration 0012) in the same transaction: the
-// reader's own row first (opens, first open, clicks...; the triggers on letter_recipients
-// count readers from it), then what only the event knows (its hour, its link). Updating the
-// reader's row first locks it, so two events of one reader at once queue there and "is
-// this their first?" has one answer. Locks are always taken in that order (reader, letter
-// counters by the trigger, then link and hour rows), so writers never wait on each other
-// in a circle.
+// Each event also keeps the report's rollups (migrations 0012, 0026) in the same
+// transaction: the reader's own row (opens, first open, clicks...; the triggers on
+// letter_recipients count readers from it) and what only the event knows (its link, its
+// hour). The reader's row is locked first, so two events of one reader at once queue there
+// and "is this their first?" has one answer. The letter's own rows are hot (every event of
+// a letter updates its hour row, every first open or click its counters row), so they are
+// locked last and held as briefly as can be: the link and hour rows in the statement that
+// ends the event, the counters by that statement's trigger at its end, and the commit
+// follows without a round trip in between where possible. Locks are always taken in that
+// order (reader, link, hour, counters), so writers never wait on each other in a circle.
 
 /** Tokens are 40 hex digits (migration 0009); anything much longer names nothing. */
 const TOKEN = /^[0-9a-f]{16,64}$/;
@@ -47,52 +51,60 @@ async function recipientByToken(db: Db, token: string): Promise<TrackedRecipient
 }
 
 /**
- * Every first open or click of a letter updates its one counters row (the trigger) and
- * every event its hour row, so events of one letter take turns there. Waiting for the
- * disk at each commit would make each turn as long as a disk flush (about 100 opens a
- * second on this project's test machine); a tracking event commits without waiting for
- * it. A crash can lose the last moment's events, each with its counts (one transaction),
- * never counts without their events.
+ * A tracking event commits without waiting for the disk flush: its letter's hot rows are
+ * held until commit, and waiting for the disk there would make each event's turn as long
+ * as a flush (about 100 opens a second on this project's test machine). A crash can lose
+ * the last moment's events, each with its counts (one transaction), never counts without
+ * their events. As set_config(…, true) it lasts to the end of the transaction, the
+ * statement's own when it runs alone.
  */
-async function withoutFlushWait(trx: Trx): Promise<void> {
-  await sql`SET LOCAL synchronous_commit = off`.execute(trx);
+const WITHOUT_FLUSH_WAIT = sql`set_config('synchronous_commit', 'off', true)`;
+
+interface HourCounts {
+  opens: number;
+  clicks: number;
+  clicksAll: number;
 }
 
-async function countInHour(trx: Trx, letterId: number, at: Date, events: { opens: number; clicks: number }): Promise<void> {
-  await sql`
-    INSERT INTO letter_report_hours AS h (letter_id, hour, opens, clicks)
-    VALUES (${letterId}, date_trunc('hour', ${at}::timestamptz), ${events.opens}, ${events.clicks})
-    ON CONFLICT (letter_id, hour) DO UPDATE SET opens = h.opens + excluded.opens, clicks = h.clicks + excluded.clicks`.execute(trx);
+/** Adds events to the letter's hour row (a statement, or a CTE of one). */
+function countInHour(letterId: number, at: Date, events: HourCounts) {
+  return sql`
+    INSERT INTO letter_report_hours AS h (letter_id, hour, opens, clicks, clicks_all)
+    VALUES (${letterId}, date_trunc('hour', ${at}::timestamptz), ${events.opens}, ${events.clicks}, ${events.clicksAll})
+    ON CONFLICT (letter_id, hour) DO UPDATE SET
+      opens = h.opens + excluded.opens, clicks = h.clicks + excluded.clicks, clicks_all = h.clicks_all + excluded.clicks_all`;
 }
 
-/** Writes one open and the reader's rollup of it; the reader's row is locked from here to commit. */
-async function writeOpen(trx: Trx, recipient: TrackedRecipient, openedAt: Date, confirmed: boolean, source: EventSource) {
-  const { letterId, subscriberId } = recipient;
-  const country = countryOfAddress(source.address);
-  // SET reads the row as it was: the country follows the earliest open, whichever commits first.
-  await sql`
-    UPDATE letter_recipients SET
+/** The reader's open columns for one more open (SET reads the row as it was: the country follows the earliest open, whichever commits first). */
+function openColumns(openedAt: Date, confirmed: boolean, country: string | null) {
+  return sql`
       opens = opens + 1,
       open_country = CASE WHEN first_opened_at IS NULL OR first_opened_at > ${openedAt} THEN ${country}::text ELSE open_country END,
       first_opened_at = least(first_opened_at, ${openedAt}),
-      first_confirmed_open_at = CASE WHEN ${confirmed} THEN least(first_confirmed_open_at, ${openedAt}) ELSE first_confirmed_open_at END
-    WHERE letter_id = ${letterId} AND subscriber_id = ${subscriberId}`.execute(trx);
-  await trx
-    .insertInto('recipientOpens')
-    .values({ letterId, subscriberId, openedAt, confirmed, userAgent: source.userAgent, country })
-    .execute();
+      first_confirmed_open_at = CASE WHEN ${confirmed} THEN least(first_confirmed_open_at, ${openedAt}) ELSE first_confirmed_open_at END`;
 }
 
-/** Records one load of the open pixel; false when the token names no one (nothing written). */
+/**
+ * Records one load of the open pixel; false when the token names no one (nothing written).
+ * One statement, its own transaction: the reader's row (locked first), the event, the hour
+ * row, then the trigger's counters at the statement's end and the commit at once.
+ */
 export async function recordOpen(db: Db, token: string, source: EventSource, openedAt = new Date()): Promise<boolean> {
   const recipient = await recipientByToken(db, token);
   if (!recipient) return false;
+  const { letterId, subscriberId } = recipient;
   const confirmed = isConfirmedOpen(source.userAgent, openedAt, recipient.sentAt);
-  await db.transaction().execute(async (trx) => {
-    await withoutFlushWait(trx);
-    await writeOpen(trx, recipient, openedAt, confirmed, source);
-    await countInHour(trx, recipient.letterId, openedAt, { opens: 1, clicks: 0 });
-  });
+  const country = countryOfAddress(source.address);
+  await sql`
+    WITH reader AS (
+      UPDATE letter_recipients SET ${openColumns(openedAt, confirmed, country)}
+      WHERE letter_id = ${letterId} AND subscriber_id = ${subscriberId}
+      RETURNING letter_id
+    ), event AS (
+      INSERT INTO recipient_opens (letter_id, subscriber_id, opened_at, confirmed, user_agent, country)
+      SELECT letter_id, ${subscriberId}, ${openedAt}, ${confirmed}, ${source.userAgent}, ${country} FROM reader
+    ), hour AS (${countInHour(letterId, openedAt, { opens: 1, clicks: 0, clicksAll: 0 })})
+    SELECT ${WITHOUT_FLUSH_WAIT}`.execute(db);
   return true;
 }
 
@@ -100,50 +112,157 @@ export async function recordOpen(db: Db, token: string, source: EventSource, ope
 export interface ClickTarget extends TrackedRecipient {
   position: number;
   url: string;
+  /** What the redirect needs of the letter (click-destination.ts). */
+  letter: { channelId: number; utmEnabled: boolean; utms: unknown };
 }
 
+/** The reader, the link and the letter's UTM settings in one read (a click's every query counts under load). */
 export async function findClickTarget(db: Db, token: string, position: number): Promise<ClickTarget | null> {
-  const recipient = await recipientByToken(db, token);
-  if (!recipient) return null;
-  const url = await letterLinkUrl(db, recipient.letterId, position);
-  return url === null ? null : { ...recipient, position, url };
+  if (!TOKEN.test(token)) return null;
+  const row = await db
+    .selectFrom('letterRecipients as r')
+    .innerJoin('letterLinks as k', (join) => join.onRef('k.letterId', '=', 'r.letterId').on('k.position', '=', position))
+    .innerJoin('letters as l', 'l.id', 'r.letterId')
+    .select(['r.letterId', 'r.subscriberId', 'r.sentAt', 'k.url', 'l.channelId', 'l.utmEnabled', 'l.utms'])
+    .where('r.trackingToken', '=', token)
+    .where('r.status', '=', 'sent')
+    .executeTakeFirst();
+  if (!row) return null;
+  const { letterId, subscriberId, sentAt, url, channelId, utmEnabled, utms } = row;
+  return { letterId, subscriberId, sentAt, position, url, letter: { channelId, utmEnabled, utms } };
+}
+
+function countOnLink(letterId: number, position: number, change: { total: number; uniques: number }) {
+  return sql`
+    UPDATE letter_links SET total = total + ${change.total}, uniques = uniques + ${change.uniques}
+    WHERE letter_id = ${letterId} AND position = ${position}`;
 }
 
 /**
- * Records a click. A reader who clicked has read the email, so a click that passes for a
- * reader's own (the rules of an open: not a scanner, not at once) also writes a confirmed
- * open when the reader has none: their open pixel may have been blocked.
+ * Records a click, judged a reader's or a machine's from the request (click-classification.ts).
+ * A reader who clicked has read the email, so a reader's click also writes a confirmed open
+ * when they have none: their open pixel may have been blocked. Then, once it is committed,
+ * looks whether it made a burst (turnBurst).
+ *
+ * One statement, its own transaction: the reader's row is locked first (FOR UPDATE answers
+ * its latest version, so "has a confirmed open?" has one answer), their clicks on the link
+ * next (recipient_link_clicks: whether this is their first there, people's or anyone's),
+ * then the link and hour rows, and the letter's counters by the trigger at the end.
  */
-export async function recordClick(db: Db, target: ClickTarget, source: EventSource, clickedAt = new Date()): Promise<void> {
+export async function recordClick(db: Db, target: ClickTarget, source: EventSource, clickedAt = new Date()): Promise<MachineReason | null> {
   const { letterId, subscriberId, position } = target;
-  const confirmed = isConfirmedOpen(source.userAgent, clickedAt, target.sentAt);
+  const known = machineReasonOf({ userAgent: source.userAgent, address: source.address, clickedAt, sentAt: target.sentAt });
+  const person = known === null;
+  const own = person ? 1 : 0;
+  const country = countryOfAddress(source.address);
+  const ofReader = sql`letter_id = ${letterId} AND subscriber_id = ${subscriberId}`;
+  const opensToo = sql`(${person} AND locked.first_confirmed_open_at IS NULL)`;
+  const recorded = await sql<{ recentLinks: number | null }>`
+    WITH locked AS (
+      SELECT first_confirmed_open_at FROM letter_recipients WHERE ${ofReader} FOR UPDATE
+    ), reader AS (
+      UPDATE letter_recipients r SET
+        clicks_all = clicks_all + 1, first_clicked_at_all = least(first_clicked_at_all, ${clickedAt}),
+        clicks = clicks + ${own},
+        first_clicked_at = CASE WHEN ${person} THEN least(first_clicked_at, ${clickedAt}) ELSE first_clicked_at END,
+        last_clicked_at = CASE WHEN ${person} THEN greatest(last_clicked_at, ${clickedAt}) ELSE last_clicked_at END,
+        recent_clicks = (
+          SELECT coalesce(jsonb_agg(c), '[]') FROM jsonb_array_elements(r.recent_clicks || ${JSON.stringify([{ p: position, t: clickedAt.getTime() }])}::jsonb) c
+          WHERE abs((c->>'t')::bigint - ${clickedAt.getTime()}) < ${BURST_WINDOW_MS}
+        ),
+        opens = opens + CASE WHEN ${opensToo} THEN 1 ELSE 0 END,
+        open_country = CASE WHEN ${opensToo} AND (first_opened_at IS NULL OR first_opened_at > ${clickedAt}) THEN ${country}::text ELSE open_country END,
+        first_opened_at = CASE WHEN ${opensToo} THEN least(first_opened_at, ${clickedAt}) ELSE first_opened_at END,
+        first_confirmed_open_at = CASE WHEN ${opensToo} THEN ${clickedAt} ELSE r.first_confirmed_open_at END
+      FROM locked
+      WHERE r.letter_id = ${letterId} AND r.subscriber_id = ${subscriberId}
+      RETURNING ${opensToo} AS opens_too,
+        (SELECT count(DISTINCT c->>'p') FROM jsonb_array_elements(r.recent_clicks) c)::int AS recent_links
+    ), on_link AS (
+      INSERT INTO recipient_link_clicks AS x (letter_id, subscriber_id, position, clicks, people_clicks)
+      SELECT ${letterId}, ${subscriberId}, ${position}, 1, ${own} FROM reader
+      ON CONFLICT (letter_id, subscriber_id, position) DO UPDATE SET clicks = x.clicks + 1, people_clicks = x.people_clicks + excluded.people_clicks
+      RETURNING clicks, people_clicks
+    ), link AS (
+      UPDATE letter_links SET
+        total_all = total_all + 1, uniques_all = uniques_all + CASE WHEN on_link.clicks = 1 THEN 1 ELSE 0 END,
+        total = total + ${own}, uniques = uniques + CASE WHEN ${person} AND on_link.people_clicks = 1 THEN 1 ELSE 0 END
+      FROM on_link
+      WHERE letter_id = ${letterId} AND position = ${position}
+      RETURNING letter_id
+    ), click AS (
+      INSERT INTO recipient_clicks (letter_id, subscriber_id, position, clicked_at, machine_reason)
+      SELECT ${letterId}, ${subscriberId}, ${position}, ${clickedAt}, ${known} FROM reader
+      RETURNING id
+    ), open AS (
+      INSERT INTO recipient_opens (letter_id, subscriber_id, opened_at, confirmed, user_agent, country, click_id)
+      SELECT ${letterId}, ${subscriberId}, ${clickedAt}, true, ${source.userAgent}, ${country}, click.id FROM click, reader WHERE reader.opens_too
+    ), hour AS (
+      INSERT INTO letter_report_hours AS h (letter_id, hour, opens, clicks, clicks_all)
+      SELECT ${letterId}, date_trunc('hour', ${clickedAt}::timestamptz), CASE WHEN reader.opens_too THEN 1 ELSE 0 END, ${own}, 1
+      FROM reader, link
+      ON CONFLICT (letter_id, hour) DO UPDATE SET
+        opens = h.opens + excluded.opens, clicks = h.clicks + excluded.clicks, clicks_all = h.clicks_all + excluded.clicks_all
+    )
+    SELECT ${WITHOUT_FLUSH_WAIT}, (SELECT recent_links FROM reader) AS recent_links`.execute(db);
+  const burst = (recorded.rows[0]?.recentLinks ?? 0) >= BURST_MIN_LINKS && (await turnBurst(db, target, clickedAt));
+  return known ?? (burst ? 'burst' : null);
+}
+
+/**
+ * After a click is committed whose reader row saw enough distinct links clicked within
+ * BURST_WINDOW_MS (recent_clicks, kept under the row's lock, so of clicks arriving
+ * together the last sees them all): every click of the burst still counted as the
+ * reader's becomes a machine's ('burst') and leaves the people figures (an open one of
+ * them wrote is unconfirmed again). True when this click is part of a burst.
+ */
+async function turnBurst(db: Db, target: ClickTarget, clickedAt: Date): Promise<boolean> {
+  const { letterId, subscriberId } = target;
+  const ofReader = sql`letter_id = ${letterId} AND subscriber_id = ${subscriberId}`;
+  const window = sql`clicked_at > ${new Date(clickedAt.getTime() - BURST_WINDOW_MS)} AND clicked_at < ${new Date(clickedAt.getTime() + BURST_WINDOW_MS)}`;
+  type Near = { id: string; position: number; clickedAt: Date; machineReason: MachineReason | null };
+  const nearOf = async (on: Db | Trx) => (await sql<Near>`SELECT id, position, clicked_at, machine_reason FROM recipient_clicks WHERE ${ofReader} AND ${window}`.execute(on)).rows;
+  const seen = await nearOf(db);
+  if (!isBurst(target.position, clickedAt, seen)) return false;
+  if (seen.every((click) => click.machineReason !== null)) return true;
   await db.transaction().execute(async (trx) => {
-    await withoutFlushWait(trx);
-    const reader = await sql<{ firstConfirmedOpenAt: Date | null }>`
+    // The reader's row first, as every writer: the clicks read next are all there are.
+    await sql`SELECT ${WITHOUT_FLUSH_WAIT} FROM letter_recipients WHERE ${ofReader} FOR UPDATE`.execute(trx);
+    const turned = (await nearOf(trx)).filter((click) => click.machineReason === null);
+    if (turned.length === 0) return;
+    const ids = turned.map((click) => click.id);
+    await sql`UPDATE recipient_clicks SET machine_reason = 'burst' WHERE id = ANY(${ids}::bigint[])`.execute(trx);
+    const opens = await sql`UPDATE recipient_opens SET confirmed = false WHERE click_id = ANY(${ids}::bigint[]) AND confirmed`.execute(trx);
+    // Then each link and hour row they touch, in ascending order; a reader no longer counts
+    // on a link once every click of theirs on it is a machine's.
+    for (const position of [...new Set(turned.map((click) => click.position))].sort((a, b) => a - b)) {
+      const count = turned.filter((click) => click.position === position).length;
+      const left = await sql<{ peopleClicks: number }>`
+        UPDATE recipient_link_clicks SET people_clicks = people_clicks - ${count}
+        WHERE ${ofReader} AND position = ${position} RETURNING people_clicks`.execute(trx);
+      await countOnLink(letterId, position, { total: -count, uniques: left.rows[0]?.peopleClicks === 0 ? -1 : 0 }).execute(trx);
+    }
+    // Keyed by UTC hour; each keeps one of its clicks' times for date_trunc to place.
+    const hours = new Map<number, { at: Date; clicks: number }>();
+    for (const click of turned) {
+      const key = Math.floor(click.clickedAt.getTime() / 3_600_000);
+      const hour = hours.get(key) ?? { at: click.clickedAt, clicks: 0 };
+      hour.clicks -= 1;
+      hours.set(key, hour);
+    }
+    for (const key of [...hours.keys()].sort((a, b) => a - b)) {
+      await countInHour(letterId, hours.get(key)!.at, { opens: 0, clicks: hours.get(key)!.clicks, clicksAll: 0 }).execute(trx);
+    }
+    // Last the reader's row, counted again from what remains theirs; its trigger moves the letter's counters.
+    const confirmedOpen =
+      Number(opens.numAffectedRows ?? 0) > 0 ? sql`, first_confirmed_open_at = (SELECT min(opened_at) FROM recipient_opens WHERE ${ofReader} AND confirmed)` : sql``;
+    await sql`
       UPDATE letter_recipients SET
-        clicks = clicks + 1,
-        first_clicked_at = least(first_clicked_at, ${clickedAt}),
-        last_clicked_at = greatest(last_clicked_at, ${clickedAt})
-      WHERE letter_id = ${letterId} AND subscriber_id = ${subscriberId}
-      RETURNING first_confirmed_open_at`.execute(trx);
-    const opensToo = confirmed && reader.rows[0] !== undefined && reader.rows[0].firstConfirmedOpenAt === null;
-    if (opensToo) await writeOpen(trx, target, clickedAt, true, source);
-    // The reader's row is locked, so no other click of theirs can slip in between.
-    const before = await trx
-      .selectFrom('recipientClicks')
-      .select('id')
-      .where('letterId', '=', letterId)
-      .where('position', '=', position)
-      .where('subscriberId', '=', subscriberId)
-      .limit(1)
-      .executeTakeFirst();
-    await trx.insertInto('recipientClicks').values({ letterId, subscriberId, position, clickedAt }).execute();
-    await trx
-      .updateTable('letterLinks')
-      .set((eb) => ({ total: eb('total', '+', 1), uniques: eb('uniques', '+', before ? 0 : 1) }))
-      .where('letterId', '=', letterId)
-      .where('position', '=', position)
-      .execute();
-    await countInHour(trx, letterId, clickedAt, { opens: opensToo ? 1 : 0, clicks: 1 });
+        clicks = clicks - ${turned.length},
+        first_clicked_at = (SELECT min(clicked_at) FROM recipient_clicks WHERE ${ofReader} AND machine_reason IS NULL),
+        last_clicked_at = (SELECT max(clicked_at) FROM recipient_clicks WHERE ${ofReader} AND machine_reason IS NULL)
+        ${confirmedOpen}
+      WHERE ${ofReader}`.execute(trx);
   });
+  return true;
 }

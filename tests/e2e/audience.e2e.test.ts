@@ -14,6 +14,7 @@ import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixt
 import { useAppInBrowser } from './support/app-in-browser';
 import { expectAccessible } from './support/axe';
 import { scheduleSoon } from './support/schedule-soon';
+import { MACHINE_CLICK_WINDOW_MS } from '../../src-server/tracking/click-classification';
 
 // The audience screens as an editor meets them: a CSV of 1,000 rows (some bad) imported
 // through the wizard, a real send whose opens (the emails' own pixel URLs) make an
@@ -147,8 +148,8 @@ describe('audience', () => {
     const letter = (await client.getLetter('demo', 'weekly', first.id))!;
     await scheduleSoon(client, letter, { secondsAhead: 3, zone: ZONE, segmentId: panel.id, subtitle: 'Questions', title: PANEL_SUBJECT });
     await expect.poll(() => received(PANEL_SUBJECT).length, { timeout: 120_000, interval: 250 }).toBe(4);
-    // A reader, not a prefetcher: opens in the first seconds after the send are machines'.
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    // A reader, not a prefetcher: opens and clicks in the first seconds after the send are machines'.
+    await new Promise((resolve) => setTimeout(resolve, MACHINE_CLICK_WINDOW_MS + 1_000));
     for (const to of ['reader1@import.test', 'reader2@import.test']) {
       const message = received(PANEL_SUBJECT).find((m) => m.envelope.to.includes(to))!;
       const pixel = /src="([^"]*\/t\/o\/[^"]+\.gif)"/.exec(String(message.mail.html))![1]!;

@@ -12,6 +12,7 @@ import { createPlatformClient } from '../../src-main/core/platform/platform-clie
 import { createPayload } from '../../src-main/core/sync/letter-payloads';
 import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
+import { MACHINE_CLICK_WINDOW_MS } from '../../src-server/tracking/click-classification';
 
 // An edition's report as the editor meets it: a letter with a link is scheduled through the
 // app's schedule step to a small segment, goes out through a real SMTP server on loopback,
@@ -83,8 +84,8 @@ describe('an edition report', () => {
     // The segment is Ada and Grace.
     const sent = () => smtp.received.filter((message) => message.mail.subject === TITLE);
     await expect.poll(() => sent().length, { timeout: 180_000, interval: 1000 }).toBe(2);
-    // A reader, not a prefetcher: opens and clicks in the first seconds after the send are machines' (open-classification.ts).
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    // A reader, not a prefetcher: opens and clicks in the first seconds after the send are machines' (open- and click-classification.ts).
+    await new Promise((resolve) => setTimeout(resolve, MACHINE_CLICK_WINDOW_MS + 1_000));
     const html = String(sent()[0]!.mail.html);
     const pixel = /src="([^"]*\/t\/o\/[^"]+\.gif)"/.exec(html)![1]!;
     const link = /href="([^"]*\/t\/c\/[^"]+)"/.exec(html)![1]!.replace(/&amp;/g, '&');

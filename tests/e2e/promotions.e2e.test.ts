@@ -12,6 +12,7 @@ import { useAppInBrowser } from './support/app-in-browser';
 import { launchBrowser } from './support/browser';
 import { startWebHostProcess, type RunningWebHost } from './support/web-host-process';
 import { composerPage } from './support/composer-page';
+import { MACHINE_CLICK_WINDOW_MS } from '../../src-server/tracking/click-classification';
 
 // Promotions from the advertiser to the reader: an advertiser signs in to the platform from
 // their own copy of the app and creates a campaign and its collateral through its screens;
@@ -216,8 +217,8 @@ describe('promotions', () => {
     expect(html).not.toContain('Ride along today');
     expect(html).toContain('padding:12px 12px 12px 12px');
     expect(html).toContain('border-top:3px solid');
-    // A reader, not a prefetcher: clicks in the first seconds after the send are machines' (open-classification.ts).
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    // A reader, not a prefetcher: clicks in the first seconds after the send are machines' (click-classification.ts).
+    await new Promise((resolve) => setTimeout(resolve, MACHINE_CLICK_WINDOW_MS + 1_000));
     const links = [...html.matchAll(/href="([^"]*\/t\/c\/[^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
     let followed = false;
     for (const link of links) {

@@ -2,6 +2,7 @@ import type { BridgeHandlers } from '../../../shared/contract/bridge';
 import type { AppDashboard, DashboardChannelRef, DashboardScope } from '../../../shared/contract/bridge-dashboards';
 import { AppError } from '../../../shared/contract/errors';
 import type { ActiveSubscribersResponse, AudienceDay, DashboardLetter, DashboardLetterCounts } from '../../../shared/contract/platform-dashboards';
+import type { Activity } from '../../../shared/contract/platform-metrics';
 import { dashboardRange } from '../../../shared/rules/dashboard-period';
 import { dashboardRates } from '../../../shared/rules/dashboard-rates';
 import { PlatformError, type DashboardCallQuery, type PlatformClient } from '../platform/platform-client';
@@ -96,15 +97,16 @@ export function dashboardHandlers(deps: DashboardDeps): Pick<BridgeHandlers, 'da
     return letters;
   }
 
-  async function fetchCards(targets: Target[], range: { from: string; to: string }): Promise<Cards> {
+  async function fetchCards(targets: Target[], range: { from: string; to: string }, activity: Activity): Promise<Cards> {
     const refusals: string[] = [];
     const answers = await Promise.all(
       targets.map(async (target) => {
         const query: DashboardCallQuery = { ...range, ...(target.channels ? { channels: target.channels } : {}) };
+        const counted: DashboardCallQuery = { ...query, activity };
         const [subscribers, letters, audience] = await Promise.all([
           card('active subscribers', () => client.dashboardActiveSubscribers(target.brandSlug, target.channelSlug, query), refusals),
-          card('letters', () => allLetters(target, query), refusals),
-          card('audience', async () => (await client.dashboardAudience(target.brandSlug, target.channelSlug, query)).items, refusals),
+          card('letters', () => allLetters(target, counted), refusals),
+          card('audience', async () => (await client.dashboardAudience(target.brandSlug, target.channelSlug, counted)).items, refusals),
         ]);
         return { subscribers, letters, audience };
       }),
@@ -126,15 +128,23 @@ export function dashboardHandlers(deps: DashboardDeps): Pick<BridgeHandlers, 'da
   }
 
   return {
-    async 'dashboards.get'({ scope, brandSlug, channelSlug, days, channels }) {
+    async 'dashboards.get'({ scope, brandSlug, channelSlug, days, channels, activity }) {
       // Platform days are UTC calendar days (docs/decisions.md, Dashboard calls); the end is tomorrow.
       const range = dashboardRange(days, 'UTC', now());
       const filter = scope === 'channel' ? [] : [...channels].sort((a, b) => `${a.brandSlug}/${a.channelSlug}`.localeCompare(`${b.brandSlug}/${b.channelSlug}`));
       const targets = targetsOf(scope, brandSlug, channelSlug, filter);
-      const key = JSON.stringify({ scope, brandSlug: scope === 'company' ? null : brandSlug, channelSlug: scope === 'channel' ? channelSlug : null, days, filter });
+      // People's figures keep the key they always had; every click's is a key of its own.
+      const key = JSON.stringify({
+        scope,
+        brandSlug: scope === 'company' ? null : brandSlug,
+        channelSlug: scope === 'channel' ? channelSlug : null,
+        days,
+        filter,
+        ...(activity === 'all' ? { activity } : {}),
+      });
       try {
         if (await session.ensureSignedIn()) {
-          const cards = await fetchCards(targets, range);
+          const cards = await fetchCards(targets, range, activity);
           const fetchedAt = now().toISOString();
           await cache.put(key, cards, fetchedAt);
           return { ...cards, fetchedAt, offline: false };

@@ -1,7 +1,7 @@
 import type { BridgeHandlers } from '../../../shared/contract/bridge';
 import type { ChannelDashboard, DashboardLetter, ReportSnapshot, UserActivityPage } from '../../../shared/contract/bridge-reports';
 import { AppError } from '../../../shared/contract/errors';
-import type { EditionMetrics } from '../../../shared/contract/platform-metrics';
+import type { Activity, EditionMetrics } from '../../../shared/contract/platform-metrics';
 import { LEGACY_CLICKS_BEFORE, type TopLinksResponse } from '../../../shared/contract/platform-reports';
 import type { Channel } from '../../../shared/model/channel';
 import { dashboardRange, inDashboardRange } from '../../../shared/rules/dashboard-period';
@@ -86,14 +86,15 @@ export function reportHandlers(deps: ReportDeps): Pick<
     return { ...(cached?.value ?? nothing), fetchedAt: cached?.fetchedAt ?? null, offline: true } as T;
   }
 
-  async function metricsOf(channel: Channel, brandSlug: string, letterId: number): Promise<EditionMetrics | null> {
-    return card('metrics', async () => (await client.letterMetrics(channel.id, letterId)).items[0] ?? null);
+  async function metricsOf(channel: Channel, letterId: number, activity: Activity = 'people'): Promise<EditionMetrics | null> {
+    return card('metrics', async () => (await client.letterMetrics(channel.id, letterId, activity)).items[0] ?? null);
   }
 
   return {
-    async 'reports.get'({ brandSlug, channelSlug, id }) {
+    async 'reports.get'({ brandSlug, channelSlug, id, activity }) {
       const channel = channelOf(brandSlug, channelSlug);
-      const key = { brandSlug, channelSlug, letterId: id, part: 'report' };
+      // People's figures keep the part they always had; every click's is a part of its own.
+      const key = { brandSlug, channelSlug, letterId: id, part: activity === 'all' ? 'report:all' : 'report' };
       const report = await freshOrCached<ReportSnapshot>(
         key,
         async () => {
@@ -101,22 +102,22 @@ export function reportHandlers(deps: ReportDeps): Pick<
           // Spec 1 §7: letters published before the cut-off keep their clicks in the legacy shape.
           const legacy = letter?.publicationDate != null && letter.publicationDate.slice(0, 10) < LEGACY_CLICKS_BEFORE;
           const [metrics, topLinks, head, hourPerformance, opensByCountry] = await Promise.all([
-            metricsOf(channel, brandSlug, id),
+            metricsOf(channel, id, activity),
             card<TopLinksResponse>('top links', async () =>
               legacy
-                ? client.reportTopLinks(brandSlug, channelSlug, id)
-                : { legacy: false, items: (await client.letterMetricsClicks(channel.id, id)).items },
+                ? client.reportTopLinks(brandSlug, channelSlug, id, activity)
+                : { legacy: false, items: (await client.letterMetricsClicks(channel.id, id, activity)).items },
             ),
-            card('report', async () => (await client.report(brandSlug, channelSlug, id)).items[0] ?? null),
-            card('hour performance', async () => (await client.reportHourPerformance(brandSlug, channelSlug, id)).items),
+            card('report', async () => (await client.report(brandSlug, channelSlug, id, activity)).items[0] ?? null),
+            card('hour performance', async () => (await client.reportHourPerformance(brandSlug, channelSlug, id, activity)).items),
             card('opens by country', async () => (await client.reportOpensByCountry(brandSlug, channelSlug, id)).items),
           ]);
           return { metrics, topLinks, head, hourPerformance, opensByCountry };
         },
         { metrics: null, topLinks: null, head: null, hourPerformance: null, opensByCountry: null },
       );
-      // The dashboard reads a letter's counts from here too when it is offline.
-      if (!report.offline && report.metrics && report.fetchedAt) {
+      // The dashboard reads a letter's counts (people's) from here too when it is offline.
+      if (activity === 'people' && !report.offline && report.metrics && report.fetchedAt) {
         await cache.put({ ...key, part: 'metrics' }, report.metrics, report.fetchedAt);
       }
       return report;
@@ -167,7 +168,7 @@ export function reportHandlers(deps: ReportDeps): Pick<
               let metrics: EditionMetrics | null = null;
               if (online) {
                 try {
-                  metrics = await metricsOf(channel, brandSlug, letterId);
+                  metrics = await metricsOf(channel, letterId);
                   if (metrics) await cache.put(key, metrics, now().toISOString());
                 } catch (error) {
                   if (!(error instanceof Offline)) throw error;

@@ -48,7 +48,14 @@ import {
   type DashboardExportResponse,
 } from '../../../shared/contract/platform-dashboards';
 import { EmbedDashboardResponseSchema, type EmbedDashboardRequest, type EmbedDashboardResponse } from '../../../shared/contract/platform-embedded-dashboards';
-import { ClickLinksResponseSchema, EditionMetricsResponseSchema, type ClickLinksResponse, type EditionMetricsResponse } from '../../../shared/contract/platform-metrics';
+import {
+  ClickLinksResponseSchema,
+  EditionMetricsResponseSchema,
+  activityQuery,
+  type Activity,
+  type ClickLinksResponse,
+  type EditionMetricsResponse,
+} from '../../../shared/contract/platform-metrics';
 import {
   EditionReportResponseSchema,
   HourPerformanceResponseSchema,
@@ -156,13 +163,14 @@ export interface PlatformClient {
   suggest(letterId: number, field: 'subject' | 'previewText', uniqueId: string): Promise<GenerateSuggestionsResponse>;
   featureFlag(name: FeatureFlagName, brandSlug: string, channelId: number): Promise<boolean>;
   // An edition's report (spec 1 §7 Edition metrics).
-  letterMetrics(channelId: number, id: number): Promise<EditionMetricsResponse>;
-  letterMetricsClicks(channelId: number, id: number): Promise<ClickLinksResponse>;
-  report(brandSlug: string, channelSlug: string, id: number): Promise<EditionReportResponse>;
-  reportHourPerformance(brandSlug: string, channelSlug: string, id: number): Promise<HourPerformanceResponse>;
+  /** The metrics calls count people's clicks unless asked for every click (activity 'all'). */
+  letterMetrics(channelId: number, id: number, activity?: Activity): Promise<EditionMetricsResponse>;
+  letterMetricsClicks(channelId: number, id: number, activity?: Activity): Promise<ClickLinksResponse>;
+  report(brandSlug: string, channelSlug: string, id: number, activity?: Activity): Promise<EditionReportResponse>;
+  reportHourPerformance(brandSlug: string, channelSlug: string, id: number, activity?: Activity): Promise<HourPerformanceResponse>;
   reportOpensByCountry(brandSlug: string, channelSlug: string, id: number): Promise<OpensByCountryResponse>;
   /** The legacy top-links-clicked (letters published before 2023-12-15 answer `{url, clicks}`). */
-  reportTopLinks(brandSlug: string, channelSlug: string, id: number): Promise<TopLinksResponse>;
+  reportTopLinks(brandSlug: string, channelSlug: string, id: number, activity?: Activity): Promise<TopLinksResponse>;
   reportUserActivity(brandSlug: string, channelSlug: string, id: number, query: UserActivityQuery): Promise<UserActivityResponse>;
   reportUserActivityCsv(brandSlug: string, channelSlug: string, id: number, query: Pick<UserActivityQuery, 'filter' | 'search'>): Promise<string>;
   reportCsv(brandSlug: string, channelSlug: string, id: number, type: ReportCsvType, query: ReportCsvQuery): Promise<string>;
@@ -214,6 +222,8 @@ export interface DashboardCallQuery {
   from: string;
   to: string;
   channels?: readonly string[];
+  /** Whose clicks the letters and audience count; people's when absent. */
+  activity?: Activity;
 }
 
 export function createPlatformClient(baseUrl: string, getToken: () => string | null): PlatformClient {
@@ -372,14 +382,18 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
           FeatureFlagResponseSchema,
         )
       ).enabled,
-    letterMetrics: (channelId, id) => call('GET', platformPaths.letterMetrics(channelId, id), EditionMetricsResponseSchema),
-    letterMetricsClicks: (channelId, id) => call('GET', platformPaths.letterMetricsClicks(channelId, id), ClickLinksResponseSchema),
-    report: (brandSlug, channelSlug, id) => call('GET', platformPaths.report(brandSlug, channelSlug, id), EditionReportResponseSchema),
-    reportHourPerformance: (brandSlug, channelSlug, id) =>
-      call('GET', platformPaths.reportHourPerformance(brandSlug, channelSlug, id), HourPerformanceResponseSchema),
+    letterMetrics: (channelId, id, activity = 'people') =>
+      call('GET', `${platformPaths.letterMetrics(channelId, id)}${activityQuery(activity)}`, EditionMetricsResponseSchema),
+    letterMetricsClicks: (channelId, id, activity = 'people') =>
+      call('GET', `${platformPaths.letterMetricsClicks(channelId, id)}${activityQuery(activity)}`, ClickLinksResponseSchema),
+    report: (brandSlug, channelSlug, id, activity = 'people') =>
+      call('GET', `${platformPaths.report(brandSlug, channelSlug, id)}${activityQuery(activity)}`, EditionReportResponseSchema),
+    reportHourPerformance: (brandSlug, channelSlug, id, activity = 'people') =>
+      call('GET', `${platformPaths.reportHourPerformance(brandSlug, channelSlug, id)}${activityQuery(activity)}`, HourPerformanceResponseSchema),
     reportOpensByCountry: (brandSlug, channelSlug, id) =>
       call('GET', platformPaths.reportOpensByCountry(brandSlug, channelSlug, id), OpensByCountryResponseSchema),
-    reportTopLinks: (brandSlug, channelSlug, id) => call('GET', platformPaths.reportTopLinks(brandSlug, channelSlug, id), TopLinksResponseSchema),
+    reportTopLinks: (brandSlug, channelSlug, id, activity = 'people') =>
+      call('GET', `${platformPaths.reportTopLinks(brandSlug, channelSlug, id)}${activityQuery(activity)}`, TopLinksResponseSchema),
     reportUserActivity: (brandSlug, channelSlug, id, query) =>
       call('GET', `${platformPaths.reportUserActivity(brandSlug, channelSlug, id)}?${queryString(query)}`, UserActivityResponseSchema),
     reportUserActivityCsv: (brandSlug, channelSlug, id, query) =>
@@ -441,6 +455,7 @@ function withTimeout(timeoutMs: number, signal: AbortSignal | undefined): AbortS
   return signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
 }
 
-function dashboardQueryString({ from, to, channels = [] }: DashboardCallQuery): string {
-  return [queryString({ from, to }), ...channels.map((slug) => `channels[]=${encodeURIComponent(slug)}`)].join('&');
+function dashboardQueryString({ from, to, channels = [], activity = 'people' }: DashboardCallQuery): string {
+  const parts = [queryString({ from, to }), ...channels.map((slug) => `channels[]=${encodeURIComponent(slug)}`)];
+  return [...parts, ...(activity === 'all' ? ['activity=all'] : [])].join('&');
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod } from '../../../shared/contract/bridge-reports';
 import { ORGANIZATION_SLUG_REQUIRED_MESSAGE } from '../../../shared/contract/platform-dashboards';
+import type { Activity } from '../../../shared/contract/platform-metrics';
 import { EmptyState } from '../../ui/EmptyState';
 import { useGetSessionQuery } from '../session/session-api';
 import { channelKey, DashboardView } from './DashboardView';
@@ -23,6 +24,7 @@ export function DashboardPage() {
   const { data: session } = useGetSessionQuery();
   const [period, setPeriod] = useState<DashboardPeriod>(DEFAULT_DASHBOARD_PERIOD);
   const [channels, setChannels] = useState<string[]>([]);
+  const [activity, setActivity] = useState<Activity>('people');
   const scopeKey = `${route.scope}/${route.brandSlug}/${route.channelSlug ?? ''}`;
   // Another scope starts with every channel again.
   useEffect(() => setChannels([]), [scopeKey]);
@@ -31,7 +33,7 @@ export function DashboardPage() {
     const [brandSlug = '', channelSlug = ''] = key.split('/');
     return { brandSlug, channelSlug };
   });
-  const view = { ...route, days: period, channels: route.scope === 'channel' ? [] : filter };
+  const view = { ...route, days: period, channels: route.scope === 'channel' ? [] : filter, activity };
   const { data, isFetching, isError } = useGetDashboardQuery(
     view,
     { skip: !route.brandSlug, refetchOnMountOrArgChange: true },
@@ -52,6 +54,8 @@ export function DashboardPage() {
       organizations={organizations}
       period={period}
       onPeriodChange={setPeriod}
+      activity={activity}
+      onActivityChange={setActivity}
       channels={channels.filter((key) => organizations.some((o) => o.channels.some((c) => channelKey(o.slug, c.channelSlug) === key)))}
       onChannelsChange={setChannels}
       dashboard={isError ? null : (data ?? null)}

@@ -65,6 +65,7 @@ const DASHBOARD: AppDashboard = {
 function renderView(scope: DashboardScope, dashboard: AppDashboard | null = DASHBOARD) {
   const onPeriodChange = vi.fn();
   const onChannelsChange = vi.fn();
+  const onActivityChange = vi.fn();
   render(
     <MantineProvider env="test">
       <MemoryRouter>
@@ -74,6 +75,8 @@ function renderView(scope: DashboardScope, dashboard: AppDashboard | null = DASH
           organizations={ORGANIZATIONS}
           period={30}
           onPeriodChange={onPeriodChange}
+          activity="people"
+          onActivityChange={onActivityChange}
           channels={[]}
           onChannelsChange={onChannelsChange}
           dashboard={dashboard}
@@ -81,7 +84,7 @@ function renderView(scope: DashboardScope, dashboard: AppDashboard | null = DASH
       </MemoryRouter>
     </MantineProvider>,
   );
-  return { onPeriodChange, onChannelsChange };
+  return { onPeriodChange, onChannelsChange, onActivityChange };
 }
 
 const rows = () => [...screen.getByRole('table', { name: 'Letters sent' }).querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
@@ -89,7 +92,7 @@ const rows = () => [...screen.getByRole('table', { name: 'Letters sent' }).query
 describe('the metrics dashboard', () => {
   it('offers the periods 365, 180, 90, 30 (chosen) and 7 days, and the channel filter grouped by brand', async () => {
     const { onPeriodChange, onChannelsChange } = renderView('company');
-    const radios = screen.getAllByRole('radio') as HTMLInputElement[];
+    const radios = (screen.getAllByRole('radio') as HTMLInputElement[]).filter((radio) => /^\d+$/.test(radio.value));
     expect(radios.map((radio) => [radio.value, radio.checked])).toEqual([
       ['365', false],
       ['180', false],
@@ -105,6 +108,17 @@ describe('the metrics dashboard', () => {
     expect(listbox.textContent).toBe('DemoThe WeeklyHarbourTides');
     await userEvent.click(screen.getByRole('option', { name: 'Tides' }));
     expect(onChannelsChange).toHaveBeenCalledWith(['harbour/tides']);
+  });
+
+  it('counts people’s clicks, with every click one choice away', () => {
+    const { onActivityChange } = renderView('brand');
+    const radios = (screen.getAllByRole('radio') as HTMLInputElement[]).filter((radio) => !/^\d+$/.test(radio.value));
+    expect(radios.map((radio) => [radio.value, radio.checked])).toEqual([
+      ['people', true],
+      ['all', false],
+    ]);
+    fireEvent.click(screen.getByText('All activity'));
+    expect(onActivityChange).toHaveBeenCalledWith('all');
   });
 
   it('hides the channel filter and the channel column on a channel’s dashboard', () => {

@@ -5,8 +5,10 @@ import { letterPath } from '../../../shared/app-paths';
 import { DASHBOARD_TOP_LETTERS, type AppDashboard, type DashboardScope } from '../../../shared/contract/bridge-dashboards';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../../shared/contract/bridge-reports';
 import type { DashboardLetter } from '../../../shared/contract/platform-dashboards';
+import type { Activity } from '../../../shared/contract/platform-metrics';
 import type { Organization } from '../../../shared/model/channel';
 import { formatRate } from '../../../shared/model/metrics-formulas';
+import { ActivityControl } from '../../ui/ActivityControl';
 import { EmptyState } from '../../ui/EmptyState';
 import { FreshnessNote } from '../../ui/FreshnessNote';
 import { MetricsChart } from '../../ui/MetricsChart';
@@ -22,6 +24,9 @@ export interface DashboardViewProps {
   organizations: Organization[];
   period: DashboardPeriod;
   onPeriodChange: (period: DashboardPeriod) => void;
+  /** Whose clicks the letters and audience count: people's, or every click. */
+  activity: Activity;
+  onActivityChange: (activity: Activity) => void;
   /** Picked channels as 'brandSlug/channelSlug'; none means every channel. */
   channels: string[];
   onChannelsChange: (channels: string[]) => void;
@@ -66,7 +71,7 @@ function Figure({ label, value }: { label: string; value: string }) {
  * clicks per day, and the top letters.
  */
 export function DashboardView(props: DashboardViewProps) {
-  const { scope, subtitle, organizations, period, onPeriodChange, channels, onChannelsChange, dashboard, exportAction } = props;
+  const { scope, subtitle, organizations, period, onPeriodChange, activity, onActivityChange, channels, onChannelsChange, dashboard, exportAction } = props;
   const channelOf = (letter: DashboardLetter) => {
     const channel = organizations.find((o) => o.slug === letter.organizationSlug)?.channels.find((c) => c.channelSlug === letter.channelSlug);
     return { title: channel?.title ?? letter.channelSlug, zone: channel?.timezone.tzCode || 'UTC' };
@@ -86,6 +91,7 @@ export function DashboardView(props: DashboardViewProps) {
           <Text c="dimmed">{subtitle}</Text>
         </div>
         <Group align="flex-end">
+          <ActivityControl value={activity} onChange={onActivityChange} />
           <SegmentedControl
             aria-label="Period"
             value={String(period)}

@@ -1,9 +1,11 @@
 import { Button, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { Activity } from '../../../shared/contract/platform-metrics';
 import type { ReportCsvType, UserActivityFilter } from '../../../shared/contract/platform-reports';
 import type { Letter } from '../../../shared/model/letter';
 import { effectiveAbTestSettings } from '../../../shared/rules/ab-test';
 import { SENDING_STATUSES } from '../../../shared/rules/schedule-actions';
+import { ActivityControl } from '../../ui/ActivityControl';
 import { FreshnessNote } from '../../ui/FreshnessNote';
 import { saveTextFile } from '../../ui/save-text-file';
 import { AbTestCard } from './AbTestCard';
@@ -33,11 +35,13 @@ export interface ReportViewProps {
  * The edition metrics page (spec 1 §2): the metrics card, the letter preview, top clicked
  * links, the A/B test, hour performance, opens by country, user activity and the CSV
  * downloads. Each card shows the empty state when its figures could not be had (spec 1 §8).
+ * The click figures count people unless 'All activity' is picked (machines' clicks too).
  */
 export function ReportView({ letter, zone, preview }: ReportViewProps) {
   const ref = { brandSlug: letter.brandSlug, channelSlug: letter.channelSlug, id: letter.id };
   const sending = SENDING_STATUSES.includes(letter.publicationStatus);
-  const { data, isLoading, isFetching, isError, refetch } = useGetReportQuery(ref, {
+  const [activity, setActivity] = useState<Activity>('people');
+  const { data, isLoading, isFetching, isError, refetch } = useGetReportQuery({ ...ref, activity }, {
     pollingInterval: sending ? SENDING_REFRESH_MS : 0,
     refetchOnMountOrArgChange: true,
   });
@@ -68,9 +72,12 @@ export function ReportView({ letter, zone, preview }: ReportViewProps) {
           </Title>
           {report && <FreshnessNote fetchedAt={report.fetchedAt} offline={report.offline} />}
         </Group>
-        <Button variant="subtle" size="xs" loading={isFetching} onClick={() => void refetch()}>
-          Refresh
-        </Button>
+        <Group gap="sm">
+          <ActivityControl value={activity} onChange={setActivity} />
+          <Button variant="subtle" size="xs" loading={isFetching} onClick={() => void refetch()}>
+            Refresh
+          </Button>
+        </Group>
       </Group>
       <MetricsCard metrics={report?.metrics ?? null} esp={head?.letter.esp ?? letter.esp} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">

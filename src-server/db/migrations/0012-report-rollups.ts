@@ -187,6 +187,13 @@ const triggers = [
     REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE FUNCTION letter_recipients_count_deleted()`,
 ];
 
+/** This migration's trigger functions again, over later ones' (a later migration's down). */
+export async function restoreCounterTriggers<DB>(db: Kysely<DB>): Promise<void> {
+  for (const statement of triggers.filter((text) => text.startsWith('CREATE FUNCTION'))) {
+    await sql.raw(statement.replace('CREATE FUNCTION', 'CREATE OR REPLACE FUNCTION')).execute(db);
+  }
+}
+
 /**
  * Recomputes every rollup of the given letters (all when none) from the rows and events
  * themselves: the migration's backfill, and the benchmark's after seeding events in bulk.

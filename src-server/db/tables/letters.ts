@@ -95,6 +95,9 @@ export interface LetterRecipientsTable {
   clicks: Generated<number>;
   firstClickedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   lastClickedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Every click, machines' too (migration 0026); the three above count the reader's own. */
+  clicksAll: Generated<number>;
+  firstClickedAtAll: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Last click, else first open, else sent: user activity's order (generated). */
   lastActivityAt: ColumnType<Date | null, never, never>;
 }

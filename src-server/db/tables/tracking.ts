@@ -2,6 +2,9 @@ import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './column-types';
 import type { RecipientVariant } from './letters';
 
+/** Why a click was judged a machine's (tracking/click-classification.ts). */
+export type MachineReason = 'early' | 'agent' | 'network' | 'burst';
+
 // What happened after a send: bounces, opens, clicks, the A/B test and the report rollups.
 
 export type BounceKind = 'hard' | 'soft';
@@ -29,6 +32,9 @@ export interface LetterLinksTable {
   /** Readers who followed it, and every follow (migration 0012), kept by the click writer. */
   uniques: Generated<number>;
   total: Generated<number>;
+  /** The same with machines' follows counted (migration 0026); the two above count people only. */
+  uniquesAll: Generated<number>;
+  totalAll: Generated<number>;
 }
 
 /** One load of the open pixel; `confirmed` is false for privacy proxies, prefetchers and scanners. */
@@ -42,6 +48,8 @@ export interface RecipientOpensTable {
   userAgent: Generated<string>;
   /** ISO country code of the address it came from (migration 0012); the address is never stored. */
   country: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The click that wrote this open (a reader who clicked has read the email), if one did (migration 0026). */
+  clickId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One follow of a tracked link. */
@@ -52,6 +60,17 @@ export interface RecipientClicksTable {
   subscriberId: number;
   position: number;
   clickedAt: Generated<Date>;
+  /** Null for a reader's own click; why it was judged a machine's otherwise (migration 0026). */
+  machineReason: ColumnType<MachineReason | null, MachineReason | null | undefined, MachineReason | null>;
+}
+
+/** A reader's clicks on one link, every one and their own (migration 0026): the writer's "first on this link?". */
+export interface RecipientLinkClicksTable {
+  letterId: number;
+  subscriberId: number;
+  position: number;
+  clicks: number;
+  peopleClicks: number;
 }
 
 /** The A/B subject test of a scheduled send (migration 0010). */
@@ -80,7 +99,9 @@ export interface LetterReportCountersTable {
   bouncedBack: number;
   opened: number;
   openedConfirmed: number;
+  /** Readers with a click of their own; clickedAll counts machines' clicks too (migration 0026). */
   clicked: number;
+  clickedAll: number;
   unsubscribed: number;
   firstSentAt: Timestamp | null;
 }
@@ -93,6 +114,9 @@ export interface LetterReportHoursTable {
   clicks: number;
   uniqueOpens: number;
   uniqueClicks: number;
+  /** Clicks counted with machines' (migration 0026); clicks and uniqueClicks are people's. */
+  clicksAll: number;
+  uniqueClicksAll: number;
 }
 
 /** Readers by the country of their first open's address; '' is unknown. */
@@ -108,6 +132,7 @@ export interface TrackingTables {
   letterLinks: LetterLinksTable;
   recipientOpens: RecipientOpensTable;
   recipientClicks: RecipientClicksTable;
+  recipientLinkClicks: RecipientLinkClicksTable;
   abTests: AbTestsTable;
   letterReportCounters: LetterReportCountersTable;
   letterReportHours: LetterReportHoursTable;
