@@ -62,6 +62,7 @@ import { publicTestEmailRoutes } from './routes/public-test-email';
 import { sendingDomainRoutes } from './routes/sending-domains';
 import { createDnsLookup } from './sending/dns-check';
 import type { DnsLookup } from './sending/dns-check';
+import { createReaderLinks } from './audience/reader-links';
 import { ephemeralPlatformSecret } from './sending/platform-secret';
 import type { PlatformSecret } from './sending/platform-secret';
 import { createSenderDirectory } from './sending/sender-directory';
@@ -89,7 +90,7 @@ export interface BuildAppOptions {
   mailFrom?: string | undefined;
   /** EHLO name, SPF include, DNS servers for Check DNS (sending/sending-settings.ts). */
   sending?: { mailHostname?: string | undefined; spfInclude?: string | undefined; dnsServers?: readonly string[] | undefined };
-  /** Seals DKIM private keys (PLATFORM_SECRET_KEY); without it a key for this process only. */
+  /** Seals DKIM private keys and signs readers' links (PLATFORM_SECRET_KEY); without it a key for this process only. */
   secret?: PlatformSecret;
   /** Who each email is from; shared with the job runner so both see an identity change. Default: made here. */
   senders?: SenderDirectory;
@@ -211,8 +212,9 @@ export async function buildApp({
   await app.register(aiRewriteRoutes, { db, ai: ai ?? null, meter: aiMeter });
   const images = { storage: imageStorage ?? null, allowHttp: allowHttpImageFetch ?? false, guard: fetchGuard };
   await app.register(mediaRoutes, { db, ...images });
-  await app.register(publicUnsubscribeRoutes, { db });
-  await app.register(publicOptOutRoutes, { db });
+  const readerLinks = createReaderLinks(secret);
+  await app.register(publicUnsubscribeRoutes, { db, links: readerLinks });
+  await app.register(publicOptOutRoutes, { db, links: readerLinks });
   await app.register(publicTestEmailRoutes);
   await app.register(trackingRoutes, { db });
   await app.register(publicAssetRoutes);
@@ -247,7 +249,7 @@ export async function buildApp({
   await app.register(promotionListRoutes, { db });
   await app.register(letterDeliveryRoutes, { db, mail, fetchGuard });
   await app.register(pollRoutes, { db });
-  await app.register(publicPollRoutes, { db });
+  await app.register(publicPollRoutes, { db, links: readerLinks });
   app.addHook('onClose', async () => mail.close());
   return app as unknown as FastifyInstance;
 }

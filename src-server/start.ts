@@ -145,6 +145,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
         db,
         connectionString,
         smtpUrl: options.smtpUrl,
+        secret,
         senders,
         mailHostname: sendingSettings.mailHostname,
         retryDelaySeconds: options.deliveryRetryDelaySeconds,

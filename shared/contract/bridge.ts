@@ -238,6 +238,12 @@ export const bridgeChannels = {
    * rendered email and status scheduled. Refused with the spec's messages when a rule fails.
    */
   'letters.schedule': { input: z.object({ uniqueId: z.string().min(1) }), output: LetterSchema },
+  /**
+   * The Private switch (schedule step, and the composer's more-menu once sent): update-private.
+   * A private letter is left off the channel's public web archive; the choice is the editor's
+   * from then on (shared/rules/letter-privacy.ts).
+   */
+  'letters.setPrivate': { input: z.object({ uniqueId: z.string().min(1), private: z.boolean() }), output: LetterSchema },
   /** Send a Test Email: answers the platform's message ('Test sent. It should arrive in a jiffy.'). */
   'letters.sendTest': {
     input: z.object({

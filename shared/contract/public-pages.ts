@@ -47,23 +47,25 @@ export const publicAssetPaths = {
 } as const;
 
 /**
- * The query parameter of a sent email's unsubscribe link that names the email it came in:
- * the recipient's tracking token (random, one per reader and letter), so the unsubscribe is
- * counted against that letter. Links without it (older emails) still unsubscribe.
+ * The query every link that acts for one reader carries (unsubscribe and its undo, the
+ * behaviour opt-out and its undo): the letter whose email it came in (its numeric id) and the
+ * platform's signature of the action, the reader and that letter (src-server/audience/
+ * reader-links.ts). A link without a valid signature changes nothing.
  */
-export const UNSUBSCRIBE_RECIPIENT_PARAM = 'r';
+export const READER_LINK_PARAMS = { letter: 'l', signature: 's' } as const;
 
-/** A page path carrying the recipient's token, when there is one. */
-export function withRecipientToken(path: string, token: string | null): string {
-  return token ? `${path}?${UNSUBSCRIBE_RECIPIENT_PARAM}=${encodeURIComponent(token)}` : path;
+/** A page path with its letter and signature. */
+export function withReaderLinkQuery(path: string, letterId: number, signature: string): string {
+  const q = READER_LINK_PARAMS;
+  return `${path}?${q.letter}=${letterId}&${q.signature}=${encodeURIComponent(signature)}`;
 }
 
 /**
  * The query of a poll option's link: the option, the letter's uniqueId, the subscriber's
- * uniqueId, and the email's recipient token (added per reader when the email is built), which
- * is the key: random, one per reader and letter, known only to the platform and that email.
+ * uniqueId, and — added per reader when the email is built — the email's recipient token
+ * (which names the sent email) and the platform's signature of the reader and the letter.
  */
-export const POLL_RESPONSE_PARAMS = { option: 'option', letter: 'letter', subscriber: 'subscriber', recipient: 'r' } as const;
+export const POLL_RESPONSE_PARAMS = { option: 'option', letter: 'letter', subscriber: 'subscriber', recipient: 'r', signature: 's' } as const;
 
 /** RFC 8058: a one-click unsubscribe POSTs `List-Unsubscribe=One-Click`. */
 export const ONE_CLICK_FIELD = 'List-Unsubscribe';

@@ -107,7 +107,13 @@ export const LetterSchema = z.object({
   emailTemplate: z.string(),
   copyRendered: z.string(),
   includePromotions: z.boolean(),
+  /** Left off the channel's public web archive once sent (shared/rules/letter-privacy.ts). */
   private: z.boolean(),
+  /**
+   * An editor chose `private` (update-private); until then the platform sets it from the
+   * audience when the letter is scheduled. Absent from letters cached before it existed.
+   */
+  privateChosen: z.boolean().default(false),
   insights: InsightsSchema.nullable(),
   updatedAt: z.string(),
   openGraphHeadline: z.string(),
@@ -134,6 +140,7 @@ export const LetterSummarySchema = LetterSchema.pick({
   channelSlug: true,
   brandSlug: true,
   segmentName: true,
+  private: true,
   updatedAt: true,
 });
 export type LetterSummary = z.infer<typeof LetterSummarySchema>;

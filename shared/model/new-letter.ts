@@ -45,6 +45,7 @@ export function newDraftLetter(input: { uniqueId: string; channel: Channel; auth
     copyRendered: '',
     includePromotions: false,
     private: false,
+    privateChosen: false,
     insights: null,
     updatedAt: now,
     openGraphHeadline: '',

@@ -128,6 +128,48 @@ describe('scheduling', () => {
   });
 });
 
+describe('the private switch', () => {
+  it('sets the flag on the platform as the editor’s choice, keeps the schedule step’s local fields, and scheduling keeps the choice', async () => {
+    const { core } = await openCore();
+    const letter = await call<Letter>(core, 'letters.create', WEEKLY);
+    await call(core, 'letters.saveLocal', { uniqueId: letter.uniqueId, changes: { title: 'Members news' } });
+    await call(core, 'letters.changeStatus', { uniqueId: letter.uniqueId, to: PublicationStatus.schedule });
+    await call(core, 'letters.saveLocal', { uniqueId: letter.uniqueId, changes: { subtitle: 'Not sent yet' } });
+
+    const made = await call<Letter>(core, 'letters.setPrivate', { uniqueId: letter.uniqueId, private: true });
+    expect(made).toMatchObject({ private: true, privateChosen: true, subtitle: 'Not sent yet' });
+    const view = await platformView(platform().url);
+    expect(await view.letter(letter.id!)).toMatchObject({ private: true, privateChosen: true, subtitle: '' });
+    const listed = await call<ChannelOutput<'letters.list'>>(core, 'letters.list', WEEKLY);
+    expect(listed.find((item) => item.uniqueId === letter.uniqueId)?.private).toBe(true);
+
+    // To all active subscribers, whose default is public: the editor's choice stands.
+    await call(core, 'letters.saveLocal', {
+      uniqueId: letter.uniqueId,
+      changes: { segmentId: 0, segmentName: 'All active subscribers', publicationDate: tomorrowAtTen(), openGraphHeadline: 'Members' },
+    });
+    const scheduled = await call<Letter>(core, 'letters.schedule', { uniqueId: letter.uniqueId });
+    expect(scheduled).toMatchObject({ publicationStatus: PublicationStatus.scheduled, private: true });
+
+    const publicAgain = await call<Letter>(core, 'letters.setPrivate', { uniqueId: letter.uniqueId, private: false });
+    expect(publicAgain).toMatchObject({ private: false, publicationStatus: PublicationStatus.scheduled });
+    expect((await view.letter(letter.id!))?.private).toBe(false);
+  });
+
+  it('needs a connection and changes nothing offline', async () => {
+    const dataDir = tempDir();
+    await (await openCore({}, dataDir)).close();
+    const { core } = await openCore({ url: UNREACHABLE }, dataDir);
+    const letter = await call<Letter>(core, 'letters.create', WEEKLY);
+    const refused = await failure(core.dispatch('letters.setPrivate', { uniqueId: letter.uniqueId, private: true }));
+    expect(refused).toMatchObject({
+      code: 'offline',
+      message: 'Changing who can read the letter on the web needs a connection to the platform. Your letter is saved on this computer.',
+    });
+    expect((await call<Letter>(core, 'letters.get', { ...WEEKLY, id: letter.uniqueId })).private).toBe(false);
+  });
+});
+
 describe('offline', () => {
   it('says that scheduling and test sends need a connection and changes nothing; clones still work', async () => {
     const dataDir = tempDir();

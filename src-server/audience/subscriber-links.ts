@@ -52,27 +52,21 @@ export async function subscriberForLink(db: Db, params: unknown): Promise<Linked
   return { ...subscriber, channelName: channelName.trim() || title.trim() };
 }
 
-/** A sent email's recipient token (`?r=` on its unsubscribe link); anything else names no email. */
-export function readRecipientToken(value: unknown): string | null {
-  return typeof value === 'string' && /^[0-9a-f]{40}$/.test(value) ? value : null;
-}
-
 /**
- * Counts an unsubscribe against one letter (letter_recipients.unsubscribed_at): the one whose
- * email's link was used, or — for a link that names no email of this subscriber (an email
- * sent before links carried one) — the last letter they were sent. Never every earlier one.
+ * How long an unsubscribe made through a link can be undone from its page. The undo brings
+ * a reader back onto the list without the publisher, so it is meant for a click made by
+ * mistake, not as a standing way back in; after this the publisher is asked.
  */
-async function attributeUnsubscribe(trx: Kysely<Database>, subscriberId: number, token: string | null, at: Date): Promise<void> {
-  const sentRows = () =>
-    trx.selectFrom('letterRecipients').select('letterId').where('subscriberId', '=', subscriberId).where('status', '=', 'sent');
-  const named = token === null ? undefined : await sentRows().where('trackingToken', '=', token).executeTakeFirst();
-  const row = named ?? (await sentRows().orderBy('sentAt', 'desc').orderBy('letterId', 'desc').limit(1).executeTakeFirst());
-  if (!row) return;
+export const UNSUBSCRIBE_UNDO_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Counts an unsubscribe against the letter whose email's link (or List-Unsubscribe) was used. */
+async function attributeUnsubscribe(trx: Kysely<Database>, subscriberId: number, letterId: number, at: Date): Promise<void> {
   await trx
     .updateTable('letterRecipients')
     .set({ unsubscribedAt: at })
-    .where('letterId', '=', row.letterId)
+    .where('letterId', '=', letterId)
     .where('subscriberId', '=', subscriberId)
+    .where('status', '=', 'sent')
     .execute();
 }
 
@@ -81,7 +75,7 @@ async function attributeUnsubscribe(trx: Kysely<Database>, subscriberId: number,
  * the letter whose email it came from. An unsubscribed or bounced one is left as it is (a
  * bounce stays a bounce, the first unsubscribe keeps its letter), so a repeat is harmless.
  */
-export async function unsubscribeByLink(db: Db, subscriberId: number, recipientToken: string | null = null): Promise<void> {
+export async function unsubscribeByLink(db: Db, subscriberId: number, letterId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const at = new Date();
     const changed = await trx
@@ -91,7 +85,7 @@ export async function unsubscribeByLink(db: Db, subscriberId: number, recipientT
       .where('status', '=', 'active')
       .returning('id')
       .executeTakeFirst();
-    if (changed) await attributeUnsubscribe(trx, subscriberId, recipientToken, at);
+    if (changed) await attributeUnsubscribe(trx, subscriberId, letterId, at);
   });
 }
 
@@ -100,44 +94,45 @@ export async function unsubscribeByLink(db: Db, subscriberId: number, recipientT
  * email unsubscribes its reader and counts against its letter, like the link's one-click.
  */
 export async function unsubscribeByRecipientToken(db: Db, recipientToken: string): Promise<'unsubscribed' | 'unknown'> {
-  const row = await db.selectFrom('letterRecipients').select('subscriberId').where('trackingToken', '=', recipientToken).where('status', '=', 'sent').executeTakeFirst();
+  const row = await db
+    .selectFrom('letterRecipients')
+    .select(['subscriberId', 'letterId'])
+    .where('trackingToken', '=', recipientToken)
+    .where('status', '=', 'sent')
+    .executeTakeFirst();
   if (!row) return 'unknown';
-  await unsubscribeByLink(db, row.subscriberId, recipientToken);
+  await unsubscribeByLink(db, row.subscriberId, row.letterId);
   return 'unsubscribed';
 }
 
-/** Whether the page may undo this subscriber's unsubscribe: only one made through the link. */
-export function canUndoUnsubscribe(subscriber: Pick<LinkedSubscriber, 'status' | 'unsubscribedByLinkAt'>): boolean {
-  return subscriber.status === 'unsubscribed' && subscriber.unsubscribedByLinkAt !== null;
+/** Whether the page may still undo this subscriber's unsubscribe: one made through a link, within the window. */
+export function canUndoUnsubscribe(subscriber: Pick<LinkedSubscriber, 'status' | 'unsubscribedByLinkAt'>, now = new Date()): boolean {
+  const at = subscriber.unsubscribedByLinkAt;
+  return subscriber.status === 'unsubscribed' && at !== null && now.getTime() - at.getTime() <= UNSUBSCRIBE_UNDO_WINDOW_MS;
 }
 
 /**
- * Makes an unsubscribe done through the link undone, and takes it off the letter it was
- * counted against. Returns false when the subscriber is neither active nor unsubscribed by
- * the link (a bounce, or the publisher's own unsubscribe).
+ * Undoes the unsubscribe made through a link at `unsubscribedAt` (the one whose undo link was
+ * signed), and takes it off the letter it was counted against. Returns false when that
+ * unsubscribe is no longer the subscriber's state (undone already, or a later change).
  */
-export async function undoUnsubscribeByLink(db: Db, subscriberId: number): Promise<boolean> {
+export async function undoUnsubscribeByLink(db: Db, subscriberId: number, unsubscribedAt: Date): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('subscribers').select('unsubscribedByLinkAt').where('id', '=', subscriberId).forUpdate().executeTakeFirst();
     const row = await trx
       .updateTable('subscribers')
       .set({ status: 'active', unsubscribedByLinkAt: null })
       .where('id', '=', subscriberId)
-      .where((eb) =>
-        eb.or([eb('status', '=', 'active'), eb.and([eb('status', '=', 'unsubscribed'), eb('unsubscribedByLinkAt', 'is not', null)])]),
-      )
+      .where('status', '=', 'unsubscribed')
+      .where('unsubscribedByLinkAt', '=', unsubscribedAt)
       .returning('id')
       .executeTakeFirst();
     if (!row) return false;
-    const at = before?.unsubscribedByLinkAt ?? null;
-    if (at !== null) {
-      await trx
-        .updateTable('letterRecipients')
-        .set({ unsubscribedAt: null })
-        .where('subscriberId', '=', subscriberId)
-        .where('unsubscribedAt', '=', at)
-        .execute();
-    }
+    await trx
+      .updateTable('letterRecipients')
+      .set({ unsubscribedAt: null })
+      .where('subscriberId', '=', subscriberId)
+      .where('unsubscribedAt', '=', unsubscribedAt)
+      .execute();
     return true;
   });
 }

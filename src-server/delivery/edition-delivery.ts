@@ -5,6 +5,7 @@ import {
 } from '../../shared/contract/platform-delivery-events';
 import { PublicationStatus } from '../../shared/model/publication';
 import { ITERABLE_ESP } from '../../shared/rules/merge-tag';
+import type { ReaderLinks } from '../audience/reader-links';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
 import { findLetter, toLetter } from '../letters/letter-records';
@@ -51,6 +52,8 @@ export interface DeliveryContext {
   mail: MailTransport;
   /** The platform's public address, for unsubscribe links. */
   publicUrl: string;
+  /** Signs the readers' links; made from the platform's secret, which the app verifies them with. */
+  links: ReaderLinks;
   /** True once the runner is stopping: the run ends between two emails and the rest waits. */
   shouldStop: () => boolean;
   /** A run ends after this long and leaves the rest to the next, so it never outlives its job. */
@@ -234,6 +237,7 @@ export async function deliverEdition(ctx: DeliveryContext, job: EditionJob): Pro
     html,
     text: letterTextTemplate(html),
     publicUrl,
+    links: ctx.links,
     tracking,
     winner: ab.phase === 'rest' ? ab.winner : null,
   };

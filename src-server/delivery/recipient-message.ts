@@ -1,7 +1,7 @@
-import { publicPagePaths, withRecipientToken } from '../../shared/contract/public-pages';
+import { publicPagePaths } from '../../shared/contract/public-pages';
 import { escapeAttr } from '../../shared/render/escape';
 import { letterUtmRows, resolveUtmParams, utmLinkFor } from '../../shared/render/utm-links';
-import { pollLinkWithToken, withPollRecipientToken } from '../polls/poll-links';
+import { pollLinkSignature, pollLinkWithKeys, withPollLinkKeys } from '../polls/poll-links';
 import { rewriteHrefs, trackedHtml } from '../tracking/link-rewrite';
 import type { OutgoingMail } from './mail-transport';
 import { rewriteTextUrls } from './letter-text';
@@ -14,8 +14,10 @@ import type { PreparedEdition } from './recipient-send';
 //   - tracked links and the open pixel with the reader's token, then their merge tags;
 //   - the letter's UTM parameters (spec 1 §5) on every direct http(s) link — tracked links
 //     get theirs at the redirect (routes/tracking.ts), the platform's own pages none;
-//   - the unsubscribe link and List-Unsubscribe header naming this email (the token), so an
-//     unsubscribe counts against this letter, with RFC 8058 one-click;
+//   - the unsubscribe link and List-Unsubscribe header, the behaviour opt-out link and the
+//     poll answers signed for this reader and letter (audience/reader-links.ts), so they act
+//     for this reader only and an unsubscribe counts against this letter, with RFC 8058
+//     one-click; the List-Unsubscribe mailto names the email by its token;
 //   - the text/plain part from the send's text template, the same way: merge tags, the
 //     reader's unsubscribe and poll links, UTM on direct links — never a tracked address;
 //   - the envelope sender names the email (VERP, the mail transport builds it from the
@@ -64,17 +66,25 @@ export function recipientMessage(edition: PreparedEdition, recipient: MessageRec
   // A pass over every link only when there are UTMs: most letters have none, and a send is
   // as fast as its slowest per-reader step.
   if (utms.length > 0) html = rewriteHrefs(html, (url) => utmLinkFor(url, utms, publicUrl));
-  // The footer's unsubscribe link, its reader's id filled in: the same address plus the token.
-  const unsubscribePath = publicPagePaths.unsubscribe(channel.slug, recipient.uniqueId);
-  const unsubscribe = `${publicUrl}${withRecipientToken(unsubscribePath, token)}`;
-  html = html.split(`href="${escapeAttr(`${publicUrl}${unsubscribePath}`)}"`).join(`href="${escapeAttr(unsubscribe)}"`);
-  html = withPollRecipientToken(html, publicUrl, token);
+  // The footer's links, their reader's id filled in: the same addresses, signed.
+  const letterId = edition.letter.id;
+  if (letterId === null) throw new Error('A scheduled send always has a stored letter');
+  const { links } = edition;
+  const signedPages = new Map([
+    [`${publicUrl}${publicPagePaths.unsubscribe(channel.slug, recipient.uniqueId)}`, `${publicUrl}${links.unsubscribe(channel.slug, recipient.uniqueId, letterId)}`],
+    [`${publicUrl}${publicPagePaths.behaviourOptOut(channel.slug, recipient.uniqueId)}`, `${publicUrl}${links.optOut(channel.slug, recipient.uniqueId, letterId)}`],
+  ]);
+  for (const [bare, signed] of signedPages) html = html.split(`href="${escapeAttr(bare)}"`).join(`href="${escapeAttr(signed)}"`);
+  const pollKeys = { token, signature: pollLinkSignature(links, recipient.uniqueId, letterId) };
+  html = withPollLinkKeys(html, publicUrl, pollKeys);
   const text = rewriteTextUrls(fillMergeTags(edition.text, lookup, 'text'), (url) => {
-    if (url === `${publicUrl}${unsubscribePath}`) return unsubscribe;
-    const poll = pollLinkWithToken(url, publicUrl, token);
+    const signed = signedPages.get(url);
+    if (signed) return signed;
+    const poll = pollLinkWithKeys(url, publicUrl, pollKeys);
     if (poll) return poll;
     return utms.length > 0 ? utmLinkFor(url, utms, publicUrl) : null;
   });
+  const unsubscribe = signedPages.get(`${publicUrl}${publicPagePaths.unsubscribe(channel.slug, recipient.uniqueId)}`)!;
   return {
     to: recipient.email,
     subject: fillMergeTags(subject, lookup, 'text'),

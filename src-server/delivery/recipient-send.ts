@@ -1,5 +1,6 @@
 import type { Letter } from '../../shared/model/letter';
 import { UNTITLED_LETTER } from '../../shared/render/render-letter';
+import type { ReaderLinks } from '../audience/reader-links';
 import type { Db } from '../db/database';
 import type { ChannelRow, RecipientVariant } from '../db/schema';
 import type { OutgoingMail } from './mail-transport';
@@ -21,6 +22,8 @@ export interface PreparedEdition {
   publicUrl: string;
   /** `html` cut at its tracked links: each reader's copy gets their own links and open pixel. */
   tracking: TrackingTemplate;
+  /** Signs each reader's unsubscribe, opt-out and poll links. */
+  links: ReaderLinks;
   /** The A/B winner once picked: the subject of every reader outside the sample (variant NULL). */
   winner: RecipientVariant | null;
 }

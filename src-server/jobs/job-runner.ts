@@ -6,7 +6,9 @@ import { abWakeUp } from '../delivery/ab-test';
 import { deliverEdition, mailServerStopped, stopDelivery } from '../delivery/edition-delivery';
 import type { DeliveryOutcome, EditionJob } from '../delivery/edition-delivery';
 import { createMailTransport } from '../delivery/mail-transport';
+import { createReaderLinks } from '../audience/reader-links';
 import { ephemeralPlatformSecret } from '../sending/platform-secret';
+import type { PlatformSecret } from '../sending/platform-secret';
 import { createSenderDirectory } from '../sending/sender-directory';
 import type { SenderDirectory } from '../sending/sender-directory';
 import { sendingSettingsOf } from '../sending/sending-settings';
@@ -48,6 +50,12 @@ export interface JobRunnerOptions {
   connectionString: string;
   /** Where scheduled sends go: SMTP_URL, or the local mailbox without it. */
   smtpUrl?: string | undefined;
+  /**
+   * The platform's secret key (start.ts passes the one buildApp gets): readers' links are
+   * signed with it, and only the app holding the same one accepts them. Default: one for
+   * this process (tests that never follow a link).
+   */
+  secret?: PlatformSecret | undefined;
   /** Who each email is from, shared with the API's test sends; default: one made from `mailFrom` alone. */
   senders?: SenderDirectory | undefined;
   /** With no `senders`: the From of every email (MAIL_FROM). */
@@ -119,6 +127,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const warn = options.warn ?? ((message: string, error?: unknown) => console.warn(message, error ?? ''));
   const retryDelaySeconds = options.retryDelaySeconds ?? DEFAULT_SEND_RETRY_DELAY_SECONDS;
   const fetchGuard = options.fetchGuard ?? PUBLIC_ONLY;
+  const secret = options.secret ?? ephemeralPlatformSecret();
+  const links = createReaderLinks(secret);
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema: JOB_SCHEMA,
@@ -153,6 +163,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
           db,
           mail: mail!,
           publicUrl,
+          links,
           shouldStop: () => stopping,
           runMilliseconds: SEND_RUN_MS,
           batchSize: options.sendBatchSize,
@@ -192,7 +203,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const sending = sendingSettingsOf({ mailFrom: options.mailFrom, mailHostname: options.mailHostname, publicUrl });
       mail = createMailTransport(db, {
         smtpUrl: options.smtpUrl,
-        senders: options.senders ?? createSenderDirectory(db, ephemeralPlatformSecret(), sending),
+        senders: options.senders ?? createSenderDirectory(db, secret, sending),
         hostname: sending.mailHostname,
         pool: true,
         connections: options.sendConnections ?? SEND_CONNECTIONS,

@@ -16,6 +16,7 @@ import type { CreateLetterRequest } from '../../shared/contract/platform-api';
 import type { Letter } from '../../shared/model/letter';
 import { defaultLetterSettings } from '../../shared/model/letter-settings';
 import { buildApp } from '../app';
+import { createReaderLinks } from '../audience/reader-links';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import { insertSubscriber, insertTagSegment } from '../testing/audience-fixtures';
 import { LETTER_TEXT, deliveryBlocks } from '../testing/delivery-fixtures';
@@ -24,6 +25,7 @@ import { READY_TO_SCHEDULE, channelId, createLetterAs } from '../testing/letter-
 import type { Headers } from '../testing/letter-fixtures';
 import { startTestSmtp } from '../testing/smtp-fixture';
 import type { ReceivedMail, TestSmtp } from '../testing/smtp-fixture';
+import { ephemeralPlatformSecret } from '../sending/platform-secret';
 import { createTestApp, signIn } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 import { REFUSALS_BEFORE_SERVER_BLAMED } from '../delivery/edition-delivery';
@@ -49,6 +51,9 @@ let editor: Headers;
 let weekly: { brand: string; channel: string; channelId: number };
 const runners: JobRunner[] = [];
 let runner: JobRunner;
+/** One secret for the app and every runner, as start.ts passes it: links the jobs sign, the app verifies. */
+const secret = ephemeralPlatformSecret();
+const links = createReaderLinks(secret);
 
 function newRunner(): JobRunner {
   const created = createJobRunner({
@@ -56,6 +61,7 @@ function newRunner(): JobRunner {
     connectionString: t.connectionString,
     smtpUrl: smtp.url,
     mailFrom: MAIL_FROM,
+    secret,
     retryDelaySeconds: 0,
     pollingIntervalSeconds: 0.5,
     // Small batches, so a send here takes several, as a large audience does with the default.
@@ -71,7 +77,7 @@ beforeAll(async () => {
   smtp = await startTestSmtp();
   runner = newRunner();
   // The routes tell whichever runner is current, as start.ts hands them its one runner.
-  app = await buildApp({ db: t.db, delivery: { letterScheduled: (id) => runner.letterScheduled(id) } });
+  app = await buildApp({ db: t.db, secret, delivery: { letterScheduled: (id) => runner.letterScheduled(id) } });
   await runner.start({ publicUrl: PUBLIC_URL });
   editor = await signIn(app, DEMO_EMAIL, DEMO_PASSWORD);
   weekly = { brand: 'demo', channel: 'weekly', channelId: await channelId(t.db, 'weekly') };
@@ -231,7 +237,8 @@ describe('a scheduled letter at its publication time', () => {
     expect(htmlOf(ada)).toContain('Member code: X-1.');
     expect(htmlOf(bob)).toContain(`Hello friend, you read this at ${people.email('bob')}.`);
     expect(htmlOf(bob)).toContain('Member code: none yet.');
-    // Each email's unsubscribe link names the email (its recipient token), so the unsubscribe counts against this letter.
+    // Each email's unsubscribe link is signed for its reader and this letter, so the unsubscribe counts against this letter;
+    // the List-Unsubscribe mailto names the email by its recipient token.
     const tokens = Object.fromEntries(
       (await t.db.selectFrom('letterRecipients').select(['email', 'trackingToken']).where('letterId', '=', letter.id!).execute()).map((row) => [
         row.email,
@@ -240,12 +247,12 @@ describe('a scheduled letter at its publication time', () => {
     );
     for (const mail of [ada, bob]) {
       const to = mail.envelope.to[0]!;
-      const unsubscribe = `${PUBLIC_URL}/unsubscribe/weekly/${ids[to]}?r=${tokens[to]}`;
+      const unsubscribe = `${PUBLIC_URL}${links.unsubscribe('weekly', ids[to]!, letter.id!)}`;
       expect(headerLine(mail, 'list-unsubscribe')).toBe(`List-Unsubscribe: <${unsubscribe}>, <mailto:unsubscribe-${tokens[to]}@weekly.example?subject=unsubscribe>`);
       // VERP: the envelope sender names this email, so a bounce to it finds the reader.
       expect(mail.envelope.from).toBe(`bounce-${tokens[to]}@weekly.example`);
       expect(headerLine(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-      expect(htmlOf(mail)).toContain(`href="${unsubscribe}"`);
+      expect(htmlOf(mail)).toContain(`href="${unsubscribe.replace(/&/g, '&amp;')}"`);
       expect(htmlOf(mail)).not.toMatch(/\{\{\s*(first_name|email|uniqueId|member_code)/);
     }
 

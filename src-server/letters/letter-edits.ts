@@ -106,7 +106,7 @@ export async function updatePrivate(
     assertBaseVersion(row, request.baseVersion, request.claimant);
     await trx
       .updateTable('letters')
-      .set({ private: request.private, ...nextVersion(row) })
+      .set({ private: request.private, privateChosen: true, ...nextVersion(row) })
       .where('id', '=', row.id)
       .execute();
     return recordRevision(trx, row.channelId, row.id, userId);

@@ -86,6 +86,7 @@ export function letterFields(record: LetterRecord): z.input<typeof LetterSchema>
     copyRendered: record.copyRendered,
     includePromotions: record.includePromotions,
     private: record.private,
+    privateChosen: record.privateChosen,
     insights: record.insights,
     updatedAt: record.updatedAt.toISOString(),
     openGraphHeadline: record.openGraphHeadline,

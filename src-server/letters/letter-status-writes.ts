@@ -24,10 +24,16 @@ import {
 import { publicationInstant, schedulingProblems } from './scheduling';
 import { assertChannelMaySend } from '../sending/sender-directory';
 import { assertMergeTagsValid } from './merge-tag-check';
+import { privateByDefault } from '../../shared/rules/letter-privacy';
 
 // The two calls that move a letter between states: save-on-scheduling (the schedule and
 // template-configure steps save their fields, and may move the status with them) and
 // update-status (the status alone).
+
+/** The audience's default private flag, set as the letter is scheduled unless an editor chose one. */
+function privacyWhenScheduled(row: { privateChosen: boolean }, segmentId: number | null): { private?: boolean } {
+  return row.privateChosen ? {} : { private: privateByDefault(segmentId) };
+}
 
 type SaveOnScheduling = z.output<typeof SaveOnSchedulingRequestSchema>;
 type UpdateStatus = z.output<typeof UpdateStatusRequestSchema>;
@@ -87,6 +93,7 @@ export async function saveOnScheduling(
         publicationStatus: target,
         segmentId: request.segmentId,
         updatePreviewText: request.updatePreviewText,
+        ...(moves && target === PublicationStatus.scheduled ? privacyWhenScheduled(row, request.segmentId) : {}),
         ...(request.claimant ? { claimant: toJson(request.claimant) } : {}),
         ...nextVersion(row),
       })
@@ -136,6 +143,7 @@ export async function updateStatus(
         publicationDateTzCode: zone,
         publicationAt,
         pollIds: toJson(request.pollIds),
+        ...(target === PublicationStatus.scheduled ? privacyWhenScheduled(row, row.segmentId) : {}),
         ...nextVersion(row),
       })
       .where('id', '=', row.id)

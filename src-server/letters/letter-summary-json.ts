@@ -35,6 +35,7 @@ export const letterSummaryJson = sql<string>`json_build_object(
   'channelSlug', channels.slug,
   'brandSlug', organizations.slug,
   'segmentName', ${segmentNameSql},
+  'private', letters.private,
   'updatedAt', to_char(letters.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
 )::text`;
 

@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
-import { ONE_CLICK_FIELD, ONE_CLICK_VALUE, PUBLIC_PAGE_TEXT } from '../../shared/contract/public-pages';
+import { z } from 'zod';
+import { ONE_CLICK_FIELD, ONE_CLICK_VALUE, PUBLIC_PAGE_TEXT, READER_LINK_PARAMS } from '../../shared/contract/public-pages';
+import { readReaderLinkQuery } from '../audience/reader-links';
+import type { ReaderLinkAction, ReaderLinks } from '../audience/reader-links';
 import { SubscriberLinkParams, subscriberForLink } from '../audience/subscriber-links';
 import type { LinkedSubscriber } from '../audience/subscriber-links';
 import type { Db } from '../db/database';
@@ -66,6 +69,28 @@ export async function requireLinkedSubscriber(db: Db, params: unknown): Promise<
   return subscriber;
 }
 
+/** The reader a signed link names, and the letter it came from. */
+export interface SignedLink {
+  subscriber: LinkedSubscriber;
+  letterId: number;
+  signature: string;
+}
+
+/**
+ * The subscriber a link names with the letter and signature its query carries, checked for
+ * `action` before the database is asked; anything short of that is the neutral 404 page.
+ * An undo of an unsubscribe passes null: its signature names the unsubscribe, checked by
+ * the route against the subscriber's state.
+ */
+export async function requireSignedLink(db: Db, links: ReaderLinks, action: ReaderLinkAction | null, request: FastifyRequest): Promise<SignedLink> {
+  const query = readReaderLinkQuery(request.query);
+  const params = SubscriberLinkParams.safeParse(request.params);
+  if (!query || !params.success) throw notFound();
+  const claim = { subscriberUniqueId: params.data.uniqueId, letterId: query.letterId };
+  if (action !== null && !links.verify({ action, ...claim }, query.signature)) throw notFound();
+  return { subscriber: await requireLinkedSubscriber(db, params.data), ...query };
+}
+
 export function readFormBody(request: FastifyRequest): PageFormBody {
   const body = request.body as Partial<PageFormBody> | undefined;
   return { oneClick: body?.oneClick === true };
@@ -116,11 +141,21 @@ function pageErrorHandler(error: FastifyError | Error, request: FastifyRequest, 
 const htmlAnswer = (description: string) => ({ description, content: { 'text/html': { schema: { type: 'string' } } } });
 const oneClickFields = { type: 'object', properties: { [ONE_CLICK_FIELD]: { type: 'string', enum: [ONE_CLICK_VALUE] } } };
 
+/** Optional to the router: a link without them is answered with the neutral page, not a 400. */
+const ReaderLinkQuery = z.object({
+  [READER_LINK_PARAMS.letter]: z.string().optional().describe('The id of the letter whose email the link came in'),
+  [READER_LINK_PARAMS.signature]: z
+    .string()
+    .optional()
+    .describe("The platform's signature of the action, the reader and the letter; a link without a valid one changes nothing"),
+});
+
 /** The OpenAPI entry of a page: its link's parameters and, for a POST, the one-click body. */
 export function pageDocs(summary: string, method: 'GET' | 'POST'): FastifySchema {
   return {
     summary,
     params: jsonSchemaOf(SubscriberLinkParams, 'input'),
+    querystring: jsonSchemaOf(ReaderLinkQuery, 'input'),
     ...(method === 'POST'
       ? {
           body: {

@@ -1,5 +1,6 @@
 import { POLL_RESPONSE_PARAMS } from '../../shared/contract/public-pages';
 import { PollType } from '../../shared/model/enums';
+import type { ReaderLinks } from '../audience/reader-links';
 import type { Db } from '../db/database';
 import { rewriteHrefs } from '../tracking/link-rewrite';
 import { pollsWithIds } from './poll-store';
@@ -8,22 +9,35 @@ import { letterPollIds } from './poll-results';
 
 // A poll option's link and the answer it stands for. The rendered letter links each option
 // to `/polls/{id}/respond?option&letter&subscriber`; each reader's email adds their
-// recipient token (`r`, random and one per reader and letter, like the unsubscribe link's).
-// A link is honoured only when all of it agrees: the token names a sent email of that
-// letter to that subscriber, the letter carries the poll, and the option is the poll's. So a
-// forged or altered link (another token, subscriber, letter, poll or option) records nothing.
+// recipient token (`r`, random and one per reader and letter) and the platform's signature
+// of the reader and the letter (`s`, audience/reader-links.ts). A link is honoured only when
+// all of it agrees: the token names a sent email of that letter to that subscriber, the
+// signature is the platform's for them, the letter carries the poll, and the option is the
+// poll's. So a forged or altered link (another token, signature, subscriber, letter, poll or
+// option) records nothing.
 
 const RESPOND_PATH = /^\/polls\/\d+\/respond$/;
 
-/** A reader's HTML with their recipient token on every poll option link of this platform. */
-export function withPollRecipientToken(html: string, publicUrl: string, token: string): string {
-  // Most letters carry no poll: no pass over their links.
-  if (!html.includes('/polls/')) return html;
-  return rewriteHrefs(html, (url) => pollLinkWithToken(url, publicUrl, token));
+/** What a reader's poll links carry: their email's recipient token and the signature of reader and letter. */
+export interface PollLinkKeys {
+  token: string;
+  signature: string;
 }
 
-/** A poll option's link with the reader's token; null for any other address. */
-export function pollLinkWithToken(url: string, publicUrl: string, token: string): string | null {
+/** The signature a reader's poll links carry. */
+export function pollLinkSignature(links: ReaderLinks, subscriberUniqueId: string, letterId: number): string {
+  return links.sign({ action: 'poll-answer', subscriberUniqueId, letterId });
+}
+
+/** A reader's HTML with their keys on every poll option link of this platform. */
+export function withPollLinkKeys(html: string, publicUrl: string, keys: PollLinkKeys): string {
+  // Most letters carry no poll: no pass over their links.
+  if (!html.includes('/polls/')) return html;
+  return rewriteHrefs(html, (url) => pollLinkWithKeys(url, publicUrl, keys));
+}
+
+/** A poll option's link with the reader's keys; null for any other address. */
+export function pollLinkWithKeys(url: string, publicUrl: string, keys: PollLinkKeys): string | null {
   if (!url.startsWith(`${publicUrl}/polls/`)) return null;
   let parsed: URL;
   try {
@@ -32,7 +46,8 @@ export function pollLinkWithToken(url: string, publicUrl: string, token: string)
     return null;
   }
   if (!RESPOND_PATH.test(parsed.pathname)) return null;
-  parsed.searchParams.set(POLL_RESPONSE_PARAMS.recipient, token);
+  parsed.searchParams.set(POLL_RESPONSE_PARAMS.recipient, keys.token);
+  parsed.searchParams.set(POLL_RESPONSE_PARAMS.signature, keys.signature);
   return `${publicUrl}${parsed.pathname}${parsed.search}`;
 }
 
@@ -48,13 +63,14 @@ export interface PollAnswerLink {
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
 /** What a poll link stands for, or null when it names nothing (the neutral 404 page). */
-export async function readPollAnswerLink(db: Db, pollIdParam: unknown, query: unknown): Promise<PollAnswerLink | null> {
+export async function readPollAnswerLink(db: Db, links: ReaderLinks, pollIdParam: unknown, query: unknown): Promise<PollAnswerLink | null> {
   const pollId = Number(text(pollIdParam));
   const record = (query ?? {}) as Record<string, unknown>;
   const token = text(record[POLL_RESPONSE_PARAMS.recipient]);
   const optionId = Number(text(record[POLL_RESPONSE_PARAMS.option]));
   const letterRef = text(record[POLL_RESPONSE_PARAMS.letter]);
   const subscriberRef = text(record[POLL_RESPONSE_PARAMS.subscriber]);
+  const signature = text(record[POLL_RESPONSE_PARAMS.signature]);
   if (!Number.isSafeInteger(pollId) || pollId <= 0 || !Number.isSafeInteger(optionId) || optionId <= 0) return null;
   if (!/^[0-9a-f]{40}$/.test(token) || letterRef === '' || subscriberRef === '') return null;
   const row = await db
@@ -76,6 +92,7 @@ export async function readPollAnswerLink(db: Db, pollIdParam: unknown, query: un
     .where('letterRecipients.status', '=', 'sent')
     .executeTakeFirst();
   if (!row || row.deletedAt !== null || row.letterUniqueId !== letterRef || row.subscriberUniqueId !== subscriberRef) return null;
+  if (!links.verify({ action: 'poll-answer', subscriberUniqueId: row.subscriberUniqueId, letterId: row.letterId }, signature)) return null;
   const carried = await letterPollIds(db, { id: row.letterId, blocks: row.blocks, pollIds: row.pollIds });
   if (!carried.includes(pollId)) return null;
   const [poll] = await pollsWithIds(db, [row.organizationId], [pollId]);

@@ -247,7 +247,7 @@ describe('reading letters', () => {
     const items = LetterListResponseSchema.parse(list.json()).items;
     for (const letter of made) {
       const { id, uniqueId, version, title, publicationStatus, publicationDate, channelSlug, brandSlug, segmentName, updatedAt } = letter;
-      expect(items.find((item) => item.id === id)).toEqual({ id, uniqueId, version, title, publicationStatus, publicationDate, channelSlug, brandSlug, segmentName, updatedAt });
+      expect(items.find((item) => item.id === id)).toEqual({ id, uniqueId, version, title, publicationStatus, publicationDate, channelSlug, brandSlug, segmentName, private: letter.private, updatedAt });
     }
     expect(made.map((letter) => letter.segmentName)).toEqual([null, 'All active subscribers', 'Specific emails', expect.any(String)]);
     // Newest first, ties by id: the order the keyset pages use.

@@ -3,15 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SegmentSchema } from '../../shared/contract/platform-audience';
 import { platformPaths } from '../../shared/contract/platform-api';
 import { publicPagePaths } from '../../shared/contract/public-pages';
+import { createReaderLinks } from '../audience/reader-links';
 import { toJson } from '../db/database';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import { audienceSnapshot, channelIdOf, createRival } from '../testing/audience-fixtures';
 import { addLinkedSubscriber, linkedSubscriberState } from '../testing/subscriber-link-fixtures';
+import { ephemeralPlatformSecret } from '../sending/platform-secret';
 import { createTestApp, signIn } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 
 // The behaviour opt-out link of letters sent to engagement segments: the reader keeps the
 // newsletter but drops out of every engagement segment (and only those), and can opt back in.
+// Only through the link the platform signed for that reader and letter.
 
 let t: TestApp;
 let editor: { authorization: string };
@@ -19,8 +22,14 @@ let weeklyId: number;
 let engagementSegmentId: number;
 let plainSegmentId: number;
 
+/** The app's secret: the links these tests follow are signed as a send signs them. */
+const secret = ephemeralPlatformSecret();
+const links = createReaderLinks(secret);
+/** The letter the links say they came in (a signature names one; no email was sent here). */
+const LETTER_ID = 41;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ secret });
   editor = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
   weeklyId = await channelIdOf(t.db, 'demo', 'weekly');
   const criteria = toJson({ match: 'all', conditions: [{ field: 'tag', op: 'has_tag', value: 'optout-test' }] });
@@ -39,9 +48,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-const optOutUrl = (uniqueId: string, slug = 'weekly') => publicPagePaths.behaviourOptOut(slug, uniqueId);
-const undoUrl = (uniqueId: string, slug = 'weekly') => publicPagePaths.undoBehaviourOptOut(slug, uniqueId);
-const formActions = (html: string) => [...html.matchAll(/<form method="post" action="([^"]*)">/g)].map((m) => m[1]);
+const optOutUrl = (uniqueId: string, slug = 'weekly') => links.optOut(slug, uniqueId, LETTER_ID);
+const undoUrl = (uniqueId: string, slug = 'weekly') => links.undoOptOut(slug, uniqueId, LETTER_ID);
+const formActions = (html: string) => [...html.matchAll(/<form method="post" action="([^"]*)">/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
 
 async function segmentTotal(id: number): Promise<number> {
   const response = await t.app.inject({ method: 'GET', url: platformPaths.segment('demo', 'weekly', id), headers: editor });
@@ -114,5 +123,37 @@ describe('/opt-out/{channelSlug}/{uniqueId}', () => {
       }
     }
     expect(await audienceSnapshot(t.db)).toEqual(before);
+  });
+
+  it('changes nothing through a bare id, a forged or altered signature, another reader\'s signature or another letter', async () => {
+    const uniqueId = await addLinkedSubscriber(t.db, { channelId: weeklyId, email: 'forged-optout@example.com', tags: ['optout-test'] });
+    const other = await addLinkedSubscriber(t.db, { channelId: weeklyId, email: 'other-optout@example.com' });
+    const signed = optOutUrl(uniqueId);
+    const signatureOf = (url: string) => new URL(url, 'http://x').searchParams.get('s')!;
+    const signature = signatureOf(signed);
+    const forged = [
+      publicPagePaths.behaviourOptOut('weekly', uniqueId),
+      `${publicPagePaths.behaviourOptOut('weekly', uniqueId)}?r=${'a'.repeat(40)}`,
+      signed.replace(signature, `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`),
+      signed.replace(/s=[^&]+/, `s=${encodeURIComponent("' OR 1=1--")}`),
+      signed.replace(signature, signatureOf(optOutUrl(other))),
+      signed.replace(`l=${LETTER_ID}`, `l=${LETTER_ID + 1}`),
+      signed.replace(`l=${LETTER_ID}&`, ''),
+      // The unsubscribe link's signature is not the opt-out's.
+      `${publicPagePaths.behaviourOptOut('weekly', uniqueId)}${new URL(links.unsubscribe('weekly', uniqueId, LETTER_ID), 'http://x').search}`,
+    ];
+    const before = await audienceSnapshot(t.db);
+    for (const url of forged) {
+      for (const target of [url, url.replace(`/${uniqueId}`, `/${uniqueId}/undo`)]) {
+        for (const method of ['GET', 'POST'] as const) {
+          const response = await t.app.inject({ method, url: target });
+          expect(response.statusCode, `${method} ${target}`).toBe(404);
+          expect(response.body).toContain('<h1>This link is no longer valid.</h1>');
+          expect(response.body).not.toContain('forged-optout');
+        }
+      }
+    }
+    expect(await audienceSnapshot(t.db)).toEqual(before);
+    expect((await linkedSubscriberState(t.db, uniqueId)).behaviourOptOut).toBe(false);
   });
 });

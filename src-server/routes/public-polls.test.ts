@@ -72,9 +72,11 @@ afterAll(async () => {
 });
 
 describe('answering a poll from the email', () => {
-  it("each option links to the response page with the reader's own token, not through click tracking", () => {
+  it("each option links to the response page with the reader's own token and signature, not through click tracking", () => {
     const links = optionLinks('ada');
-    expect(links.Paris).toMatch(new RegExp(`^https://letters\\.example\\.com/polls/${poll.id}/respond\\?option=\\d+&letter=[^&]+&subscriber=[^&]+&r=[0-9a-f]{40}$`));
+    expect(links.Paris).toMatch(
+      new RegExp(`^https://letters\\.example\\.com/polls/${poll.id}/respond\\?option=\\d+&letter=[^&]+&subscriber=[^&]+&r=[0-9a-f]{40}&s=[A-Za-z0-9_-]{22}$`),
+    );
     expect(links.Paris).not.toBe(optionLinks('bob').Paris);
   });
 
@@ -118,7 +120,13 @@ describe('answering a poll from the email', () => {
     const link = optionLinks('dee').Paris!;
     const token = /r=([0-9a-f]{40})/.exec(link)![1]!;
     const others = optionLinks('ada').Paris!;
+    const signature = /s=([A-Za-z0-9_-]{22})/.exec(link)![1]!;
     const altered = [
+      link.replace(signature, signature.replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))),
+      link.replace(/&s=[^&]+/, ''),
+      // Another reader's signature on this reader's link, and this reader's token and signature on another's.
+      link.replace(/s=[^&]+/, /s=[^&]+/.exec(others)![0]),
+      others.replace(/r=[0-9a-f]{40}/, `r=${token}`).replace(/s=[^&]+/, `s=${signature}`),
       link.replace(token, token.replace(/^./, (c) => (c === 'a' ? 'b' : 'a'))),
       link.replace(/subscriber=[^&]+/, /subscriber=[^&]+/.exec(others)![0]),
       link.replace(/letter=[^&]+/, 'letter=someone-else'),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { publicPagePaths } from '../../shared/contract/public-pages';
+import type { ReaderLinks } from '../audience/reader-links';
 import type { Db } from '../db/database';
 import { notFound } from '../http/errors';
 import { answerCutLinks, sendPage, usePageReplies } from '../pages/page-replies';
@@ -25,6 +26,7 @@ const pageSchema = (summary: string) => ({
       letter: { type: 'string' },
       subscriber: { type: 'string' },
       r: { type: 'string', description: "The email's recipient token" },
+      s: { type: 'string', description: "The platform's signature of the reader and the letter; a link without a valid one records nothing" },
     },
   },
   response: {
@@ -38,13 +40,13 @@ function selfAddress(request: FastifyRequest): string {
   return request.url;
 }
 
-export const publicPollRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const publicPollRoutes: FastifyPluginAsync<{ db: Db; links: ReaderLinks }> = async (app, { db, links }) => {
   usePageReplies(app);
   answerCutLinks(app, '/polls');
   const config = { public: true };
 
   const linkOf = async (request: FastifyRequest) => {
-    const link = await readPollAnswerLink(db, (request.params as { id?: unknown }).id, request.query);
+    const link = await readPollAnswerLink(db, links, (request.params as { id?: unknown }).id, request.query);
     if (!link) throw notFound();
     return link;
   };

@@ -1,8 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ONE_CLICK_FIELD, ONE_CLICK_VALUE, publicPagePaths } from '../../shared/contract/public-pages';
+import { createReaderLinks } from '../audience/reader-links';
+import { UNSUBSCRIBE_UNDO_WINDOW_MS } from '../audience/subscriber-links';
 import { createAccount } from '../db/accounts';
+import { createPlatformSecret, ephemeralPlatformSecret } from '../sending/platform-secret';
 import { audienceSnapshot, channelIdOf } from '../testing/audience-fixtures';
 import { HOSTILE_TEXT } from '../testing/hostile-input';
 import { addLinkedSubscriber, linkedSubscriberState } from '../testing/subscriber-link-fixtures';
@@ -11,7 +14,8 @@ import type { TestApp } from '../testing/test-app';
 
 // The unsubscribe link of every email: GET only asks, POST (the page's form or an RFC 8058
 // one-click) unsubscribes, undo revives only what the link itself did, and any link that
-// does not name a subscriber of that channel gets one neutral page and changes nothing.
+// does not name a subscriber of that channel, or lacks the platform's signature for that
+// reader and letter, gets one neutral page and changes nothing.
 
 let t: TestApp;
 let weeklyId: number;
@@ -20,8 +24,14 @@ let dailyId: number;
 
 const INVALID = 'This link is no longer valid.';
 
+/** The app's secret: the links these tests follow are signed as a send signs them. */
+const secret = ephemeralPlatformSecret();
+const links = createReaderLinks(secret);
+/** The letter the links say they came in (a signature names one; no email was sent here). */
+const LETTER_ID = 41;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ secret });
   weeklyId = await channelIdOf(t.db, 'demo', 'weekly');
   // A second brand whose channel has the same slug, and a third with another slug.
   await createAccount(t.db, { tenantName: 'Other', brandSlug: 'other', channelSlug: 'weekly', email: 'o@other.test', password: 'other-password' });
@@ -38,11 +48,14 @@ const get = (url: string, headers: Record<string, string> = {}) => t.app.inject(
 const post = (url: string, payload?: string, contentType?: string) =>
   t.app.inject({ method: 'POST', url, ...(payload === undefined ? {} : { payload }), ...(contentType ? { headers: { 'content-type': contentType } } : {}) });
 
-const unsubscribeUrl = (uniqueId: string, slug = 'weekly') => publicPagePaths.unsubscribe(slug, uniqueId);
-const undoUrl = (uniqueId: string, slug = 'weekly') => publicPagePaths.undoUnsubscribe(slug, uniqueId);
+const unsubscribeUrl = (uniqueId: string, slug = 'weekly') => links.unsubscribe(slug, uniqueId, LETTER_ID);
+/** The undo of the unsubscribe made at `at` (what the confirmation page's form posts to). */
+const undoUrl = (uniqueId: string, at: Date, slug = 'weekly') => links.undoUnsubscribe(slug, uniqueId, LETTER_ID, at);
+const unsubscribedAt = async (uniqueId: string) => (await linkedSubscriberState(t.db, uniqueId)).unsubscribedByLinkAt!;
+const signatureOf = (url: string) => new URL(url, 'http://x').searchParams.get('s')!;
 
-/** The page's one form target, if it has exactly that form. */
-const formActions = (html: string) => [...html.matchAll(/<form method="post" action="([^"]*)">/g)].map((m) => m[1]);
+/** The page's form targets, as paths. */
+const formActions = (html: string) => [...html.matchAll(/<form method="post" action="([^"]*)">/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
 
 describe('GET /unsubscribe/{channelSlug}/{uniqueId}', () => {
   it('names the channel, masks the address, offers one button that posts back, and changes nothing', async () => {
@@ -129,7 +142,7 @@ describe('POST /unsubscribe/{channelSlug}/{uniqueId}', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['content-security-policy']).toContain("default-src 'none'");
     expect(response.body).toContain("<h1>You&#39;re unsubscribed from The Weekly.</h1>");
-    expect(formActions(response.body)).toEqual([undoUrl(uniqueId)]);
+    expect(formActions(response.body)).toEqual([undoUrl(uniqueId, await unsubscribedAt(uniqueId))]);
     const state = await linkedSubscriberState(t.db, uniqueId);
     expect(state.status).toBe('unsubscribed');
     expect(state.unsubscribedByLinkAt).toBeInstanceOf(Date);
@@ -235,16 +248,19 @@ describe('POST /unsubscribe/{channelSlug}/{uniqueId}', () => {
 });
 
 describe('POST /unsubscribe/{channelSlug}/{uniqueId}/undo', () => {
-  it('makes a subscriber who unsubscribed through the link active again', async () => {
+  it('makes a subscriber who unsubscribed through the link active again, once', async () => {
     const uniqueId = await addLinkedSubscriber(t.db, { channelId: weeklyId, email: 'undo@example.com' });
-    await post(unsubscribeUrl(uniqueId));
-    const response = await post(undoUrl(uniqueId));
+    const [undo] = formActions((await post(unsubscribeUrl(uniqueId))).body);
+    expect(undo).toBe(undoUrl(uniqueId, await unsubscribedAt(uniqueId)));
+    const response = await post(undo!);
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain("<h1>You&#39;re subscribed to The Weekly again.</h1>");
     expect(formActions(response.body)).toEqual([unsubscribeUrl(uniqueId)]);
     expect(await linkedSubscriberState(t.db, uniqueId)).toEqual({ status: 'active', behaviourOptOut: false, unsubscribedByLinkAt: null });
-    // Undone twice: still active, same page.
-    expect((await post(undoUrl(uniqueId))).statusCode).toBe(200);
+    // That unsubscribe is undone: its undo is no longer a valid link, and changes nothing.
+    const again = await post(undo!);
+    expect(again.statusCode).toBe(404);
+    expect(again.body).toContain(`<h1>${INVALID}</h1>`);
     expect((await get(unsubscribeUrl(uniqueId))).body).toContain('<h1>Unsubscribe from The Weekly?</h1>');
   });
 
@@ -253,18 +269,117 @@ describe('POST /unsubscribe/{channelSlug}/{uniqueId}/undo', () => {
     await post(unsubscribeUrl(uniqueId), `${ONE_CLICK_FIELD}=${ONE_CLICK_VALUE}`, 'application/x-www-form-urlencoded');
     const page = await get(unsubscribeUrl(uniqueId));
     expect(page.body).toContain("<h1>You&#39;re unsubscribed from The Weekly.</h1>");
-    expect(formActions(page.body)).toEqual([undoUrl(uniqueId)]);
+    expect(formActions(page.body)).toEqual([undoUrl(uniqueId, await unsubscribedAt(uniqueId))]);
+  });
+
+  it('undoes only that unsubscribe: an undo signed for an earlier one, or for another reader, is no longer valid', async () => {
+    const uniqueId = await addLinkedSubscriber(t.db, { channelId: weeklyId, email: 'twice-out@example.com' });
+    const other = await addLinkedSubscriber(t.db, { channelId: weeklyId, email: 'twice-other@example.com' });
+    await post(unsubscribeUrl(uniqueId));
+    const firstUndo = undoUrl(uniqueId, await unsubscribedAt(uniqueId));
+    expect((await post(firstUndo)).statusCode).toBe(200);
+    await post(unsubscribeUrl(uniqueId));
+    await post(unsubscribeUrl(other));
+    const current = undoUrl(uniqueId, await unsubscribedAt(uniqueId));
+    const before = await audienceSnapshot(t.db);
+    for (const url of [
+      firstUndo,
+      publicPagePaths.undoUnsubscribe('weekly', uniqueId),
+      // The unsubscribe link's own signature is not an undo's.
+      `${publicPagePaths.undoUnsubscribe('weekly', uniqueId)}${new URL(unsubscribeUrl(uniqueId), 'http://x').search}`,
+      current.replace(signatureOf(current), signatureOf(undoUrl(other, await unsubscribedAt(other)))),
+      current.replace(`l=${LETTER_ID}`, `l=${LETTER_ID + 1}`),
+    ]) {
+      const response = await post(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).toContain(`<h1>${INVALID}</h1>`);
+    }
+    expect(await audienceSnapshot(t.db)).toEqual(before);
+    expect((await post(current)).statusCode).toBe(200);
+  });
+
+  it(`expires after ${UNSUBSCRIBE_UNDO_WINDOW_MS / 86_400_000} days: the page offers no undo and the old one changes nothing`, async () => {
+    const uniqueId = await addLinkedSubscriber(t.db, { channelId: weeklyId, email: 'expired@example.com' });
+    await post(unsubscribeUrl(uniqueId));
+    const longAgo = new Date(Date.now() - UNSUBSCRIBE_UNDO_WINDOW_MS - 60_000);
+    await t.db.updateTable('subscribers').set({ unsubscribedByLinkAt: longAgo }).where('uniqueId', '=', uniqueId).execute();
+    const page = await get(unsubscribeUrl(uniqueId));
+    expect(page.body).toContain("<h1>You&#39;re unsubscribed from The Weekly.</h1>");
+    expect(formActions(page.body)).toEqual([]);
+    const before = await audienceSnapshot(t.db);
+    const response = await post(undoUrl(uniqueId, longAgo));
+    expect(response.statusCode).toBe(409);
+    expect(response.body).toContain("<h1>This address can&#39;t be subscribed again from this page.</h1>");
+    expect(await audienceSnapshot(t.db)).toEqual(before);
+    expect((await linkedSubscriberState(t.db, uniqueId)).status).toBe('unsubscribed');
   });
 
   it.each(['bounced', 'unsubscribed'] as const)('never revives a subscriber who is %s for another reason', async (status) => {
     const uniqueId = await addLinkedSubscriber(t.db, { channelId: weeklyId, email: `kept-${status}@example.com`, status });
     if (status === 'unsubscribed') expect(formActions((await get(unsubscribeUrl(uniqueId))).body)).toEqual([]);
     const before = await audienceSnapshot(t.db);
-    const response = await post(undoUrl(uniqueId));
-    expect(response.statusCode).toBe(409);
-    expect(response.body).toContain("<h1>This address can&#39;t be subscribed again from this page.</h1>");
+    const response = await post(undoUrl(uniqueId, new Date()));
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain(`<h1>${INVALID}</h1>`);
     expect(await audienceSnapshot(t.db)).toEqual(before);
     expect((await linkedSubscriberState(t.db, uniqueId)).status).toBe(status);
+  });
+});
+
+describe('links without the platform’s signature for that reader and letter', () => {
+  it('change nothing: a bare id, a forged, altered or injected signature, another reader’s, another letter’s', async () => {
+    const uniqueId = await addLinkedSubscriber(t.db, { channelId: weeklyId, email: 'target@example.com' });
+    const other = await addLinkedSubscriber(t.db, { channelId: weeklyId, email: 'bystander@example.com' });
+    const signed = unsubscribeUrl(uniqueId);
+    const signature = signatureOf(signed);
+    const bare = publicPagePaths.unsubscribe('weekly', uniqueId);
+    const forged = [
+      bare,
+      `${bare}?r=${'a'.repeat(40)}`,
+      `${bare}?r=${encodeURIComponent("' OR 1=1--")}`,
+      `${bare}?l=${LETTER_ID}`,
+      signed.replace(signature, `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`),
+      signed.replace(signature, encodeURIComponent("' OR 1=1--")),
+      signed.replace(signature, signatureOf(unsubscribeUrl(other))),
+      signed.replace(`l=${LETTER_ID}`, `l=${LETTER_ID + 1}`),
+      signed.replace(`l=${LETTER_ID}`, 'l=0'),
+      // The opt-out link's signature is not the unsubscribe's.
+      `${bare}${new URL(links.optOut('weekly', uniqueId, LETTER_ID), 'http://x').search}`,
+      // Signed by another platform.
+      createReaderLinks(ephemeralPlatformSecret()).unsubscribe('weekly', uniqueId, LETTER_ID),
+    ];
+    const before = await audienceSnapshot(t.db);
+    const bodies = new Set<string>();
+    for (const url of forged) {
+      for (const response of [
+        await get(url),
+        await post(url),
+        await post(url, `${ONE_CLICK_FIELD}=${ONE_CLICK_VALUE}`, 'application/x-www-form-urlencoded'),
+      ]) {
+        expect(response.statusCode, url).toBe(404);
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+        bodies.add(response.body);
+      }
+    }
+    expect(bodies.size).toBe(1);
+    expect([...bodies][0]).toContain(`<h1>${INVALID}</h1>`);
+    expect(await audienceSnapshot(t.db)).toEqual(before);
+    expect((await linkedSubscriberState(t.db, uniqueId)).status).toBe('active');
+  });
+
+  it('still accepts a link signed with the previous key during a key rotation, and no other', async () => {
+    const oldKey = randomBytes(32);
+    const rotated = await createTestApp({ secret: createPlatformSecret(randomBytes(32), oldKey) });
+    try {
+      const channelId = await channelIdOf(rotated.db, 'demo', 'weekly');
+      const uniqueId = await addLinkedSubscriber(rotated.db, { channelId, email: 'rotation@example.com' });
+      const oldLink = createReaderLinks(createPlatformSecret(oldKey)).unsubscribe('weekly', uniqueId, LETTER_ID);
+      expect((await rotated.app.inject({ method: 'POST', url: unsubscribeUrl(uniqueId) })).statusCode).toBe(404);
+      expect((await rotated.app.inject({ method: 'POST', url: oldLink })).statusCode).toBe(200);
+      expect((await linkedSubscriberState(rotated.db, uniqueId)).status).toBe('unsubscribed');
+    } finally {
+      await rotated.close();
+    }
   });
 });
 
@@ -291,7 +406,7 @@ describe('links that name no subscriber of that channel', () => {
     const before = await audienceSnapshot(t.db);
     const bodies = new Set<string>();
     for (const [slug, id] of links) {
-      for (const response of [await get(unsubscribeUrl(id, slug)), await post(unsubscribeUrl(id, slug)), await post(undoUrl(id, slug))]) {
+      for (const response of [await get(unsubscribeUrl(id, slug)), await post(unsubscribeUrl(id, slug)), await post(undoUrl(id, new Date(), slug))]) {
         expect(response.statusCode, `${slug}/${id}`).toBe(404);
         expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
         expect(response.headers['content-security-policy']).toContain("default-src 'none'");

@@ -1,64 +1,72 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { UNSUBSCRIBE_RECIPIENT_PARAM, publicPagePaths } from '../../shared/contract/public-pages';
-import { readRecipientToken, undoUnsubscribeByLink, unsubscribeByLink } from '../audience/subscriber-links';
-import { z } from 'zod';
+import type { FastifyPluginAsync } from 'fastify';
+import { publicPagePaths } from '../../shared/contract/public-pages';
+import type { ReaderLinks } from '../audience/reader-links';
+import { canUndoUnsubscribe, undoUnsubscribeByLink, unsubscribeByLink } from '../audience/subscriber-links';
+import type { LinkedSubscriber } from '../audience/subscriber-links';
 import type { Db } from '../db/database';
-import { jsonSchemaOf } from '../http/api-docs';
-import { answerCutLinks, pageDocs, requireLinkedSubscriber, readFormBody, sendOneClickAnswer, sendPage, usePageReplies } from '../pages/page-replies';
+import {
+  answerCutLinks,
+  invalidLinkPage,
+  pageDocs,
+  readFormBody,
+  requireLinkedSubscriber,
+  requireSignedLink,
+  sendOneClickAnswer,
+  sendPage,
+  usePageReplies,
+} from '../pages/page-replies';
 import { cannotResubscribePage, oneClickAnswer, resubscribedPage, unsubscribeQuestionPage, unsubscribedPage } from '../pages/unsubscribe-pages';
 import { routePattern } from './route-params';
 
-// The unsubscribe link in every email's footer and List-Unsubscribe header. Public: the
-// subscriber's unique id in the link is the only key (a mail provider's one-click POST
-// carries no session, RFC 8058). GET only asks, since mail clients and link scanners open
-// links on their own; POST, from the page's form or a one-click, unsubscribes. A sent
-// email's link names the email (`?r={recipient token}`): the unsubscribe is counted against
-// that letter, and the pages' forms carry the token on.
+// The unsubscribe link in every email's footer and List-Unsubscribe header. Public (a mail
+// provider's one-click POST carries no session, RFC 8058), so the link itself is the key:
+// it names the reader, the letter the email came from and the platform's signature of both
+// (audience/reader-links.ts); without a valid signature it changes nothing and shows the
+// neutral page. GET only asks, since mail clients and link scanners open links on their
+// own; POST, from the page's form or a one-click, unsubscribes and counts it against that
+// letter. The undo needs the signature of that very unsubscribe, for a bounded time.
 
 const unsubscribePath = routePattern(publicPagePaths.unsubscribe(':channelSlug', ':uniqueId'));
 const undoPath = routePattern(publicPagePaths.undoUnsubscribe(':channelSlug', ':uniqueId'));
 
-const RecipientQuery = z.object({
-  [UNSUBSCRIBE_RECIPIENT_PARAM]: z
-    .string()
-    .optional()
-    .describe("The sent email's recipient token: the unsubscribe counts against that email's letter; ignored when it names no email of this subscriber"),
-});
-
-/** The page's docs with the recipient token the links of sent emails carry. */
-const docsWithToken = (summary: string, method: 'GET' | 'POST') => ({ ...pageDocs(summary, method), querystring: jsonSchemaOf(RecipientQuery, 'input') });
-
-function tokenOf(request: FastifyRequest): string | null {
-  return readRecipientToken((request.query as Record<string, unknown> | undefined)?.[UNSUBSCRIBE_RECIPIENT_PARAM]);
-}
-
-export const publicUnsubscribeRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const publicUnsubscribeRoutes: FastifyPluginAsync<{ db: Db; links: ReaderLinks }> = async (app, { db, links }) => {
   usePageReplies(app);
   answerCutLinks(app, '/unsubscribe');
 
   const config = { public: true };
+  const unsubscribeLink = (subscriber: LinkedSubscriber, letterId: number) => links.unsubscribe(subscriber.channelSlug, subscriber.uniqueId, letterId);
+  const undoLink = (subscriber: LinkedSubscriber, letterId: number) =>
+    canUndoUnsubscribe(subscriber) ? links.undoUnsubscribe(subscriber.channelSlug, subscriber.uniqueId, letterId, subscriber.unsubscribedByLinkAt!) : null;
 
-  app.get(unsubscribePath, { config, schema: docsWithToken('Unsubscribe page: asks, changes nothing', 'GET') }, async (request, reply) => {
-    const subscriber = await requireLinkedSubscriber(db, request.params);
-    const token = tokenOf(request);
+  app.get(unsubscribePath, { config, schema: pageDocs('Unsubscribe page: asks, changes nothing', 'GET') }, async (request, reply) => {
+    const { subscriber, letterId } = await requireSignedLink(db, links, 'unsubscribe', request);
     // Already out (a one-click earlier, say): say so rather than ask again.
-    const page = subscriber.status === 'unsubscribed' ? unsubscribedPage(subscriber, token) : unsubscribeQuestionPage(subscriber, token);
+    const page =
+      subscriber.status === 'unsubscribed'
+        ? unsubscribedPage(subscriber, undoLink(subscriber, letterId))
+        : unsubscribeQuestionPage(subscriber, unsubscribeLink(subscriber, letterId));
     return sendPage(reply, page);
   });
 
-  app.post(unsubscribePath, { config, schema: docsWithToken('Unsubscribe (the form or an RFC 8058 one-click)', 'POST') }, async (request, reply) => {
+  app.post(unsubscribePath, { config, schema: pageDocs('Unsubscribe (the form or an RFC 8058 one-click)', 'POST') }, async (request, reply) => {
     const { oneClick } = readFormBody(request);
-    const subscriber = await requireLinkedSubscriber(db, request.params);
-    const token = tokenOf(request);
-    await unsubscribeByLink(db, subscriber.id, token);
+    const { subscriber, letterId } = await requireSignedLink(db, links, 'unsubscribe', request);
+    await unsubscribeByLink(db, subscriber.id, letterId);
     const after = await requireLinkedSubscriber(db, request.params);
     if (oneClick) return sendOneClickAnswer(reply, oneClickAnswer(after));
-    return sendPage(reply, unsubscribedPage(after, token));
+    return sendPage(reply, unsubscribedPage(after, undoLink(after, letterId)));
   });
 
-  app.post(undoPath, { config, schema: docsWithToken('Undo an unsubscribe made through the link', 'POST') }, async (request, reply) => {
-    const subscriber = await requireLinkedSubscriber(db, request.params);
-    if (!(await undoUnsubscribeByLink(db, subscriber.id))) return sendPage(reply, cannotResubscribePage(subscriber), 409);
-    return sendPage(reply, resubscribedPage(await requireLinkedSubscriber(db, request.params), tokenOf(request)));
+  app.post(undoPath, { config, schema: pageDocs('Undo an unsubscribe made through the link (its own signed undo)', 'POST') }, async (request, reply) => {
+    const { subscriber, letterId, signature } = await requireSignedLink(db, links, null, request);
+    const at = subscriber.status === 'unsubscribed' ? subscriber.unsubscribedByLinkAt : null;
+    const claim = { action: 'unsubscribe-undo' as const, subscriberUniqueId: subscriber.uniqueId, letterId };
+    // No unsubscribe this link could be the undo of (undone already, another, or none): a link no longer valid.
+    if (at === null || !links.verify({ ...claim, unsubscribedAt: at.getTime() }, signature)) return sendPage(reply, invalidLinkPage(), 404);
+    if (!canUndoUnsubscribe(subscriber) || !(await undoUnsubscribeByLink(db, subscriber.id, at))) {
+      return sendPage(reply, cannotResubscribePage(subscriber), 409);
+    }
+    const after = await requireLinkedSubscriber(db, request.params);
+    return sendPage(reply, resubscribedPage(after, unsubscribeLink(after, letterId)));
   });
 };

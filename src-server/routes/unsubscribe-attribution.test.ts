@@ -54,7 +54,7 @@ describe('unsubscribing through a sent email', () => {
     const link = unsubscribeLink(first, 'ada');
     const page = await h.app.inject({ method: 'GET', url: link });
     expect(page.statusCode).toBe(200);
-    // Asking changes nothing; the form carries the email's token on.
+    // Asking changes nothing; the form posts to the same signed link.
     expect(await unsubscribedOf(first)).toBe(0);
     expect(formActions(page.body)).toEqual([link]);
     const done = await h.app.inject({ method: 'POST', url: formActions(page.body)[0]!, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
@@ -86,29 +86,42 @@ describe('unsubscribing through a sent email', () => {
     expect(await unsubscribedOf(second)).toBe(1);
   });
 
-  it('never echoes a token that is not one into the page', async () => {
+  it('never echoes a signature that is not one into the page', async () => {
     const bare = unsubscribeLink(first, 'cy').split('?')[0]!;
-    const page = await h.app.inject({ method: 'GET', url: `${bare}?r=${encodeURIComponent('"><script>alert(1)</script>')}` });
-    expect(page.statusCode).toBe(200);
+    const page = await h.app.inject({ method: 'GET', url: `${bare}?l=${first}&s=${encodeURIComponent('"><script>alert(1)</script>')}` });
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('This link is no longer valid.');
     expect(page.body).not.toContain('<script>');
-    expect(formActions(page.body)).toEqual([bare]);
   });
 
-  it('counts a link naming no email of this reader (another’s token, or none) against their last letter only', async () => {
-    const cyLink = unsubscribeLink(first, 'cy').split('?')[0]!;
-    const bobsToken = unsubscribeLink(first, 'bob').split('?r=')[1]!;
-    await h.app.inject({ method: 'POST', url: `${cyLink}?r=${bobsToken}`, payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    const rows = await h.t.db
-      .selectFrom('letterRecipients')
-      .select(['letterId', 'email', 'unsubscribedAt'])
-      .where('letterId', 'in', [first, second])
-      .where('unsubscribedAt', 'is not', null)
-      .orderBy('letterId')
-      .orderBy('email')
-      .execute();
-    expect(rows.map((row) => [row.letterId, row.email])).toEqual([
-      [second, email('bob')],
-      [second, email('cy')],
-    ]);
+  it('changes nothing through a link with another reader’s signature or another letter, then counts cy’s own link against its letter', async () => {
+    const cyLink = unsubscribeLink(first, 'cy');
+    const bobsLink = unsubscribeLink(first, 'bob');
+    const signature = (link: string) => new URLSearchParams(link.split('?')[1]).get('s')!;
+    const form = { payload: '', headers: { 'content-type': 'application/x-www-form-urlencoded' } };
+    const before = await recipientsOut();
+    for (const url of [cyLink.replace(signature(cyLink), signature(bobsLink)), cyLink.replace(`l=${first}`, `l=${second}`), cyLink.split('?')[0]!]) {
+      const response = await h.app.inject({ method: 'POST', url, ...form });
+      expect(response.statusCode, url).toBe(404);
+    }
+    expect(await recipientsOut()).toEqual(before);
+    await h.app.inject({ method: 'POST', url: unsubscribeLink(second, 'cy'), ...form });
+    const after = await recipientsOut();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after).toContainEqual([second, email('cy')]);
+    expect(after).not.toContainEqual([first, email('cy')]);
   });
 });
+
+/** Which letters' rows are counted as unsubscribed, by letter and address. */
+async function recipientsOut(): Promise<Array<[number, string]>> {
+  const rows = await h.t.db
+    .selectFrom('letterRecipients')
+    .select(['letterId', 'email'])
+    .where('letterId', 'in', [first, second])
+    .where('unsubscribedAt', 'is not', null)
+    .orderBy('letterId')
+    .orderBy('email')
+    .execute();
+  return rows.map((row) => [row.letterId, row.email]);
+}

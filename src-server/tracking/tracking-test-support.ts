@@ -84,6 +84,7 @@ export async function startTrackingHarness(options: TrackingHarnessOptions = {})
     db: t.db,
     connectionString: t.connectionString,
     smtpUrl: smtp.url,
+    secret,
     senders,
     mailHostname: HARNESS_MAIL_HOSTNAME,
     retryDelaySeconds: 0,

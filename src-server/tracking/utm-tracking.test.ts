@@ -105,11 +105,14 @@ describe('a letter with UTM tracking on', () => {
 });
 
 describe('every sent email', () => {
-  it('carries List-Unsubscribe naming this email, one-click, and the recipient header a bounce quotes back', async () => {
+  it('carries List-Unsubscribe signed for this reader and letter, one-click, and the recipient header a bounce quotes back', async () => {
     const own = await token();
     const unsubscribe = hrefsOf(mail).find((href) => href.startsWith(`${PUBLIC_URL}/unsubscribe/weekly/`))!;
-    expect(unsubscribe).toMatch(new RegExp(`^${PUBLIC_URL}/unsubscribe/weekly/[0-9a-f-]{36}\\?r=${own}$`));
-    expect(header('List-Unsubscribe')).toBe(`<${unsubscribe}>`);
+    expect(unsubscribe).toMatch(new RegExp(`^${PUBLIC_URL}/unsubscribe/weekly/[0-9a-f-]{36}\\?l=\\d+&s=[A-Za-z0-9_-]{22}$`));
+    // The tracking token stays out of it: whoever holds the link cannot record opens and clicks with it.
+    expect(unsubscribe).not.toContain(own);
+    // The mailto form names the email by its token (bounces/bounce-listener.ts reads it).
+    expect(header('List-Unsubscribe')?.replace(/\s+/g, ' ')).toBe(`<${unsubscribe}>, <mailto:unsubscribe-${own}@weekly.example?subject=unsubscribe>`);
     expect(header('List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     expect(header('X-Letterdesk-Recipient')).toBe(own);
   });

@@ -15,13 +15,14 @@ import { saveOnSchedulingPayload } from '../sync/letter-payloads';
 import type { SyncEngine } from '../sync/sync-engine';
 
 // The lifecycle actions of spec 1 §4 that only the platform can perform: status changes,
-// scheduling, test sends, merge-tag checks and suggestions. Each pushes the letter's local
+// scheduling, the private flag (update-private), test sends, merge-tag checks and suggestions. Each pushes the letter's local
 // edits first, so the platform acts on what the editor sees; offline each says so plainly
 // and changes nothing. Cloning is local (it works offline) and syncs like any new letter.
 
 type LifecycleNames =
   | 'letters.changeStatus'
   | 'letters.schedule'
+  | 'letters.setPrivate'
   | 'letters.sendTest'
   | 'letters.clone'
   | 'letters.validateMergeTag'
@@ -121,6 +122,14 @@ export function lifecycleHandlers(deps: {
         });
         // Back to an editable state, schedule-step edits not yet sent go on as local edits.
         return store.adoptRemote(remote, isEditableStatus(remote.publicationStatus) ? SCHEDULE_FIELDS : []);
+      });
+    },
+
+    async 'letters.setPrivate'({ uniqueId, private: isPrivate }) {
+      return onPlatform(uniqueId, 'Changing who can read the letter on the web', async (letter) => {
+        const remote = await client.updatePrivate(letter.channelSlug, letter.id, { private: isPrivate, claimant: claimant(), baseVersion: letter.version });
+        // From the schedule step: its fields not yet sent stay the editor's local edits.
+        return store.adoptRemote(remote, SCHEDULE_FIELDS);
       });
     },
 

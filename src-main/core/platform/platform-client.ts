@@ -23,6 +23,7 @@ import {
   type SaveOnSchedulingRequest,
   type SyncChangesResponse,
   type UpdateLetterRequest,
+  type UpdatePrivateRequest,
   type UpdateStatusRequest,
 } from '../../../shared/contract/platform-letters';
 import { SyncBatchResponseSchema, type SyncBatchItem, type SyncBatchResult } from '../../../shared/contract/platform-sync-batch';
@@ -155,6 +156,7 @@ export interface PlatformClient {
   updateLetter(channelSlug: string, id: number, body: UpdateLetterRequest): Promise<Letter>;
   updateStatus(channelId: number, id: number, body: UpdateStatusRequest): Promise<Letter>;
   updateSettings(channelSlug: string, uniqueId: string, body: LetterSettingsRequest): Promise<Letter>;
+  updatePrivate(channelSlug: string, id: number, body: UpdatePrivateRequest): Promise<Letter>;
   saveOnScheduling(channelId: number, id: number, body: SaveOnSchedulingRequest): Promise<Letter>;
   sendTestEmail(channelId: number, id: number, toEmail: string): Promise<TestEmailResponse>;
   /** The emails the platform kept instead of sending (no SMTP server), and whether it has one. */
@@ -363,6 +365,8 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
     updateStatus: (channelId, id, body) => call('POST', platformPaths.updateStatus(channelId, id), LetterResponseSchema, body),
     updateSettings: (channelSlug, uniqueId, body) =>
       call('POST', platformPaths.letterSettings(channelSlug, uniqueId), LetterResponseSchema, body, { idempotent: true }),
+    updatePrivate: (channelSlug, id, body) =>
+      call('POST', platformPaths.updatePrivate(channelSlug, id), LetterResponseSchema, body, { idempotent: true }),
     saveOnScheduling: (channelId, id, body) => call('POST', platformPaths.saveOnScheduling(channelId, id), LetterResponseSchema, body),
     sendTestEmail: (channelId, id, toEmail) => call('POST', platformPaths.sendTestEmail(channelId, id), TestEmailResponseSchema, { toEmail }),
     localMailbox: () => call('GET', platformPaths.localMailbox(), LocalMailboxResponseSchema),

@@ -249,6 +249,8 @@ export function createLettersStore(db: LocalDb) {
       let query = db
         .selectFrom('letters')
         .select(['id', 'unique_id', 'version', 'title', 'publication_status', 'publication_date', 'segment_name', 'updated_at', 'dirty', 'sync_error'])
+        // The private mark is read from the stored letter: no column of its own for one flag the list shows.
+        .select(sql<number | null>`json_extract(body, '$.private')`.as('private'))
         .where('brand_slug', '=', brandSlug)
         .where('channel_slug', '=', channelSlug);
       const statuses = LETTER_STATUS_FILTERS[status ?? 'any'].statuses;
@@ -273,6 +275,7 @@ export function createLettersStore(db: LocalDb) {
         publicationStatus: row.publication_status as LetterListItem['publicationStatus'],
         publicationDate: row.publication_date,
         segmentName: row.segment_name,
+        private: row.private === 1,
         brandSlug,
         channelSlug,
         updatedAt: row.updated_at,

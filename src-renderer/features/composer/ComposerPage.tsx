@@ -39,7 +39,8 @@ import { ScheduledView } from './lifecycle/ScheduledView';
 import { ScheduleSidebar } from './lifecycle/ScheduleSidebar';
 import { useLifecycleActions } from './lifecycle/use-lifecycle-actions';
 import { useScheduleForm } from './lifecycle/use-schedule-form';
-import { toastError } from './lifecycle/toasts';
+import { toastError, toastSuccess } from './lifecycle/toasts';
+import { errorMessage, useSetPrivateMutation } from './lifecycle/lifecycle-api';
 import { MoreActionsMenu } from './MoreActionsMenu';
 import { PreviewPane, type PreviewDevice } from './PreviewPane';
 import { SaveIndicator } from './SaveIndicator';
@@ -90,6 +91,13 @@ export function ComposerPage() {
   const [sidebarBusy, setSidebarBusy] = useState(false);
   // The step waiting for its confirmation: Pause and edit, or a primary action that asks first.
   const [confirming, setConfirming] = useState<'pause' | PrimaryAction | null>(null);
+  // A sent letter's Private switch lives in the more-menu: its schedule step is behind it.
+  const [setPrivate, privacyCall] = useSetPrivateMutation();
+  const changePrivacy = (uniqueId: string, isPrivate: boolean) =>
+    void setPrivate({ uniqueId, private: isPrivate })
+      .unwrap()
+      .then(() => toastSuccess(isPrivate ? 'The letter is private: it is no longer on the web archive.' : 'The letter is public on the web archive.'))
+      .catch((failure: unknown) => toastError(errorMessage(failure, 'Sorry, the letter could not be changed.')));
   const lifecycle = useLifecycleActions({
     letter,
     zone,
@@ -274,7 +282,15 @@ export function ComposerPage() {
         )}
         {/* A test shows the edits made up to the moment it is sent. */}
         <SendTestEmailButton letter={letter} onBeforeSend={() => (blocksDocument.flush(), settle())} />
-        <MoreActionsMenu onClone={() => void clone()} cloning={cloning.isLoading} />
+        <MoreActionsMenu
+          onClone={() => void clone()}
+          cloning={cloning.isLoading}
+          privacy={
+            hasReport(status) && letter.id !== null
+              ? { isPrivate: letter.private, onChange: (isPrivate) => changePrivacy(letter.uniqueId, isPrivate), busy: privacyCall.isLoading }
+              : undefined
+          }
+        />
       </ActionBar>
       {view === 'edit' && (
         <>

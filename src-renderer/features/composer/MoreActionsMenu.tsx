@@ -1,13 +1,24 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
-import { IconCopy, IconDots } from '@tabler/icons-react';
+import { IconCopy, IconDots, IconLock, IconLockOpen } from '@tabler/icons-react';
 
-/** The composer's less frequent actions, also in the native Letter menu: Clone opens a copy of this letter. */
-export function MoreActionsMenu({ onClone, cloning }: { onClone: () => void; cloning: boolean }) {
+export interface MoreActionsMenuProps {
+  onClone: () => void;
+  cloning: boolean;
+  /** A sent letter's Private switch: whether it is private now, and the change to the other. */
+  privacy?: { isPrivate: boolean; onChange: (isPrivate: boolean) => void; busy: boolean } | undefined;
+}
+
+/**
+ * The composer's less frequent actions, also in the native Letter menu: Clone opens a copy of
+ * this letter. A sent letter can also be made public or private here (the schedule step is
+ * behind it then).
+ */
+export function MoreActionsMenu({ onClone, cloning, privacy }: MoreActionsMenuProps) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
         <Tooltip label="More actions">
-          <ActionIcon variant="default" size="lg" aria-label="More actions" loading={cloning}>
+          <ActionIcon variant="default" size="lg" aria-label="More actions" loading={cloning || privacy?.busy}>
             <IconDots size={18} />
           </ActionIcon>
         </Tooltip>
@@ -16,6 +27,15 @@ export function MoreActionsMenu({ onClone, cloning }: { onClone: () => void; clo
         <Menu.Item leftSection={<IconCopy size={16} />} onClick={onClone}>
           Clone
         </Menu.Item>
+        {privacy && (
+          <Menu.Item
+            leftSection={privacy.isPrivate ? <IconLockOpen size={16} /> : <IconLock size={16} />}
+            onClick={() => privacy.onChange(!privacy.isPrivate)}
+            disabled={privacy.busy}
+          >
+            {privacy.isPrivate ? 'Make public on the web archive' : 'Make private'}
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -27,6 +27,7 @@ function item(overrides: Partial<LetterListItem>): LetterListItem {
     publicationStatus: 0,
     publicationDate: null,
     segmentName: null,
+    private: false,
     brandSlug: 'demo',
     channelSlug: 'weekly',
     updatedAt: '2026-01-01T10:00:00.000Z',
@@ -194,6 +195,18 @@ describe('the newsletters list columns', () => {
     const draft = within(table).getByRole('link', { name: 'Draft issue' }).closest('tr')!;
     expect(within(draft).getAllByRole('cell').map((c) => c.textContent).slice(3, 7)).toEqual(['—', '—', '—', '—']);
     expect(calls.find((c) => c.channel === 'letters.metrics')?.input).toEqual({ brandSlug: 'demo', channelSlug: 'weekly', ids: [5, 6] });
+  });
+});
+
+describe('the private mark', () => {
+  it('marks a private letter, and only that one', async () => {
+    lists.any = [item({ uniqueId: 'p-1', id: 7, title: 'Members issue', publicationStatus: 1, private: true }), item({ uniqueId: 'p-2', id: 8, title: 'Open issue', publicationStatus: 1 })];
+    renderAt(NEWSLETTERS);
+    const table = await screen.findByRole('table', { name: 'Newsletters' });
+    const members = within(table).getByRole('link', { name: 'Members issue' }).closest('td')!;
+    expect(within(members).getByText('Private')).toBeTruthy();
+    const open = within(table).getByRole('link', { name: 'Open issue' }).closest('td')!;
+    expect(within(open).queryByText('Private')).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Badge, Menu, Table, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconArrowsSort, IconCopy, IconDots, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconArrowsSort, IconCopy, IconDots, IconLock, IconTrash } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import type { LetterListItem } from '../../../shared/contract/bridge';
@@ -127,6 +127,14 @@ export function NewslettersTable(props: {
                     <Tooltip label={letter.syncError} multiline w={280}>
                       <Badge ml="xs" size="xs" color="red.9" variant="light" aria-label={`Not synced: ${letter.syncError}`}>
                         Not synced
+                      </Badge>
+                    </Tooltip>
+                  )}
+                  {/* Left off the public web archive: a letter to paying readers must not read as public. */}
+                  {!templates && letter.private && (
+                    <Tooltip label="Private: not on the public web archive">
+                      <Badge ml="xs" size="xs" color="gray" variant="light" leftSection={<IconLock size={10} aria-hidden />}>
+                        Private
                       </Badge>
                     </Tooltip>
                   )}

@@ -30,6 +30,8 @@ export interface LettersTable {
   copyRendered: string;
   includePromotions: boolean;
   private: boolean;
+  /** An editor set `private` (update-private); until then scheduling sets it from the audience. */
+  privateChosen: Generated<boolean>;
   insights: Json<unknown> | null;
   openGraphHeadline: string;
   openGraphDescription: string;

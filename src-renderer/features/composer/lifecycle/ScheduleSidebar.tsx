@@ -5,6 +5,7 @@ import { useFeatureFlags } from '../../../app/feature-flags';
 import { SchedulePromotionsPanel } from '../../promotions/SchedulePromotionsPanel';
 import { ContentCheck } from './ContentCheck';
 import { InboxPreview } from './InboxPreview';
+import { PrivateSwitch } from './PrivateSwitch';
 import { SendingSettings } from './SendingSettings';
 import { SocialCardEditor } from './SocialCardEditor';
 import { useBusySources } from './use-busy-sources';
@@ -25,7 +26,7 @@ export interface ScheduleSidebarProps {
   now?: () => Date;
 }
 
-/** The schedule step's sidebar (spec 1 §2): CONTENT CHECK, SENDING SETTINGS, INBOX PREVIEW, SOCIAL CARD, PROMOTIONS. */
+/** The schedule step's sidebar (spec 1 §2): CONTENT CHECK, SENDING SETTINGS (with the Private switch), INBOX PREVIEW, SOCIAL CARD, PROMOTIONS. */
 export function ScheduleSidebar({ letter, revision, zone, form, title, onTitleChange, template, disabled, onBusyChange, now }: ScheduleSidebarProps) {
   const isFeatureOn = useFeatureFlags(letter.brandSlug, letter.channelSlug);
   const busy = useBusySources(onBusyChange);
@@ -47,6 +48,7 @@ export function ScheduleSidebar({ letter, revision, zone, form, title, onTitleCh
               onBusyChange={busy.reporter('utm')}
               {...(now ? { now } : {})}
             />
+            <PrivateSwitch letter={letter} segmentId={form.values.segmentId} disabled={disabled} />
             <Divider />
           </>
         )}

@@ -16,6 +16,11 @@ export const lifecycleApi = api.injectEndpoints({
       query: (input) => ipc('letters.schedule', input),
       invalidatesTags: [{ type: 'Letters', id: 'LIST' }],
     }),
+    /** The Private switch: the platform's answer is the letter, refetched by the composer through its tag. */
+    setPrivate: build.mutation<Letter, { uniqueId: string; private: boolean }>({
+      query: (input) => ipc('letters.setPrivate', input),
+      invalidatesTags: (_letter, _error, { uniqueId }) => [{ type: 'Letters', id: 'LIST' }, { type: 'Letter', id: uniqueId }],
+    }),
     listSegments: build.query<ChannelOutput<'segments.list'>, { brandSlug: string; channelSlug: string }>({
       query: (input) => ipc('segments.list', input),
       // Saving a segment on the Segments screen invalidates this tag, so the audience picker lists it at once.
@@ -36,6 +41,7 @@ export const lifecycleApi = api.injectEndpoints({
 export const {
   useChangeStatusMutation,
   useScheduleLetterMutation,
+  useSetPrivateMutation,
   useListSegmentsQuery,
   useValidateMergeTagMutation,
   useSuggestMutation,
