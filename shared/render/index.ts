@@ -8,6 +8,7 @@ import { emptyTextBlockCount } from './empty-text-blocks';
 import { renderLetterMjml } from './render-letter';
 import type { LetterRenderInput } from './render-letter';
 import type { RenderContext } from './types';
+import { withFooterLast } from '../model/section-order';
 
 // Email rendering (issue 3): a letter to MJML, then HTML with the `mjml` package, plus the
 // CONTENT CHECK insights. Used by the core (preview) and the platform server (sending);
@@ -47,7 +48,8 @@ export function letterRenderInput(
 ): LetterRenderInput {
   return {
     settings: letter.settings,
-    sections,
+    // Readers get the footer last, whatever order the sections arrived in.
+    sections: withFooterLast(sections),
     context: { ...context, esp: letter.esp, letterUniqueId: letter.uniqueId },
     title: letter.title,
     preview: letter.subtitle,

@@ -3,6 +3,7 @@ import type { BlockType, Delta, LayoutType, LetterSettings, Section } from '../.
 import { defaultLetterSettings, newLayoutSection, newSection } from '../../../shared/model';
 import { sectionWithLetterStyles } from '../../../shared/rules/apply-letter-styles';
 import { cloneSection, insertSection, moveSection, removeSection, updateSection } from './section-list';
+import { withFooterLast } from '../../../shared/model/section-order';
 
 /** Enough undo steps for a working session without keeping every letter in memory forever. */
 export const HISTORY_LIMIT = 100;
@@ -85,7 +86,8 @@ export const composerSlice = createSlice({
   reducers: {
     letterOpened(_state, action: PayloadAction<{ letterUniqueId: string; sections: Section[]; settings?: LetterSettings }>) {
       const { letterUniqueId, sections, settings } = action.payload;
-      return { ...initialState, letterUniqueId, present: sections, settings: settings ?? defaultLetterSettings() };
+      // A letter saved elsewhere (an import, another editor, an older app) opens with its footer last.
+      return { ...initialState, letterUniqueId, present: [...withFooterLast(sections)], settings: settings ?? defaultLetterSettings() };
     },
     sectionAdded: {
       reducer(state, action: PayloadAction<NewSectionPayload & { uniqueId: string }>) {

@@ -5,6 +5,7 @@ import { insertedCurationSection } from '../../../shared/rules/curation-items';
 import { api } from '../../app/api';
 import { getBridge } from '../../app/bridge';
 import { ipc } from '../../app/ipc-base-query';
+import { withFooterLast } from '../../../shared/model/section-order';
 
 // The curation screen's and curation blocks' calls (bridge-curation.ts).
 
@@ -87,7 +88,8 @@ export const curationInsertApi = api.injectEndpoints({
         if (!found.ok) return { error: found.error };
         if (!found.data) return { error: { code: 'not_found', message: 'This letter no longer exists.' } };
         const section = insertedCurationSection(aggregate, { uniqueId: crypto.randomUUID(), zone });
-        const blocks = serializeSections([...parseSections(found.data.blocks), section]);
+        // Before the footer, which stays last.
+        const blocks = serializeSections([...withFooterLast([...parseSections(found.data.blocks), section])]);
         const saved = await bridge.invoke('letters.saveLocal', { uniqueId: letterUniqueId, changes: { blocks } });
         return saved.ok ? { data: { uniqueId: letterUniqueId } } : { error: saved.error };
       },
