@@ -66,6 +66,7 @@ export const PreviewInsightsSchema = z.object({
     insecureLinks: z.array(z.string()),
     missingUnsubscribe: z.boolean(),
     emptyTextBlocks: z.number().int().nonnegative(),
+    emptyImageSlots: z.array(z.object({ uniqueId: z.string(), block: z.string() })),
   }),
 });
 export type PreviewInsights = z.infer<typeof PreviewInsightsSchema>;

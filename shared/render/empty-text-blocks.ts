@@ -1,5 +1,6 @@
 import { TEXT_BLOCK_TYPES, isBlankTextDelta } from '../model';
 import type { Section } from '../model';
+import { BLOCK_NAMES } from '../model/block-names';
 
 // The CONTENT CHECK's count of text blocks left empty. An empty block renders nothing, so
 // the rendered HTML cannot show it; the sections can.
@@ -12,4 +13,25 @@ export function emptyTextBlockCount(sections: readonly Section[]): number {
     count += emptyTextBlockCount(section.blocks);
   }
   return count;
+}
+
+/** An image block with no picture: it sends nothing, and in a layout leaves its column blank. */
+export interface EmptyImageSlot {
+  uniqueId: string;
+  /** 'Image', or 'Image in Layout' for a layout's column. */
+  block: string;
+}
+
+const hasPicture = (src: unknown) => typeof src === 'string' && src.trim() !== '';
+
+/** Image blocks, at the top level and in layouts, without a picture, in letter order. */
+export function emptyImageSlots(sections: readonly Section[], parent: Section | null = null): EmptyImageSlot[] {
+  const slots: EmptyImageSlot[] = [];
+  for (const section of sections) {
+    if (section.type === 'image' && !hasPicture(section.blockModel.src)) {
+      slots.push({ uniqueId: section.uniqueId, block: parent ? `${BLOCK_NAMES.image} in ${BLOCK_NAMES[parent.type]}` : BLOCK_NAMES.image });
+    }
+    slots.push(...emptyImageSlots(section.blocks, section));
+  }
+  return slots;
 }

@@ -4,7 +4,7 @@ import { compileMjml } from './compile';
 import type { MjmlIssue } from './compile';
 import { letterInsights } from './insights';
 import type { InsightsOptions, LetterInsights } from './insights';
-import { emptyTextBlockCount } from './empty-text-blocks';
+import { emptyTextBlockCount, emptyImageSlots } from './empty-text-blocks';
 import { renderLetterMjml } from './render-letter';
 import type { LetterRenderInput } from './render-letter';
 import type { RenderContext } from './types';
@@ -18,7 +18,7 @@ export type { BlockRenderer, ColumnsRenderer, RenderChannel, RenderContext } fro
 export type { MjmlIssue } from './compile';
 export type { IncrementalRenderResult, IncrementalRenderer } from './incremental';
 export type { InsightsOptions, LetterInsights, EmailWeight } from './insights';
-export { emptyTextBlockCount } from './empty-text-blocks';
+export { emptyTextBlockCount, emptyImageSlots } from './empty-text-blocks';
 export type { LetterContext, LetterRenderInput } from './render-letter';
 export type { LetterInputResult } from './letter-input';
 export { compileMjml } from './compile';
@@ -58,7 +58,7 @@ export function letterRenderInput(
 
 /** What the insights need besides the HTML: the platform's origin and the empty text blocks. */
 export function insightsOptions(input: Pick<LetterRenderInput, 'sections' | 'context'>): InsightsOptions {
-  return { platformUrl: input.context.platformUrl, emptyTextBlocks: emptyTextBlockCount(input.sections) };
+  return { platformUrl: input.context.platformUrl, emptyTextBlocks: emptyTextBlockCount(input.sections), emptyImageSlots: emptyImageSlots(input.sections) };
 }
 
 export async function renderLetterInput(input: LetterRenderInput): Promise<RenderedLetter> {

@@ -112,3 +112,18 @@ describe('insights', () => {
     expect((await renderParsed([written])).insights.flags.emptyTextBlocks).toBe(0);
   });
 });
+
+describe('empty image slots', () => {
+  it('names each image block without a picture, a layout column included, and none once it has one', async () => {
+    const { newLayoutSection, newSection } = await import('../model');
+    const layout = newLayoutSection('l');
+    const image = newSection('image', 'i');
+    const { insights } = await renderParsed([image, layout]);
+    expect(insights.flags.emptyImageSlots).toEqual([
+      { uniqueId: 'i', block: 'Image' },
+      { uniqueId: 'l-0', block: 'Image in Layout' },
+    ]);
+    const pictured = { ...image, blockModel: { ...image.blockModel, src: 'https://cdn.example/a.png', alt: 'A' } };
+    expect((await renderParsed([pictured])).insights.flags.emptyImageSlots).toEqual([]);
+  });
+});

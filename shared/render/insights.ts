@@ -36,6 +36,8 @@ export interface LetterInsights {
     insecureLinks: string[];
     /** Text blocks (paragraph, heading, blockquote) left empty: they send nothing. */
     emptyTextBlocks: number;
+    /** Image blocks without a picture: left out of the email, named so the editor can find them. */
+    emptyImageSlots: { uniqueId: string; block: string }[];
     /** No link to unsubscribe. */
     missingUnsubscribe: boolean;
   };
@@ -139,6 +141,8 @@ export interface InsightsOptions {
   platformUrl?: string;
   /** Empty text blocks of the letter (emptyTextBlockCount), which render nothing to find. */
   emptyTextBlocks?: number;
+  /** Image blocks without a picture (emptyImageSlots), which render nothing to find. */
+  emptyImageSlots?: { uniqueId: string; block: string }[];
 }
 
 /** A link the platform made and the editor cannot change: under its own origin, or one that starts with a merge tag. */
@@ -185,6 +189,7 @@ export function letterInsights(html: string, options: InsightsOptions = {}): Let
       insecureLinks: unique(insecureLinks),
       missingUnsubscribe: !hasUnsubscribe,
       emptyTextBlocks: options.emptyTextBlocks ?? 0,
+      emptyImageSlots: options.emptyImageSlots ?? [],
     },
   };
 }

@@ -91,7 +91,7 @@ export const letterDeliveryRoutes: FastifyPluginAsync<LetterDeliveryOptions> = a
         insights:
           emailTemplate === rendered.html
             ? rendered.insights
-            : letterInsights(emailTemplate, { platformUrl: platformUrlOf(request), emptyTextBlocks: rendered.insights.flags.emptyTextBlocks }),
+            : letterInsights(emailTemplate, { platformUrl: platformUrlOf(request), emptyTextBlocks: rendered.insights.flags.emptyTextBlocks, emptyImageSlots: rendered.insights.flags.emptyImageSlots }),
         settings: { esp_template_id: letter.settings.esp_template_id ?? null },
       },
     });

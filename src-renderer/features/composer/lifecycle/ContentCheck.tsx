@@ -9,6 +9,8 @@ import { toastError } from './toasts';
 export const INSIGHTS_FAILED_MESSAGE = 'insights failed to load';
 /** Empty text blocks send nothing; the editor may have meant to write in them. */
 export const EMPTY_TEXT_BLOCKS_MESSAGE = (n: number) => `${n} ${n === 1 ? 'text block is' : 'text blocks are'} empty.`;
+/** An image block without a picture is left out of the email; in a layout its column would be blank. */
+export const EMPTY_IMAGE_SLOT_MESSAGE = (block: string) => `${block} has no picture: it is left out of the email.`;
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -31,6 +33,7 @@ function flagMessages({ flags, size }: PreviewInsights): string[] {
     messages.push(`${n} ${n === 1 ? 'image has' : 'images have'} no alt text.`);
   }
   if (flags.emptyTextBlocks > 0) messages.push(EMPTY_TEXT_BLOCKS_MESSAGE(flags.emptyTextBlocks));
+  for (const slot of flags.emptyImageSlots) messages.push(EMPTY_IMAGE_SLOT_MESSAGE(slot.block));
   if (flags.insecureLinks.length > 0) {
     const n = flags.insecureLinks.length;
     messages.push(`${n} ${n === 1 ? 'link does' : 'links do'} not use https.`);

@@ -36,7 +36,7 @@ const PREVIEW: Preview = {
     readability: { ease: 61.6, time: 1 },
     size: 12.5,
     weight: 'Good',
-    flags: { gmailClipping: false, imagesWithoutAlt: ['a.png', 'b.png'], insecureLinks: [], missingUnsubscribe: true, emptyTextBlocks: 2 },
+    flags: { gmailClipping: false, imagesWithoutAlt: ['a.png', 'b.png'], insecureLinks: [], missingUnsubscribe: true, emptyTextBlocks: 2, emptyImageSlots: [{ uniqueId: 'l-0', block: 'Image in Layout' }] },
   },
   errors: [],
 };
@@ -129,6 +129,7 @@ describe('CONTENT CHECK', () => {
     expect(within(check).getByText('This letter has no unsubscribe link.')).toBeTruthy();
     expect(within(check).getByText('2 images have no alt text.')).toBeTruthy();
     expect(within(check).getByText('2 text blocks are empty.')).toBeTruthy();
+    expect(within(check).getByText('Image in Layout has no picture: it is left out of the email.')).toBeTruthy();
   });
 
   it('warns before sending that Gmail will clip a letter over 102 KB, naming its size', async () => {
