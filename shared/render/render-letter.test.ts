@@ -29,16 +29,18 @@ describe('letter settings', () => {
   });
 
   it.each([
-    [320, 320],
+    // The default 320 is the preview's screen: phones up to 479 px still stack.
+    [320, 479],
     [480, 480],
     [undefined, 480],
-  ])('uses the mobile width %s for the mobile media query (golden)', async (maxWidthMobile, expected) => {
+    [540, 540],
+  ])('gives screens up to the mobile width %s, and never fewer than 479 px, the phone layout (golden)', async (maxWidthMobile, expected) => {
     const settings = defaultLetterSettings();
     settings.maxWidthMobile = maxWidthMobile;
     const image = newSection('image', 'i');
     image.blockModel.src = 'https://cdn.example/a.png';
     const { html } = await renderParsed([paragraph('p', 'x'), image], { settings });
-    // Below or at the mobile width: mobile rules; one pixel above it: desktop columns.
+    // At or below it: phone rules; one pixel above it: desktop columns.
     expect(html).toContain(`@media only screen and (max-width:${expected}px) {\n      table.mj-full-width-mobile`);
     expect(html).toContain(`@media only screen and (max-width:${expected}px) { img {`);
     expect(html).toContain(`@media only screen and (min-width:${expected + 1}px) {`);

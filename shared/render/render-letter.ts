@@ -39,9 +39,25 @@ export function renderContextOf(input: Pick<LetterRenderInput, 'settings' | 'con
   return { ...ctx, contentWidth: letterWidth(ctx) };
 }
 
-/** The widest screen that gets the mobile layout, in px. */
+/** The letter's mobile width: the screen the composer's mobile preview shows it on, in px. */
 export function mobileWidth(settings: LetterSettings): number {
   return Math.round(clamp(effectiveMobileWidth(settings), MOBILE_WIDTH_MIN, DESKTOP_WIDTH_MAX));
+}
+
+/**
+ * Screens this wide or narrower get the phone layout (stacked columns) at the least: MJML's
+ * own breakpoint, 480 px, above every phone held upright (375–430 px CSS wide), below the
+ * 600 px desktop width minimum.
+ */
+export const STACKED_LAYOUT_MIN_WIDTH = 479;
+
+/**
+ * The widest screen that gets the phone layout, in px: the mobile width, but never less
+ * than STACKED_LAYOUT_MIN_WIDTH. The default mobile width (320) is the preview's screen
+ * width, not a breakpoint: taken as one, a 375 px phone got the desktop columns.
+ */
+export function stackedLayoutMaxWidth(settings: LetterSettings): number {
+  return Math.max(mobileWidth(settings), STACKED_LAYOUT_MIN_WIDTH);
 }
 
 /**
@@ -85,8 +101,8 @@ function attributeDefaults(settings: LetterSettings): string {
 
 /**
  * Styles in the head: links everywhere follow the letter's link settings (rich text also
- * inlines them, for clients that drop head styles), and below the mobile width images
- * shrink to their column.
+ * inlines them, for clients that drop head styles), and on phones images shrink to their
+ * column.
  */
 function headStyles(ctx: RenderContext, mobile: number): string {
   return [
@@ -96,14 +112,13 @@ function headStyles(ctx: RenderContext, mobile: number): string {
 }
 
 /**
- * The document around the sections. The breakpoint is one pixel above the mobile width, so
- * a screen exactly as wide as the mobile width already gets the mobile layout, and MJML's
- * mobile media queries read `max-width:{mobile width}px`.
+ * The document around the sections. The breakpoint is one pixel above the widest phone
+ * screen (stackedLayoutMaxWidth), so MJML's phone media queries read `max-width:{that}px`.
  */
 export function letterShell(input: Omit<LetterRenderInput, 'sections'>): LetterShell {
   const ctx = renderContextOf(input);
   const { settings } = input;
-  const mobile = mobileWidth(settings);
+  const mobile = stackedLayoutMaxWidth(settings);
   const title = input.title?.trim() || input.context.channel?.title.trim() || UNTITLED_LETTER;
   const preview = input.preview?.trim() ?? '';
   const head = [
