@@ -5,7 +5,7 @@ import { everyBlockSections, everyLayoutSections } from './every-block-letter';
 import { renderLetterInput } from './index';
 import { checkInboxCompatibility, describeUnsupported } from './inbox-compatibility';
 import type { ClientFamily, FamilyCompatibility } from './inbox-compatibility';
-import { testInput } from './test-support';
+import { readerChannel, testInput } from './test-support';
 
 // A letter with every block type (and every layout), checked against caniemail's data
 // with the rule of docs/decisions.md "What readers see": nothing Gmail, Apple Mail or
@@ -16,7 +16,7 @@ const OUTLOOK_WINDOWS_ALLOWED = 2;
 const MUST_PASS: readonly ClientFamily[] = ['gmail', 'appleMail', 'yahoo'];
 
 async function reportFor(esp: number): Promise<FamilyCompatibility[]> {
-  const input = testInput([...everyBlockSections(), ...everyLayoutSections()], { preview: 'Tides, boats and the new pier', context: { esp } });
+  const input = testInput([...everyBlockSections(), ...everyLayoutSections()], { preview: 'Tides, boats and the new pier', context: { esp, channel: readerChannel() } });
   const rendered = await renderLetterInput(input);
   expect(rendered.errors).toEqual([]);
   return checkInboxCompatibility(rendered.html, await compileEachSection(input));

@@ -41,14 +41,14 @@ export interface RenderedLetter {
 
 /** The render input of a letter whose sections are already read. */
 export function letterRenderInput(
-  letter: Pick<Letter, 'settings' | 'esp' | 'uniqueId' | 'title' | 'subtitle'>,
+  letter: Pick<Letter, 'settings' | 'esp' | 'uniqueId' | 'title' | 'subtitle'> & Partial<Pick<Letter, 'private'>>,
   sections: LetterRenderInput['sections'],
   context: LetterRenderContext,
 ): LetterRenderInput {
   return {
     settings: letter.settings,
     sections,
-    context: { ...context, esp: letter.esp, letterUniqueId: letter.uniqueId },
+    context: { ...context, esp: letter.esp, letterUniqueId: letter.uniqueId, ...(letter.private ? { letterIsPrivate: true } : {}) },
     title: letter.title,
     preview: letter.subtitle,
   };

@@ -3,6 +3,8 @@ import { DESKTOP_WIDTH_MAX, MOBILE_WIDTH_MIN, effectiveMobileWidth } from '../mo
 import { clamp, css, fontSizePx, fontStack, lineHeight, px, safeColor, sidesPx } from './css';
 import { escapeHtml } from './escape';
 import { mjElement } from './mjml';
+import { darkModeStyles, documentLanguage, letterPageBackground, readerHeadMeta } from './reader-document';
+import { viewInBrowserSection } from './view-in-browser';
 import { linkStyle } from './rich-text';
 import { letterWidth, renderSection } from './render-section';
 import type { RenderContext } from './types';
@@ -125,13 +127,19 @@ export function letterShell(input: Omit<LetterRenderInput, 'sections'>): LetterS
     `<mj-title>${escapeHtml(title)}</mj-title>`,
     mjElement('mj-breakpoint', { width: `${mobile + 1}px` }),
     `<mj-attributes>${attributeDefaults(settings)}</mj-attributes>`,
-    `<mj-style>${headStyles(ctx, mobile)}</mj-style>`,
+    `<mj-style>${headStyles(ctx, mobile)}\n${darkModeStyles(settings)}</mj-style>`,
+    `<mj-raw>${readerHeadMeta()}</mj-raw>`,
   ].join('');
   const body = mjElement('mj-body', {
     width: `${letterWidth(ctx)}px`,
-    'background-color': safeColor(settings.backgroundColorBody, ''),
+    'background-color': letterPageBackground(settings),
+    'css-class': 'ld-page',
   }, '');
-  return { open: `<mjml><mj-head>${head}</mj-head>\n${body.slice(0, -'</mj-body>'.length)}\n${preheader(preview)}`, close: '\n</mj-body></mjml>\n' };
+  const lang = documentLanguage(ctx.channel);
+  return {
+    open: `<mjml lang="${lang}"><mj-head>${head}</mj-head>\n${body.slice(0, -'</mj-body>'.length)}\n${preheader(preview)}${viewInBrowserSection(ctx)}`,
+    close: '\n</mj-body></mjml>\n',
+  };
 }
 
 /** Zero-width spacers after the preview text: inbox previews stop there rather than running on into the body. */

@@ -22,6 +22,7 @@ import * as curation from './0020-curation';
 import * as promotions from './0023-promotions';
 import * as lettersAutovacuum from './0024-letters-autovacuum';
 import * as sendingIdentity from './0025-sending-identity';
+import * as channelReaderOptions from './0027-channel-reader-options';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0023-promotions': promotions,
   '0024-letters-autovacuum': lettersAutovacuum,
   '0025-sending-identity': sendingIdentity,
+  '0027-channel-reader-options': channelReaderOptions,
 };
