@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { fieldMessages } from '../../../shared/contract/errors';
 import { ChannelSettingsSchema, type ChannelSettings } from '../../../shared/model/channel-settings';
 import { useGetChannelSettingsQuery, useSaveChannelSettingsMutation } from './channel-settings-api';
+import { ReaderOptionsCard } from './ReaderOptionsCard';
 import { timezoneOptions } from './timezones';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 
@@ -165,6 +166,7 @@ export function ChannelSettingsPage() {
             <TextInput label="Country" value={draft.address.country} onChange={(e) => setAddress('country', e.currentTarget.value)} error={errors['address.country']} />
           </SimpleGrid>
         </Paper>
+        <ReaderOptionsCard value={draft} onChange={set} />
       </Stack>
       </ScreenFrame>
     </form>
