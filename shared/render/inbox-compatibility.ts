@@ -105,6 +105,11 @@ export const COVERED: readonly CoveredRule[] = [
     declarations: ['word-break:break-word'],
     reason: "MJML's break-word on column cells lets a very long word wrap; clients without word-break have no other way to break one (caniemail lists overflow-wrap as unsupported there too), so nothing could do better.",
   },
+  {
+    feature: '<link> element',
+    frameOnly: true,
+    reason: "Only the web fonts' stylesheets (mj-font) use it; a client that drops it shows the font stack's next family, which ends in a generic one.",
+  },
   { feature: 'aria-label attribute', reason: 'An accessible name only: a client that drops it shows the same email.' },
   { feature: 'role attribute', reason: 'Accessibility only: a client that drops it shows the same email.' },
 ];

@@ -1,5 +1,6 @@
 import type { LetterSettings, Section } from '../model';
 import { DESKTOP_WIDTH_MAX, MOBILE_WIDTH_MIN, effectiveMobileWidth } from '../model';
+import { WEB_FONTS, webFontStylesheetUrl } from '../model/fonts';
 import { clamp, css, fontSizePx, fontStack, lineHeight, px, safeColor, sidesPx } from './css';
 import { escapeHtml } from './escape';
 import { mjElement } from './mjml';
@@ -117,7 +118,7 @@ function headStyles(ctx: RenderContext, mobile: number): string {
  * The document around the sections. The breakpoint is one pixel above the widest phone
  * screen (stackedLayoutMaxWidth), so MJML's phone media queries read `max-width:{that}px`.
  */
-export function letterShell(input: Omit<LetterRenderInput, 'sections'>): LetterShell {
+export function letterShell(input: Omit<LetterRenderInput, 'sections'> & Partial<Pick<LetterRenderInput, 'sections'>>): LetterShell {
   const ctx = renderContextOf(input);
   const { settings } = input;
   const mobile = stackedLayoutMaxWidth(settings);
@@ -126,6 +127,7 @@ export function letterShell(input: Omit<LetterRenderInput, 'sections'>): LetterS
   const head = [
     `<mj-title>${escapeHtml(title)}</mj-title>`,
     mjElement('mj-breakpoint', { width: `${mobile + 1}px` }),
+    webFontElements(settings, input.sections ?? []),
     `<mj-attributes>${attributeDefaults(settings)}</mj-attributes>`,
     `<mj-style>${headStyles(ctx, mobile)}\n${darkModeStyles(settings)}</mj-style>`,
     `<mj-raw>${readerHeadMeta()}</mj-raw>`,
@@ -140,6 +142,23 @@ export function letterShell(input: Omit<LetterRenderInput, 'sections'>): LetterS
     open: `<mjml lang="${lang}"><mj-head>${head}</mj-head>\n${body.slice(0, -'</mj-body>'.length)}\n${preheader(preview)}${viewInBrowserSection(ctx)}`,
     close: '\n</mj-body></mjml>\n',
   };
+}
+
+/**
+ * An mj-font per web font the letter names (its settings or any section): MJML links each
+ * one the HTML then uses, for the clients that load web fonts; the others read the rest of
+ * the font stack. Found by name in the letter's data, so the head changes only when the
+ * set of web fonts does (the incremental renderer compiles every section again then).
+ */
+export function usedWebFonts(settings: LetterSettings, sections: readonly Section[]): string[] {
+  const data = JSON.stringify([settings, sections]).toLowerCase();
+  return WEB_FONTS.filter((font) => data.includes(`"${font.toLowerCase()}"`));
+}
+
+function webFontElements(settings: LetterSettings, sections: readonly Section[]): string {
+  return usedWebFonts(settings, sections)
+    .map((font) => mjElement('mj-font', { name: font, href: webFontStylesheetUrl(font) }))
+    .join('');
 }
 
 /** Zero-width spacers after the preview text: inbox previews stop there rather than running on into the body. */
