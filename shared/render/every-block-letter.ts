@@ -1,6 +1,6 @@
 import type { Section, SectionOf } from '../model';
 import type { LayoutType } from '../model';
-import { emptyDelta, newLayoutSection, newSectionOfEveryType, textDelta } from '../model';
+import { EventsLayout, emptyDelta, newLayoutSection, newSectionOfEveryType, textDelta } from '../model';
 
 // A letter with one section of every block type, each filled so that it renders something
 // (most blocks render nothing until they have content): what the inbox-compatibility check,
@@ -75,7 +75,7 @@ function fillEvents(section: SectionOf<'evvnt'>): void {
     priceAndVenueDelta: emptyDelta(),
   });
   // Two columns, so the check also covers the events block's side-by-side cards.
-  Object.assign(section.blockModel, { events: [event(1), event(2)], layout: 2 });
+  Object.assign(section.blockModel, { events: [event(1), event(2)], layout: EventsLayout.twoColumns });
 }
 
 function fillOthers(sections: readonly Section[]): void {

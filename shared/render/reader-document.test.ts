@@ -36,7 +36,7 @@ describe('colour schemes', () => {
 
   it('darkens only the page around a letter that paints its own column, and keeps the line readable there', async () => {
     const { html } = await renderParsed([paragraph('x')]);
-    expect(html).toMatch(new RegExp(`@media \\(prefers-color-scheme: dark\\) \\{\\s*body, \\.ld-page \\{ background-color: ${DARK_PAGE_BACKGROUND} !important; \\}`));
+    expect(html).toMatch(new RegExp(`@media \\(prefers-color-scheme: dark\\) \\{\\s*body, \\.ld-page, \\.ld-page > div \\{ background-color: ${DARK_PAGE_BACKGROUND} !important; \\}`));
     expect(html).toContain('.ld-view-in-browser div, .ld-view-in-browser a { color:');
 
     const settings = defaultLetterSettings();

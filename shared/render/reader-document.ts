@@ -48,7 +48,8 @@ export function darkModeStyles(settings: LetterSettings): string {
   return [
     root,
     '@media (prefers-color-scheme: dark) {',
-    `  body, .ld-page { background-color: ${DARK_PAGE_BACKGROUND} !important; }`,
+    // MJML paints the body's colour on the body and on its one wrapper div.
+    `  body, .ld-page, .ld-page > div { background-color: ${DARK_PAGE_BACKGROUND} !important; }`,
     `  .ld-view-in-browser div, .ld-view-in-browser a { color: ${DARK_PAGE_TEXT} !important; }`,
     '}',
   ].join('\n');

@@ -6,6 +6,7 @@ import { escapeHtml } from './escape';
 import { mjElement } from './mjml';
 import { darkModeStyles, documentLanguage, letterPageBackground, readerHeadMeta } from './reader-document';
 import { viewInBrowserSection } from './view-in-browser';
+import { phoneStackingRules } from './phone-stacking';
 import { linkStyle } from './rich-text';
 import { letterWidth, renderSection } from './render-section';
 import type { RenderContext } from './types';
@@ -110,7 +111,7 @@ function attributeDefaults(settings: LetterSettings): string {
 function headStyles(ctx: RenderContext, mobile: number): string {
   return [
     `a { ${linkStyle(ctx).replace(/;/g, '; ')}; }`,
-    `@media only screen and (max-width:${mobile}px) { img { ${css({ 'max-width': '100% !important', height: 'auto !important' })}; } }`,
+    `@media only screen and (max-width:${mobile}px) { img { ${css({ 'max-width': '100% !important', height: 'auto !important' })}; } ${phoneStackingRules()} }`,
   ].join('\n');
 }
 
