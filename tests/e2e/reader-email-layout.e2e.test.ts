@@ -1,3 +1,5 @@
+// The page functions run in Chromium, with the DOM's types.
+/// <reference lib="dom" />
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
