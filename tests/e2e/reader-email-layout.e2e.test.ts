@@ -1,5 +1,3 @@
-// The page functions run in Chromium, with the DOM's types.
-/// <reference lib="dom" />
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,15 +42,44 @@ async function open(width: number, colorScheme: 'light' | 'dark'): Promise<Page>
   return page;
 }
 
-/** The page's scroll width, and the width of every column (MJML's and the feeds' stacking cells) that holds something. */
-function measure(page: Page) {
-  return page.evaluate(() => {
-    const widths = [...document.querySelectorAll<HTMLElement>('div[class*="mj-column"], td.ld-stack')]
-      .filter((element) => element.offsetParent !== null && ((element.textContent ?? '').trim() !== '' || element.querySelector('img') !== null))
-      .map((element) => ({ width: Math.round(element.getBoundingClientRect().width), text: (element.textContent ?? '').trim().slice(0, 40) }));
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, widths };
-  });
+interface Measures {
+  scrollWidth: number;
+  innerWidth: number;
+  widths: { width: number; text: string }[];
 }
+
+// The page scripts are text: they run in Chromium, and this file is type-checked without
+// the DOM's types (the Node layer's tsconfig).
+
+/** The page's scroll width, and the width of every column (MJML's and the feeds' stacking cells) that holds something. */
+const MEASURE = `(() => {
+  const widths = [...document.querySelectorAll('div[class*="mj-column"], td.ld-stack')]
+    .filter((element) => element.offsetParent !== null && ((element.textContent || '').trim() !== '' || element.querySelector('img') !== null))
+    .map((element) => ({ width: Math.round(element.getBoundingClientRect().width), text: (element.textContent || '').trim().slice(0, 40) }));
+  return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, widths };
+})()`;
+
+/** Colours in dark mode: the page, the 'View in browser' link and a paragraph, each with what is painted behind it. */
+const DARK_COLOURS = `(() => {
+  const paintedBehind = (element) => {
+    for (let at = element; at; at = at.parentElement) {
+      const colour = getComputedStyle(at).backgroundColor;
+      if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') return colour;
+    }
+    return 'rgb(255, 255, 255)';
+  };
+  const link = document.querySelector('.ld-view-in-browser a');
+  const text = document.querySelector('.mj-column-per-100 div[style*="font-family"]');
+  return {
+    link: getComputedStyle(link).color,
+    linkBehind: paintedBehind(link),
+    page: getComputedStyle(document.querySelector('div[role="article"]')).backgroundColor,
+    text: getComputedStyle(text).color,
+    textBehind: paintedBehind(text),
+  };
+})()`;
+
+const measure = (page: Page): Promise<Measures> => page.evaluate<Measures>(MEASURE);
 
 describe('a letter with every block type in a mail client', () => {
   for (const scheme of ['light', 'dark'] as const) {
@@ -76,25 +103,7 @@ describe('a letter with every block type in a mail client', () => {
 
   it('keeps the page around the letter and its line readable in dark mode', async () => {
     const page = await open(800, 'dark');
-    const colours = await page.evaluate(() => {
-      const link = document.querySelector<HTMLElement>('.ld-view-in-browser a')!;
-      const wrapper = document.querySelector<HTMLElement>('div[role="article"]')!;
-      const text = document.querySelector<HTMLElement>('.mj-column-per-100 div[style*="font-family"]')!;
-      const paintedBehind = (element: HTMLElement): string => {
-        for (let at: HTMLElement | null = element; at; at = at.parentElement) {
-          const colour = getComputedStyle(at).backgroundColor;
-          if (colour !== 'rgba(0, 0, 0, 0)' && colour !== 'transparent') return colour;
-        }
-        return 'rgb(255, 255, 255)';
-      };
-      return {
-        link: getComputedStyle(link).color,
-        linkBehind: paintedBehind(link),
-        page: getComputedStyle(wrapper).backgroundColor,
-        text: getComputedStyle(text).color,
-        textBehind: paintedBehind(text),
-      };
-    });
+    const colours = await page.evaluate<Record<'link' | 'linkBehind' | 'page' | 'text' | 'textBehind', string>>(DARK_COLOURS);
     expect(colours.page).toBe('rgb(18, 18, 18)');
     expect(contrast(colours.link, colours.linkBehind)).toBeGreaterThanOrEqual(4.5);
     // The letter's own column keeps the colours its editor chose, readable together.
