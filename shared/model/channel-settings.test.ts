@@ -11,6 +11,8 @@ const valid: ChannelSettings = {
   timezone: 'Europe/Madrid',
   address: { street: '1 Harbour Road', city: 'Portsmouth', state: 'Hampshire', postal: 'PO1 2AB', country: 'United Kingdom' },
   footerLanguage: 'sp',
+  madeWithCredit: true,
+  viewInBrowserLink: false,
 };
 
 const messages = (input: unknown) => {

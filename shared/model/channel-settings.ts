@@ -69,6 +69,10 @@ export const ChannelSettingsSchema = z.object({
   timezone: z.string().trim().refine(isKnownTimezone, CHANNEL_SETTINGS_MESSAGES.timezone),
   address: ChannelPostalAddressSchema,
   footerLanguage: FooterLanguageSchema,
+  /** The footer's 'Made with Letterdesk' credit, linking to the channel's archive (on by default). */
+  madeWithCredit: z.boolean(),
+  /** The 'View in browser' link at the top of each email, to the letter's public page (on by default). */
+  viewInBrowserLink: z.boolean(),
 });
 export type ChannelSettings = z.infer<typeof ChannelSettingsSchema>;
 

@@ -20,6 +20,9 @@ export const ChannelSchema = z.object({
   fontColor: z.string().optional(),
   backgroundColor: z.string().optional(),
   footerLanguage: FooterLanguageSchema.optional(),
+  /** Reader options from the channel settings (absent from platforms older than them: both on). */
+  madeWithCredit: z.boolean().optional(),
+  viewInBrowserLink: z.boolean().optional(),
   contactAddress: z.object({ street: z.string(), city: z.string(), state: z.string(), postal: z.string(), country: z.string() }).optional(),
 });
 export type Channel = z.infer<typeof ChannelSchema>;

@@ -97,8 +97,9 @@ export async function compileSection(shell: CompiledShell, open: string, close: 
 export function assembleHtml(shell: CompiledShell, sections: readonly CompiledSection[]): string {
   // Object keys keep their first insertion order, as in MJML's own collection while it
   // renders the sections one after another.
-  const mediaQueries: Record<string, string> = {};
-  const headStyle: Record<string, unknown> = {};
+  // The shell's own (the 'View in browser' line's column) come first, as in a whole compile.
+  const mediaQueries: Record<string, string> = { ...shell.data.mediaQueries };
+  const headStyle: Record<string, unknown> = { ...shell.data.headStyle };
   const componentsHeadStyle: unknown[] = [];
   let body = shell.prefix;
   for (const section of sections) {

@@ -1,4 +1,5 @@
 import type { Corners, Sides } from '../model';
+import { genericFamilyOf } from '../model/fonts';
 import { CSS_COLOR_NAMES } from './css-colors';
 
 // CSS values built from model values. The model keeps colours and fonts as free text and
@@ -106,13 +107,20 @@ function fontName(name: string): string {
   return cleaned.split(' ').every((word) => IDENTIFIER_WORD.test(word)) ? cleaned : `'${cleaned}'`;
 }
 
-/** `Montserrat, Verdana` from a font and its fallback, without repeats; Arial when both are unusable. */
+/**
+ * `Montserrat, Verdana, sans-serif` from a font and its fallback, without repeats, ending in
+ * the generic family of the font (else of the fallback, else sans-serif), so a reader with
+ * neither still gets the right kind of letter; `Arial, sans-serif` when both are unusable.
+ */
 export function fontStack(font: string, fallback: string): string {
   const names: string[] = [];
   for (const name of [font, fallback].map(fontName)) {
     if (name !== '' && !names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
   }
-  return names.length > 0 ? names.join(', ') : 'Arial';
+  if (names.length === 0) names.push('Arial');
+  const generic = genericFamilyOf(font) ?? genericFamilyOf(fallback) ?? 'sans-serif';
+  if (!names.some((n) => n.toLowerCase() === generic)) names.push(generic);
+  return names.join(', ');
 }
 
 /** `a:b;c:d` from declarations, skipping empty values. Values must already be safe CSS. */

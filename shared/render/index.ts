@@ -42,7 +42,7 @@ export interface RenderedLetter {
 
 /** The render input of a letter whose sections are already read. */
 export function letterRenderInput(
-  letter: Pick<Letter, 'settings' | 'esp' | 'uniqueId' | 'title' | 'subtitle'>,
+  letter: Pick<Letter, 'settings' | 'esp' | 'uniqueId' | 'title' | 'subtitle'> & Partial<Pick<Letter, 'private'>>,
   sections: LetterRenderInput['sections'],
   context: LetterRenderContext,
 ): LetterRenderInput {
@@ -50,7 +50,7 @@ export function letterRenderInput(
     settings: letter.settings,
     // Readers get the footer last, whatever order the sections arrived in.
     sections: withFooterLast(sections),
-    context: { ...context, esp: letter.esp, letterUniqueId: letter.uniqueId },
+    context: { ...context, esp: letter.esp, letterUniqueId: letter.uniqueId, ...(letter.private ? { letterIsPrivate: true } : {}) },
     title: letter.title,
     preview: letter.subtitle,
   };

@@ -54,7 +54,7 @@ describe('render CLI', () => {
     expect($('img[src="https://cdn.example/logo.png"]').attr('alt')).toBe('logo for Morning Brief');
 
     const mjml = await run(['--mjml', 'l.json'], files);
-    expect(mjml.stdout.startsWith('<mjml>')).toBe(true);
+    expect(mjml.stdout.startsWith('<mjml lang="en">')).toBe(true);
     const insights = await run(['--insights', 'l.json'], files);
     expect(JSON.parse(insights.stdout)).toMatchObject({ wordCount: expect.any(Number), weight: 'Good' });
   });

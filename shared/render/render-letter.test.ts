@@ -29,16 +29,18 @@ describe('letter settings', () => {
   });
 
   it.each([
-    [320, 320],
+    // The default 320 is the preview's screen: phones up to 479 px still stack.
+    [320, 479],
     [480, 480],
     [undefined, 480],
-  ])('uses the mobile width %s for the mobile media query (golden)', async (maxWidthMobile, expected) => {
+    [540, 540],
+  ])('gives screens up to the mobile width %s, and never fewer than 479 px, the phone layout (golden)', async (maxWidthMobile, expected) => {
     const settings = defaultLetterSettings();
     settings.maxWidthMobile = maxWidthMobile;
     const image = newSection('image', 'i');
     image.blockModel.src = 'https://cdn.example/a.png';
     const { html } = await renderParsed([paragraph('p', 'x'), image], { settings });
-    // Below or at the mobile width: mobile rules; one pixel above it: desktop columns.
+    // At or below it: phone rules; one pixel above it: desktop columns.
     expect(html).toContain(`@media only screen and (max-width:${expected}px) {\n      table.mj-full-width-mobile`);
     expect(html).toContain(`@media only screen and (max-width:${expected}px) { img {`);
     expect(html).toContain(`@media only screen and (min-width:${expected + 1}px) {`);
@@ -61,11 +63,40 @@ describe('letter settings', () => {
     settings.images = { ...settings.images, alignment: 'left' };
     settings.padding = sides(6);
     const mjml = renderLetterMjml(testInput([], { settings }));
-    expect(mjml).toContain('<mj-text font-family="Georgia, Times New Roman" font-size="17px" line-height="1.52" color="#333333" align="left" padding="6px 6px 6px 6px" />');
-    expect(mjml).toContain('<mj-button background-color="#00aa00" color="#000000" align="center" border-radius="3px" font-family="Arial, Times New Roman" font-size="16px"');
+    expect(mjml).toContain('<mj-text font-family="Georgia, Times New Roman, serif" font-size="17px" line-height="1.52" color="#333333" align="left" padding="6px 6px 6px 6px" />');
+    expect(mjml).toContain('<mj-button background-color="#00aa00" color="#000000" align="center" border-radius="3px" font-family="Arial, Times New Roman, sans-serif" font-size="16px"');
     expect(mjml).toContain('<mj-divider border-color="#cccccc" border-style="dotted" border-width="2px"');
     expect(mjml).toContain('<mj-image align="left"');
     expect(mjml).toContain('a { color:#ff00ff; font-weight:bold;');
+  });
+
+  it('ends every font stack in a generic family', async () => {
+    const settings = defaultLetterSettings();
+    settings.text.p = { ...settings.text.p, font: 'Playfair Display', fontFallback: 'Georgia' };
+    const section = { ...paragraph('p', 'x'), defaultFont: 'Playfair Display', fontFallback: 'Georgia' };
+    const { html } = await renderParsed([section, { ...paragraph('q', 'y'), defaultFont: 'Courier New', fontFallback: 'Arial' }], { settings });
+    const stacks = [...html.matchAll(/font-family:([^;"]+)/g)].map((match) => match[1]!.trim());
+    expect(stacks.length).toBeGreaterThan(0);
+    for (const stack of stacks) expect(stack, stack).toMatch(/, (serif|sans-serif|monospace)$/);
+    expect(stacks).toContain('Playfair Display, Georgia, serif');
+    expect(stacks).toContain('Courier New, Arial, monospace');
+  });
+
+  it('links the web fonts the letter uses (mj-font), and none for fonts every reader has', async () => {
+    const settings = defaultLetterSettings();
+    for (const style of Object.values(settings.text)) style.font = 'Georgia';
+    const web = await renderParsed([{ ...paragraph('p', 'x'), defaultFont: 'Lato' }, { ...paragraph('q', 'y'), defaultFont: 'Roboto Slab' }], { settings });
+    const links = web.$('link[rel="stylesheet"]').map((_, el) => web.$(el).attr('href')).get();
+    expect(links.sort()).toEqual(['https://fonts.googleapis.com/css2?family=Lato:wght@400%3B700', 'https://fonts.googleapis.com/css2?family=Roboto+Slab:wght@400%3B700']);
+
+    const safe = defaultLetterSettings();
+    for (const style of Object.values(safe.text)) style.font = 'Georgia';
+    safe.buttons = { ...safe.buttons, font: 'Arial' };
+    const plain = paragraph('p', 'x');
+    plain.defaultFont = 'Georgia';
+    const none = await renderParsed([plain], { settings: safe });
+    expect(none.$('link[rel="stylesheet"]')).toHaveLength(0);
+    expect(none.html).not.toContain('fonts.googleapis.com');
   });
 
   it('titles the document with the subject and adds the preview text', async () => {
@@ -129,7 +160,7 @@ describe('section common settings', () => {
     const section = { ...paragraph('p', 'styled'), defaultFont: 'Lato', fontFallback: 'Arial', fontSize: 21, lineHeight: 1.3, textColor: '#0a0b0c' };
     const { $ } = await renderParsed([section]);
     const text = $('p').filter((_, el) => $(el).text() === 'styled').parent();
-    expect(styleOf(text.attr('style'))).toMatchObject({ 'font-family': 'Lato, Arial', 'font-size': '21px', 'line-height': '1.3', color: '#0a0b0c' });
+    expect(styleOf(text.attr('style'))).toMatchObject({ 'font-family': 'Lato, Arial, sans-serif', 'font-size': '21px', 'line-height': '1.3', color: '#0a0b0c' });
   });
 });
 

@@ -1,8 +1,12 @@
 import type { LetterSettings, Section } from '../model';
 import { DESKTOP_WIDTH_MAX, MOBILE_WIDTH_MIN, effectiveMobileWidth } from '../model';
+import { WEB_FONTS, webFontName, webFontStylesheetUrl } from '../model/fonts';
 import { clamp, css, fontSizePx, fontStack, lineHeight, px, safeColor, sidesPx } from './css';
 import { escapeHtml } from './escape';
 import { mjElement } from './mjml';
+import { darkModeStyles, documentLanguage, letterPageBackground, readerHeadMeta } from './reader-document';
+import { viewInBrowserSection } from './view-in-browser';
+import { phoneStackingRules } from './phone-stacking';
 import { linkStyle } from './rich-text';
 import { letterWidth, renderSection } from './render-section';
 import type { RenderContext } from './types';
@@ -39,9 +43,25 @@ export function renderContextOf(input: Pick<LetterRenderInput, 'settings' | 'con
   return { ...ctx, contentWidth: letterWidth(ctx) };
 }
 
-/** The widest screen that gets the mobile layout, in px. */
+/** The letter's mobile width: the screen the composer's mobile preview shows it on, in px. */
 export function mobileWidth(settings: LetterSettings): number {
   return Math.round(clamp(effectiveMobileWidth(settings), MOBILE_WIDTH_MIN, DESKTOP_WIDTH_MAX));
+}
+
+/**
+ * Screens this wide or narrower get the phone layout (stacked columns) at the least: MJML's
+ * own breakpoint, 480 px, above every phone held upright (375–430 px CSS wide), below the
+ * 600 px desktop width minimum.
+ */
+export const STACKED_LAYOUT_MIN_WIDTH = 479;
+
+/**
+ * The widest screen that gets the phone layout, in px: the mobile width, but never less
+ * than STACKED_LAYOUT_MIN_WIDTH. The default mobile width (320) is the preview's screen
+ * width, not a breakpoint: taken as one, a 375 px phone got the desktop columns.
+ */
+export function stackedLayoutMaxWidth(settings: LetterSettings): number {
+  return Math.max(mobileWidth(settings), STACKED_LAYOUT_MIN_WIDTH);
 }
 
 /**
@@ -85,38 +105,76 @@ function attributeDefaults(settings: LetterSettings): string {
 
 /**
  * Styles in the head: links everywhere follow the letter's link settings (rich text also
- * inlines them, for clients that drop head styles), and below the mobile width images
- * shrink to their column.
+ * inlines them, for clients that drop head styles), and on phones images shrink to their
+ * column.
  */
 function headStyles(ctx: RenderContext, mobile: number): string {
   return [
     `a { ${linkStyle(ctx).replace(/;/g, '; ')}; }`,
-    `@media only screen and (max-width:${mobile}px) { img { ${css({ 'max-width': '100% !important', height: 'auto !important' })}; } }`,
+    `@media only screen and (max-width:${mobile}px) { img { ${css({ 'max-width': '100% !important', height: 'auto !important' })}; } ${phoneStackingRules()} }`,
   ].join('\n');
 }
 
 /**
- * The document around the sections. The breakpoint is one pixel above the mobile width, so
- * a screen exactly as wide as the mobile width already gets the mobile layout, and MJML's
- * mobile media queries read `max-width:{mobile width}px`.
+ * The document around the sections. The breakpoint is one pixel above the widest phone
+ * screen (stackedLayoutMaxWidth), so MJML's phone media queries read `max-width:{that}px`.
  */
-export function letterShell(input: Omit<LetterRenderInput, 'sections'>): LetterShell {
+export function letterShell(input: Omit<LetterRenderInput, 'sections'> & Partial<Pick<LetterRenderInput, 'sections'>>): LetterShell {
   const ctx = renderContextOf(input);
   const { settings } = input;
-  const mobile = mobileWidth(settings);
+  const mobile = stackedLayoutMaxWidth(settings);
   const title = input.title?.trim() || input.context.channel?.title.trim() || UNTITLED_LETTER;
   const preview = input.preview?.trim() ?? '';
   const head = [
     `<mj-title>${escapeHtml(title)}</mj-title>`,
     mjElement('mj-breakpoint', { width: `${mobile + 1}px` }),
+    webFontElements(settings, input.sections ?? []),
     `<mj-attributes>${attributeDefaults(settings)}</mj-attributes>`,
-    `<mj-style>${headStyles(ctx, mobile)}</mj-style>`,
+    `<mj-style>${headStyles(ctx, mobile)}\n${darkModeStyles(settings)}</mj-style>`,
+    `<mj-raw>${readerHeadMeta()}</mj-raw>`,
   ].join('');
   const body = mjElement('mj-body', {
     width: `${letterWidth(ctx)}px`,
-    'background-color': safeColor(settings.backgroundColorBody, ''),
+    'background-color': letterPageBackground(settings),
+    'css-class': 'ld-page',
   }, '');
-  return { open: `<mjml><mj-head>${head}</mj-head>\n${body.slice(0, -'</mj-body>'.length)}\n${preheader(preview)}`, close: '\n</mj-body></mjml>\n' };
+  const lang = documentLanguage(ctx.channel);
+  return {
+    open: `<mjml lang="${lang}"><mj-head>${head}</mj-head>\n${body.slice(0, -'</mj-body>'.length)}\n${preheader(preview)}${viewInBrowserSection(ctx)}`,
+    close: '\n</mj-body></mjml>\n',
+  };
+}
+
+/** Longer strings are text, never a font name. */
+const FONT_NAME_MAX = 40;
+
+function collectWebFonts(value: unknown, found: Set<string>): void {
+  if (typeof value === 'string') {
+    const name = value.length <= FONT_NAME_MAX ? webFontName(value) : null;
+    if (name) found.add(name);
+  } else if (Array.isArray(value)) {
+    for (const item of value) collectWebFonts(item, found);
+  } else if (value !== null && typeof value === 'object') {
+    for (const item of Object.values(value)) collectWebFonts(item, found);
+  }
+}
+
+/**
+ * An mj-font per web font the letter names (its settings or any section, any field): MJML
+ * links each one the HTML then uses, for the clients that load web fonts; the others read
+ * the rest of the font stack. Found by value in the letter's data, so the head changes only
+ * when the set of web fonts does (the incremental renderer compiles every section again then).
+ */
+export function usedWebFonts(settings: LetterSettings, sections: readonly Section[]): string[] {
+  const found = new Set<string>();
+  collectWebFonts([settings, sections], found);
+  return WEB_FONTS.filter((font) => found.has(font));
+}
+
+function webFontElements(settings: LetterSettings, sections: readonly Section[]): string {
+  return usedWebFonts(settings, sections)
+    .map((font) => mjElement('mj-font', { name: font, href: webFontStylesheetUrl(font) }))
+    .join('');
 }
 
 /** Zero-width spacers after the preview text: inbox previews stop there rather than running on into the body. */

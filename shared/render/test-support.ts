@@ -19,6 +19,11 @@ import type { RenderContext } from './types';
 
 export const TEST_PLATFORM_URL = 'https://letters.example';
 
+/** The test channel as a reader's email shows it: with the 'View in browser' line. */
+export function readerChannel(context: LetterContext = testContext()): NonNullable<LetterContext['channel']> {
+  return { ...context.channel!, viewInBrowserLink: true };
+}
+
 export function testContext(overrides: Partial<LetterContext> = {}): LetterContext {
   return {
     esp: 0,
@@ -30,6 +35,9 @@ export function testContext(overrides: Partial<LetterContext> = {}): LetterConte
       accentColor: '#1c7ed6',
       logoUrl: 'https://cdn.example/logo.png',
       contactAddress: null,
+      // Off here so tests that count a letter's sections and columns see only their own;
+      // the tests of the line, and those of whole emails, turn it on.
+      viewInBrowserLink: false,
     },
     platformUrl: TEST_PLATFORM_URL,
     isCompanyLevel: false,

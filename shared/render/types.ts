@@ -1,4 +1,4 @@
-import type { BlockType, LetterSettings, SectionOf } from '../model';
+import type { BlockType, FooterLanguage, LetterSettings, SectionOf } from '../model';
 
 // The contract between the letter renderer and the renderers of each block type.
 // Everything a renderer needs arrives here; nothing reads a clock, a random source or
@@ -17,6 +17,12 @@ export interface RenderChannel {
   /** The channel's square logo (logo blocks, footer logo), or null. */
   logoUrl: string | null;
   contactAddress: { street: string; city: string; state: string; postal: string } | null;
+  /** The channel's language (its footer language): the document's `lang`, the 'View in browser' words. English when absent. */
+  footerLanguage?: FooterLanguage;
+  /** The footer's 'Made with Letterdesk' credit (channel settings); on unless false. */
+  madeWithCredit?: boolean;
+  /** The 'View in browser' link at the top (channel settings); on unless false. */
+  viewInBrowserLink?: boolean;
 }
 
 export interface RenderContext {
@@ -39,6 +45,8 @@ export interface RenderContext {
    * one subscriber, so the footer leaves out the unsubscribe and opt-out links.
    */
   webArchive?: boolean;
+  /** A private letter has no public page, so nothing links to one. */
+  letterIsPrivate?: boolean;
   /** Pixels available to a section's content at the desktop width (after paddings). */
   contentWidth: number;
 }

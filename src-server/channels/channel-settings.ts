@@ -1,4 +1,5 @@
 import type { ChannelSettings } from '../../shared/model/channel-settings';
+import type { UpdateChannelSettings } from '../../shared/contract/platform-channel-settings';
 import type { Db } from '../db/database';
 import type { ChannelRow } from '../db/schema';
 
@@ -23,10 +24,12 @@ export function toChannelSettings(row: ChannelRow): ChannelSettings {
       country: row.contactCountry,
     },
     footerLanguage: row.footerLanguage,
+    madeWithCredit: row.madeWithCredit,
+    viewInBrowserLink: row.viewInBrowserLink,
   };
 }
 
-export async function saveChannelSettings(db: Db, channelId: number, settings: ChannelSettings): Promise<ChannelRow> {
+export async function saveChannelSettings(db: Db, channelId: number, settings: UpdateChannelSettings): Promise<ChannelRow> {
   return db
     .updateTable('channels')
     .set({
@@ -45,6 +48,9 @@ export async function saveChannelSettings(db: Db, channelId: number, settings: C
       contactPostalCode: settings.address.postal,
       contactCountry: settings.address.country,
       footerLanguage: settings.footerLanguage,
+      // Left out by apps older than the reader options: the stored values stay.
+      ...(settings.madeWithCredit === undefined ? {} : { madeWithCredit: settings.madeWithCredit }),
+      ...(settings.viewInBrowserLink === undefined ? {} : { viewInBrowserLink: settings.viewInBrowserLink }),
     })
     .where('id', '=', channelId)
     .returningAll()

@@ -34,6 +34,9 @@ export function renderChannel(channel: ChannelRow, brandSlug?: string): RenderCh
     accentColor: channel.accentColor,
     logoUrl: channel.channelSquareLogo,
     contactAddress: contactAddress(channel),
+    footerLanguage: channel.footerLanguage,
+    madeWithCredit: channel.madeWithCredit,
+    viewInBrowserLink: channel.viewInBrowserLink,
   };
 }
 

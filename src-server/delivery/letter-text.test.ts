@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Section } from '../../shared/model';
 import { newSectionOfEveryType } from '../../shared/model';
 import { renderLetterInput } from '../../shared/render';
-import { testInput } from '../../shared/render/test-support';
+import { readerChannel, testInput } from '../../shared/render/test-support';
 import { letterTextTemplate, rewriteTextUrls } from './letter-text';
 
 // The text/plain part of an email, held against the text a reader of a letter with every
@@ -33,6 +33,7 @@ function everyBlockLetter(): Section[] {
 }
 
 const EXPECTED = `Tides, boats and the new pier
+View in browser (https://letters.example/morning-brief/letter-1)
 
 Harbour news
 
@@ -68,12 +69,12 @@ LinkedIn
 
 Unsubscribe (https://letters.example/unsubscribe/morning-brief/{{uniqueId}})
 
-Made with Letterdesk (https://letters.example)
+Made with Letterdesk (https://letters.example/morning-brief)
 `;
 
 describe('the text part', () => {
   it('reads a letter with every block type as a reader of plain text should get it', async () => {
-    const rendered = await renderLetterInput(testInput(everyBlockLetter(), { preview: 'Tides, boats and the new pier' }));
+    const rendered = await renderLetterInput(testInput(everyBlockLetter(), { preview: 'Tides, boats and the new pier', context: { channel: readerChannel() } }));
     expect(rendered.errors).toEqual([]);
     expect(letterTextTemplate(rendered.html)).toBe(EXPECTED);
   });

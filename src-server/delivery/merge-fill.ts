@@ -7,8 +7,11 @@ import { decodeEntities } from '../../shared/render/insights';
 // not know is left as written, so one fill (a preview's promotions) can leave the rest
 // for another (the sending step's subscriber fields).
 
-/** Text is escaped where it lands; `{ html }` is placed as it is (already safe markup). */
-export type MergeValue = string | { html: string };
+/**
+ * Text is escaped where it lands; `{ html }` is placed as it is (already safe markup);
+ * `{ standIn }` is text shown only when the tag has no default of its own (the archive).
+ */
+export type MergeValue = string | { html: string } | { standIn: string };
 export type MergeLookup = (name: string) => MergeValue | undefined;
 
 // Two braces, not three: `{{{snippet "x"}}}` is Iterable's own syntax, never ours.
@@ -52,9 +55,11 @@ export function fillMergeTags(input: string, lookup: MergeLookup, mode: 'html' |
     const { name, filters, defaultValue } = parsed.tag;
     const value = lookup(name);
     if (value === undefined) return whole;
-    if (typeof value !== 'string') return value.html;
+    if (typeof value !== 'string' && 'html' in value) return value.html;
+    const text = typeof value === 'string' ? value : '';
     // The default is written as the author wants it read, so filters do not touch it.
-    const filled = value.trim() === '' && defaultValue !== null ? defaultValue : applyFilters(value, filters);
+    const filled =
+      text.trim() === '' && defaultValue !== null ? defaultValue : typeof value === 'string' ? applyFilters(value, filters) : value.standIn;
     return mode === 'html' ? escapeHtml(filled) : filled;
   });
 }

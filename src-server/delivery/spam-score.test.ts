@@ -47,7 +47,8 @@ if (!binary) console.warn('SpamAssassin is not installed (apt-get install -y spa
 describe.runIf(binary !== null)('SpamAssassin', () => {
   let h: TrackingHarness;
   beforeAll(async () => {
-    h = await startTrackingHarness();
+    // The email as a real channel sends it, with its 'View in browser' line.
+    h = await startTrackingHarness({ viewInBrowserLink: true });
   });
   afterAll(async () => {
     await h?.close();

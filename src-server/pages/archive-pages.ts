@@ -46,7 +46,8 @@ export const CHANNEL_PAGE_CONTENT_SECURITY_POLICY = [
  */
 export const LETTER_PAGE_CONTENT_SECURITY_POLICY = [
   "default-src 'none'",
-  "style-src 'unsafe-inline'",
+  // The email's own web fonts (mj-font) are Google Fonts stylesheets; the fonts they name come from https.
+  "style-src 'unsafe-inline' https://fonts.googleapis.com",
   'img-src https: http: data:',
   'font-src https: data:',
   "form-action 'none'",

@@ -102,5 +102,7 @@ export function toChannel(row: ChannelRow, brandSlug: string): Channel {
     backgroundColor: row.backgroundColor,
     footerLanguage: row.footerLanguage,
     contactAddress: toChannelSettings(row).address,
+    madeWithCredit: row.madeWithCredit,
+    viewInBrowserLink: row.viewInBrowserLink,
   };
 }

@@ -25,6 +25,8 @@ const next: ChannelSettings = {
   timezone: 'Europe/Madrid',
   address: { street: '1 Harbour Road', city: 'Portsmouth', state: 'Hampshire', postal: 'PO1 2AB', country: 'United Kingdom' },
   footerLanguage: 'sp',
+  madeWithCredit: false,
+  viewInBrowserLink: false,
 };
 
 beforeAll(async () => {
@@ -40,7 +42,7 @@ describe('channel settings', () => {
   it("reads the demo channel's settings", async () => {
     const response = await t.app.inject({ method: 'GET', url: path, headers: editor });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ title: 'The Weekly', accentColor: '#1c7ed6', fontColor: '#202a33', backgroundColor: '#ffffff', baseFontSize: 16, timezone: 'America/New_York', footerLanguage: 'en' });
+    expect(response.json()).toMatchObject({ title: 'The Weekly', accentColor: '#1c7ed6', fontColor: '#202a33', backgroundColor: '#ffffff', baseFontSize: 16, timezone: 'America/New_York', footerLanguage: 'en', madeWithCredit: true, viewInBrowserLink: true });
   });
 
   it('saves every field, and the session (GET /me) describes the channel with them', async () => {
@@ -62,7 +64,19 @@ describe('channel settings', () => {
       timezone: { tzCode: 'Europe/Madrid' },
       footerLanguage: 'sp',
       contactAddress: next.address,
+      madeWithCredit: false,
+      viewInBrowserLink: false,
     });
+  });
+
+  it('keeps the reader options when an app older than them leaves them out', async () => {
+    const { madeWithCredit: _credit, viewInBrowserLink: _view, ...older } = next;
+    const response = await t.app.inject({ method: 'PUT', url: path, headers: editor, payload: { ...older, title: 'Older app' } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ title: 'Older app', madeWithCredit: false, viewInBrowserLink: false });
+    const on = await t.app.inject({ method: 'PUT', url: path, headers: editor, payload: { ...next, madeWithCredit: true } });
+    expect(on.json()).toMatchObject({ madeWithCredit: true, viewInBrowserLink: false });
+    await t.app.inject({ method: 'PUT', url: path, headers: editor, payload: next });
   });
 
   it('refuses bad input field by field and changes nothing', async () => {

@@ -12,7 +12,7 @@ import type { AbTestMetrics } from '../../shared/model/letter';
 import { toJson } from '../db/database';
 import { createRival } from '../testing/audience-fixtures';
 import type { Rival } from '../testing/audience-fixtures';
-import { PUBLIC_URL, STORY_URL, TIDES_URL, hrefsOf, pathOf, startTrackingHarness } from '../tracking/tracking-test-support';
+import { CREDIT_URL, PUBLIC_URL, STORY_URL, TIDES_URL, hrefsOf, pathOf, startTrackingHarness } from '../tracking/tracking-test-support';
 import type { TrackingHarness } from '../tracking/tracking-test-support';
 import { REPORT_CSV_RANGE_MESSAGE, REPORT_CSV_TYPE_MESSAGE } from './edition-reports';
 
@@ -163,7 +163,7 @@ describe('.../metrics/top-links-clicked', () => {
       items: [
         { url: TIDES_URL, uniques: 2, total: 2 },
         { url: STORY_URL, uniques: 1, total: 2 },
-        { url: PUBLIC_URL, uniques: 0, total: 0 },
+        { url: CREDIT_URL, uniques: 0, total: 0 },
       ],
     });
   });
@@ -178,7 +178,7 @@ describe('.../metrics/top-links-clicked', () => {
         items: [
           { url: STORY_URL, clicks: 2 },
           { url: TIDES_URL, clicks: 2 },
-          { url: PUBLIC_URL, clicks: 0 },
+          { url: CREDIT_URL, clicks: 0 },
         ],
       });
     } finally {

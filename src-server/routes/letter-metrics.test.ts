@@ -4,7 +4,7 @@ import { platformPaths } from '../../shared/contract/platform-api';
 import { ClickLinksResponseSchema, EditionMetricsResponseSchema } from '../../shared/contract/platform-metrics';
 import { createRival } from '../testing/audience-fixtures';
 import type { Rival } from '../testing/audience-fixtures';
-import { PUBLIC_URL, STORY_URL, TIDES_URL, hrefsOf, pathOf, startTrackingHarness } from '../tracking/tracking-test-support';
+import { CREDIT_URL, PUBLIC_URL, STORY_URL, TIDES_URL, hrefsOf, pathOf, startTrackingHarness } from '../tracking/tracking-test-support';
 import type { TrackingHarness } from '../tracking/tracking-test-support';
 
 // Edition metrics after a real scheduled send: one address refused by the mail server, a
@@ -95,7 +95,7 @@ describe('GET /api/channels/:channelId/letters/:id/metrics/clicks', () => {
     expect(await clicksOf(letterId)).toEqual([
       { url: STORY_URL, uniques: 1, total: 2 },
       { url: TIDES_URL, uniques: 1, total: 1 },
-      { url: PUBLIC_URL, uniques: 0, total: 0 },
+      { url: CREDIT_URL, uniques: 0, total: 0 },
     ]);
   });
 });

@@ -88,7 +88,7 @@ describe('the letter page', () => {
     expect(html).toContain(`<meta property="og:url" content="${pageUrl}">`);
 
     expect(html).toContain(LETTER_TEXT);
-    expect(html).toContain('Hello friend, you read this at .');
+    expect(html).toContain('Hello friend, you read this at your email address.');
     expect(html).toContain(`This is issue ${letter.id} of`);
     // Nothing a reader's own copy carries: no merge tag left, no unsubscribe or opt-out link,
     // no tracked link or open pixel.
@@ -96,8 +96,11 @@ describe('the letter page', () => {
     expect(html).not.toContain('/unsubscribe/');
     expect(html).not.toContain('/opt-out/');
     expect(html).not.toMatch(/\/t\/[oc]\//);
-    // The footer itself stays: the channel's copyright line.
+    // The footer itself stays: the channel's copyright line, and the credit, which leads
+    // to the channel's page. No 'View in browser' line: this is the browser.
     expect(html).toContain('&copy;');
+    expect(html).toContain(`href="http://localhost:80${publicPagePaths.channelArchive('weekly', 'demo')}"`);
+    expect(html).not.toContain('View in browser');
   });
 
   it('is the same page by uniqueId and by numeric id', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAIN_TEXT_URL, PUBLIC_URL, STORY_URL, TIDES_URL, hrefsOf, pathOf, startTrackingHarness } from '../tracking/tracking-test-support';
+import { CREDIT_URL, PLAIN_TEXT_URL, PUBLIC_URL, STORY_URL, TIDES_URL, hrefsOf, pathOf, startTrackingHarness } from '../tracking/tracking-test-support';
 import type { TrackingHarness } from '../tracking/tracking-test-support';
 import { TRANSPARENT_GIF } from './tracking';
 
@@ -90,7 +90,7 @@ describe('the email as sent', () => {
 
   it('stores the letter’s links by position, once per address', async () => {
     const links = await h.t.db.selectFrom('letterLinks').select(['position', 'url']).where('letterId', '=', letterId).orderBy('position').execute();
-    expect(links.map((link) => link.url)).toEqual([STORY_URL, TIDES_URL, PUBLIC_URL]);
+    expect(links.map((link) => link.url)).toEqual([STORY_URL, TIDES_URL, CREDIT_URL]);
     expect(links.map((link) => link.position)).toEqual([1, 2, 3]);
   });
 });

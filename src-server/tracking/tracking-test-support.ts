@@ -27,6 +27,8 @@ import { sendingSettingsOf } from '../sending/sending-settings';
 // (as jobs/scheduled-delivery.test.ts does).
 
 export const PUBLIC_URL = 'https://letters.example.com';
+/** Where the footer's 'Made with Letterdesk' credit leads: the weekly channel's public archive. */
+export const CREDIT_URL = `${PUBLIC_URL}/weekly?brand=demo`;
 export const STORY_URL = 'https://example.com/story?issue=7&section=harbour';
 export const TIDES_URL = 'https://example.com/tides';
 export const PLAIN_TEXT_URL = 'https://example.com/plain-text';
@@ -67,6 +69,11 @@ export interface TrackingHarness {
 export interface TrackingHarnessOptions {
   /** Check DNS asks this server (a loopback DNS, `127.0.0.1:{port}`). */
   dnsServer?: string;
+  /**
+   * The channel's 'View in browser' line (on for real channels). Off unless asked, so the
+   * letter's own links are the email's first tracked positions, as the tracking tests count them.
+   */
+  viewInBrowserLink?: boolean;
 }
 
 /** The EHLO name and return-path MX target of the harness's platform. */
@@ -106,6 +113,7 @@ export async function startTrackingHarness(options: TrackingHarnessOptions = {})
   await runner.start({ publicUrl: PUBLIC_URL });
   const editor = await signIn(app, DEMO_EMAIL, DEMO_PASSWORD);
   const weekly = { brand: 'demo', channel: 'weekly', channelId: await channelId(t.db, 'weekly') };
+  await t.db.updateTable('channels').set({ viewInBrowserLink: options.viewInBrowserLink ?? false }).where('id', '=', weekly.channelId).execute();
   let audiences = 0;
 
   const post = async (url: string, payload: object) => {

@@ -38,6 +38,8 @@ export interface FooterText {
   unsubscribe: string;
   behaviourOptOut: string;
   madeWith: string;
+  /** The link at the top of an email to its public page (in the channel's language). */
+  viewInBrowser: string;
 }
 
 /** Every footer string, once per language. */
@@ -47,12 +49,14 @@ export const FOOTER_TEXT: Record<FooterLanguage, FooterText> = {
     unsubscribe: 'Unsubscribe',
     behaviourOptOut: 'Opt out of emails based on your activity',
     madeWith: 'Made with',
+    viewInBrowser: 'View in browser',
   },
   sp: {
     rights: 'Todos los derechos reservados.',
     unsubscribe: 'Cancelar suscripción',
     behaviourOptOut: 'Dejar de recibir correos basados en tu actividad',
     madeWith: 'Hecho con',
+    viewInBrowser: 'Ver en el navegador',
   },
 };
 

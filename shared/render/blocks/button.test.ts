@@ -40,7 +40,7 @@ describe('button', () => {
     settings.buttons = { ...settings.buttons, font: 'Georgia', fallbackFont: 'Arial', fontSize: 22 };
     const { $ } = await renderParsed([section], { settings });
     const style = styleOf($('a[href="https://example.com"]').attr('style'));
-    expect(style).toMatchObject({ 'font-family': 'Georgia, Arial', 'font-size': '22px' });
+    expect(style).toMatchObject({ 'font-family': 'Georgia, Arial, serif', 'font-size': '22px' });
   });
 
   it('links email addresses with mailto and refuses unsafe links', () => {

@@ -92,6 +92,8 @@ describe('renderCuration', () => {
     const doc = await compileColumn(renderer(section as SectionOf<'newrss'>, ctx));
     const cells = selectAll('td[valign="top"]', doc);
     expect(cells.map((td) => attr(td, 'width'))).toEqual(['30%', '70%']);
+    // Both stack on phones (the letter's head holds the rule).
+    expect(cells.map((td) => attr(td, 'class'))).toEqual(['ld-stack', 'ld-stack']);
     const img = selectOne('img', cells[0]!)!;
     expect(attr(img, 'src')).toBe('https://img.example/river.jpg');
     expect(attr(img, 'alt')).toBe('Rivers rise');

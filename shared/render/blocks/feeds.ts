@@ -6,6 +6,7 @@ import { escapeAttr, escapeHtml, safeUrl } from '../escape';
 import { mjElement, styleAttr } from '../mjml';
 import { postContentHtml } from '../post-content';
 import { deltaHasText, deltaToHtml } from '../rich-text';
+import { STACK_ON_PHONES_CLASS } from '../phone-stacking';
 import type { BlockRenderer, RenderContext } from '../types';
 import { textCss } from './dynamic';
 
@@ -162,7 +163,7 @@ function renderArticle(section: SectionOf<'curation' | 'newrss' | 'wordpress'>, 
   const imageWidth = Math.max(1, Math.round((inner * imagePercent) / 100 - gap / 2));
   const half = px(gap / 2);
   const cell = (percent: number, padding: string, html: string): string =>
-    `<td width="${percent}%" valign="top"${styleAttr(css({ 'vertical-align': 'top', padding }))}>${html}</td>`;
+    `<td class="${STACK_ON_PHONES_CLASS}" width="${percent}%" valign="top"${styleAttr(css({ 'vertical-align': 'top', padding }))}>${html}</td>`;
   const image = imageTag(src, alt, imageWidth, model, link);
   const cells =
     arrangement === 'imageLeft'

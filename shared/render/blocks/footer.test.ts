@@ -31,7 +31,7 @@ describe('renderFooter', () => {
   it('leaves out the unsubscribe and opt-out links in the web archive’s copy, which no subscriber reads', async () => {
     const doc = await compileColumn(renderFooter(footer(), { ...ctx, webArchive: true, isEngagementSegment: true }));
     expect(paragraphs(doc)).toEqual(['© 2031 The Daily. All rights reserved.', '1 Main St, Springfield, IL 62701', 'Made with Letterdesk']);
-    expect(hrefs(doc)).toEqual(['https://letters.example']);
+    expect(hrefs(doc)).toEqual(['https://letters.example/the-daily']);
   });
 
   it('shows © year, the channel name, its address, the platform unsubscribe link and the credit in English', async () => {
@@ -42,8 +42,16 @@ describe('renderFooter', () => {
       'Unsubscribe',
       'Made with Letterdesk',
     ]);
-    expect(hrefs(doc)).toEqual(['https://letters.example/unsubscribe/the-daily/{{uniqueId}}', 'https://letters.example']);
+    expect(hrefs(doc)).toEqual(['https://letters.example/unsubscribe/the-daily/{{uniqueId}}', 'https://letters.example/the-daily']);
     expect(selectAll('img', doc)).toHaveLength(0);
+  });
+
+  it("links the credit to the channel's archive (naming its brand), and leaves it out when the channel switched it off", async () => {
+    const branded = { ...ctx, channel: { ...ctx.channel!, brandSlug: 'acme' } };
+    expect(hrefs(await compileColumn(renderFooter(footer(), branded))).at(-1)).toBe('https://letters.example/the-daily?brand=acme');
+    const off = await compileColumn(renderFooter(footer(), { ...ctx, channel: { ...ctx.channel!, madeWithCredit: false } }));
+    expect(paragraphs(off)).not.toContain('Made with Letterdesk');
+    expect(hrefs(off)).toEqual(['https://letters.example/unsubscribe/the-daily/{{uniqueId}}']);
   });
 
   it('uses the Iterable merge tag for esp 1', async () => {
@@ -68,7 +76,7 @@ describe('renderFooter', () => {
     expect(hrefs(doc)).toEqual([
       'https://letters.example/unsubscribe/the-daily/{{uniqueId}}',
       'https://letters.example/opt-out/the-daily/{{uniqueId}}',
-      'https://letters.example',
+      'https://letters.example/the-daily',
     ]);
     expect(attr(selectOne('div[style*="text-align:right"]', doc), 'style')).toContain('text-align:right');
   });

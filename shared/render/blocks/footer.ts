@@ -1,6 +1,7 @@
 import type { PostalAddress, SectionOf } from '../../model';
 import { COMPANY_CHANNEL_SLUG, logoAlt } from '../../model';
 import { FOOTER_TEXT, PRODUCT_NAME } from '../../model/blocks/footer';
+import { publicPagePaths } from '../../contract/public-pages';
 import { safeColor } from '../css';
 import { escapeAttr, escapeHtml, safeUrl } from '../escape';
 import { mjElement } from '../mjml';
@@ -49,8 +50,17 @@ function contactAddress(own: PostalAddress, channel: RenderChannel | null): stri
 }
 
 export interface FooterOptions {
-  /** The 'Made with Letterdesk' credit; the footer model has no switch for it, so it is on unless the caller says. */
+  /** The 'Made with Letterdesk' credit: the channel's setting (on unless switched off) unless the caller says. */
   madeWith?: boolean;
+}
+
+/**
+ * Where the credit links: the channel's public archive, a page that exists for every
+ * channel (the platform's root answers 404), and one that shows what the channel publishes.
+ */
+export function creditUrl(ctx: RenderContext): string | null {
+  if (!ctx.channel) return null;
+  return `${ctx.platformUrl}${publicPagePaths.channelArchive(ctx.channel.channelSlug, ctx.channel.brandSlug)}`;
 }
 
 /**
@@ -79,7 +89,8 @@ export function renderFooter(section: SectionOf<'footer'>, ctx: RenderContext, o
     if (ctx.isEngagementSegment) links.push(link(behaviourOptOutUrl(ctx), text.behaviourOptOut));
     lines.push(links.join(' &middot; '));
   }
-  if (options.madeWith ?? true) lines.push(`${escapeHtml(text.madeWith)} ${link(ctx.platformUrl, PRODUCT_NAME)}`);
+  const credit = creditUrl(ctx);
+  if (credit && (options.madeWith ?? ctx.channel?.madeWithCredit !== false)) lines.push(`${escapeHtml(text.madeWith)} ${link(credit, PRODUCT_NAME)}`);
 
   const parts: string[] = [];
   const logoUrl = model.hasLogo ? ctx.channel?.logoUrl : null;

@@ -46,10 +46,13 @@ describe('layout', () => {
     }
   });
 
-  it('stacks columns below the letter mobile width', async () => {
+  it('stacks columns on phones: side by side only from 480 px, whatever the smaller mobile width', async () => {
     const { html } = await renderParsed([filled(1)]);
-    // Desktop column widths apply above the mobile width (320 by default).
-    expect(html).toMatch(/@media only screen and \(min-width:321px\) \{\s*\.mj-column-per-50 \{ width:50% !important; max-width: 50%; \}/);
+    // The default mobile width (320) is the preview's screen; a 375 px phone must stack too.
+    expect(html).toMatch(/@media only screen and \(min-width:480px\) \{\s*\.mj-column-per-50 \{ width:50% !important; max-width: 50%; \}/);
+    expect(html).not.toContain('min-width:321px');
+    // The feeds' side-by-side image and text cells stack under the same query.
+    expect(html).toMatch(/@media only screen and \(max-width:479px\) \{[^}]*\} td\.ld-stack \{ display:block !important; width:100% !important;/);
   });
 
   it('gives each child its own box and font', async () => {

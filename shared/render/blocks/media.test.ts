@@ -1,3 +1,4 @@
+import { load } from 'cheerio';
 import { describe, expect, it } from 'vitest';
 import { newSection } from '../../model';
 import { TEST_PLATFORM_URL, renderParsed, styleOf } from '../test-support';
@@ -82,10 +83,29 @@ describe('youtube', () => {
     const anchor = $(`a[href="${link}"]`);
     const box = anchor.find('table[role="img"]');
     expect(box.attr('aria-label')).toBe('Our video');
-    expect(box.attr('background')).toBe('https://img.youtube.com/vi/dQw4w9WgXcQ/hqdefault.jpg');
-    expect(styleOf(box.attr('style'))['background-image']).toContain('https://img.youtube.com/vi/dQw4w9WgXcQ/hqdefault.jpg');
+    // The shorthand, which Gmail's apps and mobile web keep; no background attribute or background-size.
+    const style = styleOf(box.attr('style'));
+    expect(style.background).toBe("#000000 url('https://img.youtube.com/vi/dQw4w9WgXcQ/hqdefault.jpg') center / cover no-repeat");
+    expect(style['background-size']).toBeUndefined();
+    expect(box.attr('background')).toBeUndefined();
     expect(box.find('td').attr('height')).toBe('225');
     expect(box.find('span').text()).toBe('▶');
+  });
+
+  it('gives Outlook for Windows a VML picture of the thumbnail with the play button, linked, instead of the CSS background', async () => {
+    const section = newSection('youtube', 'yt');
+    section.blockModel = { ...section.blockModel, link, alt: 'Our video', width: 400 };
+    const { html } = await renderParsed([section]);
+    const outlook = /<!--\[if mso\]>(<v:rect[\s\S]*?)<!\[endif\]-->/.exec(html)?.[1] ?? '';
+    const vml = load(outlook, { xml: true });
+    const rect = vml('v\\:rect');
+    expect(rect.attr('href')).toBe(link);
+    expect(rect.attr('style')).toBe('width:400px;height:225px;');
+    expect(vml('v\\:fill').attr('src')).toBe('https://img.youtube.com/vi/dQw4w9WgXcQ/hqdefault.jpg');
+    expect(vml('v\\:fill').attr('type')).toBe('frame');
+    expect(vml('td[bgcolor="#FF0000"]').text()).toBe('▶');
+    // Outlook skips the other clients' version, which sits in a not-mso conditional.
+    expect(html).toMatch(/<!--\[if !mso\]><!-->\s*<a href="https:\/\/www\.youtube\.com\/watch\?v=dQw4w9WgXcQ"/);
   });
 
   it('is a plain linked image without the play icon', async () => {

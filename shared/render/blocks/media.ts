@@ -13,7 +13,7 @@ import type { BlockRenderer, RenderContext } from '../types';
 export const LOGO_PLACEHOLDER = 'Logo placeholder';
 /** The 16:9 box a video thumbnail fills (YouTube's hqdefault.jpg is cropped to it). */
 export const VIDEO_ASPECT_RATIO = 9 / 16;
-/** The play button drawn over a video thumbnail: CSS only, so no icon file has to be hosted. */
+/** The play button drawn over a video thumbnail: text on a coloured box, so no icon file has to be hosted. */
 const PLAY_BUTTON = { width: 68, height: 48, radius: 12, color: '#FF0000', glyphSize: 22 } as const;
 
 function usableUrl(value: string): string | null {
@@ -115,30 +115,12 @@ function cssUrl(url: string): string {
   return url.replace(/['()\\]/g, (c) => CSS_URL_ESCAPES[c] ?? c).replace(/\s/g, '%20');
 }
 
-/**
- * The thumbnail as the background of a 16:9 box with a play button in its middle (50%,
- * 50%), the whole box linking to the video. Mail clients that drop background images still
- * show the button and the link.
- */
-function playableThumbnail(model: YoutubeModel, parts: ImageParts, ctx: RenderContext): string {
-  const width = widthOf(model, ctx) ?? ctx.contentWidth;
-  const boxWidth = Math.max(1, Math.min(width, ctx.contentWidth || width));
-  const height = Math.round(boxWidth * VIDEO_ASPECT_RATIO);
-  const src = escapeAttr(parts.src);
-  const tableStyle = css({
-    // Fluid up to its width, so it shrinks with a narrow screen; the width attribute is for Outlook.
-    width: '100%',
-    'max-width': model.align === 'full width' ? undefined : `${boxWidth}px`,
-    'margin-left': alignOf(model.align) === 'left' ? '0' : 'auto',
-    'margin-right': alignOf(model.align) === 'right' ? '0' : 'auto',
-    'background-color': '#000000',
-    'background-image': `url('${cssUrl(parts.src)}')`,
-    'background-position': 'center',
-    'background-size': 'cover',
-    'background-repeat': 'no-repeat',
-    'border-radius': radiusOf(model),
-  });
-  const button = css({
+/** VML's namespace: Outlook for Windows draws `v:` shapes; MJML's document declares it too. */
+const VML_NS = 'urn:schemas-microsoft-com:vml';
+
+/** The play button's cell: a red rounded box with a white triangle, drawn with text, so no icon is hosted. */
+function playButtonCss(): string {
+  return css({
     display: 'inline-block',
     width: `${PLAY_BUTTON.width}px`,
     height: `${PLAY_BUTTON.height}px`,
@@ -150,12 +132,51 @@ function playableThumbnail(model: YoutubeModel, parts: ImageParts, ctx: RenderCo
     'text-align': 'center',
     'text-decoration': 'none',
   });
+}
+
+/**
+ * For Outlook for Windows, which shows no CSS background: a VML rectangle filled with the
+ * thumbnail (`type="frame"` stretches it to the box) holding the play button, the whole
+ * shape linking to the video. Inside a conditional comment, so only Outlook reads it.
+ */
+function outlookThumbnail(parts: ImageParts, width: number, height: number, label: string): string {
+  const button = `<table role="presentation" cellpadding="0" cellspacing="0" border="0" align="center"><tr><td width="${PLAY_BUTTON.width}" height="${PLAY_BUTTON.height}" bgcolor="${PLAY_BUTTON.color}" align="center" valign="middle" style="color:#FFFFFF;font-size:${PLAY_BUTTON.glyphSize}px;">&#9654;</td></tr></table>`;
+  const inner = `<table role="presentation" width="${width}" cellpadding="0" cellspacing="0" border="0"><tr><td height="${height}" align="center" valign="middle">${button}</td></tr></table>`;
+  const href = parts.href ? ` href="${escapeAttr(parts.href)}"` : '';
+  return (
+    `<!--[if mso]><v:rect xmlns:v="${VML_NS}" fill="true" stroke="false"${href} alt="${escapeAttr(label)}" style="width:${width}px;height:${height}px;">` +
+    `<v:fill type="frame" src="${escapeAttr(parts.src)}" color="#000000" />` +
+    `<v:textbox inset="0,0,0,0">${inner}</v:textbox></v:rect><![endif]-->`
+  );
+}
+
+/**
+ * The thumbnail filling a 16:9 box with a play button in its middle, the whole box linking
+ * to the video. Every client but Outlook for Windows gets a table whose `background`
+ * shorthand is the thumbnail (caniemail: the shorthand works in Gmail's apps and mobile
+ * web, where `background-size` does not); Outlook gets the VML version instead. A client
+ * that shows no background image still shows the button on black, and the link.
+ */
+function playableThumbnail(model: YoutubeModel, parts: ImageParts, ctx: RenderContext): string {
+  const width = widthOf(model, ctx) ?? ctx.contentWidth;
+  const boxWidth = Math.max(1, Math.min(width, ctx.contentWidth || width));
+  const height = Math.round(boxWidth * VIDEO_ASPECT_RATIO);
+  const tableStyle = css({
+    // Fluid up to its width, so it shrinks with a narrow screen.
+    width: '100%',
+    'max-width': model.align === 'full width' ? undefined : `${boxWidth}px`,
+    'margin-left': alignOf(model.align) === 'left' ? '0' : 'auto',
+    'margin-right': alignOf(model.align) === 'right' ? '0' : 'auto',
+    background: `#000000 url('${cssUrl(parts.src)}') center / cover no-repeat`,
+    'border-radius': radiusOf(model),
+  });
   const label = parts.alt.trim() !== '' ? parts.alt : 'Play video';
-  const cell = `<td height="${height}" align="center" valign="middle"${styleAttr(css({ height: `${height}px`, 'text-align': 'center', 'vertical-align': 'middle' }))}><span${styleAttr(button)}>&#9654;</span></td>`;
-  const table = `<table role="img" aria-label="${escapeAttr(label)}" background="${src}" width="${boxWidth}" cellpadding="0" cellspacing="0" border="0" align="${alignOf(model.align)}"${styleAttr(tableStyle)}><tr>${cell}</tr></table>`;
-  const content = parts.href
+  const cell = `<td height="${height}" align="center" valign="middle"${styleAttr(css({ height: `${height}px`, 'text-align': 'center', 'vertical-align': 'middle' }))}><span${styleAttr(playButtonCss())}>&#9654;</span></td>`;
+  const table = `<table role="img" aria-label="${escapeAttr(label)}" cellpadding="0" cellspacing="0" border="0" align="${alignOf(model.align)}"${styleAttr(tableStyle)}><tr>${cell}</tr></table>`;
+  const others = parts.href
     ? `<a href="${escapeAttr(parts.href)}" target="_blank" title="${escapeAttr(label)}"${styleAttr(css({ display: 'block', 'text-decoration': 'none' }))}>${table}</a>`
     : table;
+  const content = `${outlookThumbnail(parts, boxWidth, height, label)}<!--[if !mso]><!-->${others}<!--<![endif]-->`;
   return mjElement('mj-text', { align: alignOf(model.align) }, content);
 }
 

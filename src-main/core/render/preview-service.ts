@@ -32,6 +32,9 @@ function renderChannel(channel: Channel | null): RenderChannel | null {
     contactAddress: channel.contactAddress
       ? { street: channel.contactAddress.street, city: channel.contactAddress.city, state: channel.contactAddress.state, postal: channel.contactAddress.postal }
       : null,
+    footerLanguage: channel.footerLanguage,
+    madeWithCredit: channel.madeWithCredit,
+    viewInBrowserLink: channel.viewInBrowserLink,
   };
 }
 

@@ -28,6 +28,8 @@ const STORED: ChannelSettings = {
   timezone: 'America/New_York',
   address: { street: '1 Main St', city: 'Springfield', state: 'IL', postal: '62701', country: 'USA' },
   footerLanguage: 'en',
+  madeWithCredit: true,
+  viewInBrowserLink: true,
 };
 
 const DOMAIN: SendingDomain = {

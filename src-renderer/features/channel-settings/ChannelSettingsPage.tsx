@@ -7,6 +7,7 @@ import { fieldMessages } from '../../../shared/contract/errors';
 import { ChannelSettingsSchema, type ChannelSettings } from '../../../shared/model/channel-settings';
 import { useGetChannelSettingsQuery, useSaveChannelSettingsMutation } from './channel-settings-api';
 import { SendingIdentityCard } from './SendingIdentityCard';
+import { ReaderOptionsCard } from './ReaderOptionsCard';
 import { timezoneOptions } from './timezones';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 
@@ -168,6 +169,7 @@ export function ChannelSettingsPage() {
               <TextInput label="Country" value={draft.address.country} onChange={(e) => setAddress('country', e.currentTarget.value)} error={errors['address.country']} />
             </SimpleGrid>
           </Paper>
+          <ReaderOptionsCard value={draft} onChange={set} />
         </Stack>
       </form>
       <SendingIdentityCard brandSlug={brandSlug} channelSlug={channelSlug} />

@@ -23,6 +23,7 @@ import * as promotions from './0023-promotions';
 import * as lettersAutovacuum from './0024-letters-autovacuum';
 import * as sendingIdentity from './0025-sending-identity';
 import * as machineActivity from './0026-machine-activity';
+import * as channelReaderOptions from './0027-channel-reader-options';
 import * as letterPrivateChoice from './0028-letter-private-choice';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
@@ -52,5 +53,6 @@ export const migrations: Record<string, Migration> = {
   '0024-letters-autovacuum': lettersAutovacuum,
   '0025-sending-identity': sendingIdentity,
   '0026-machine-activity': machineActivity,
+  '0027-channel-reader-options': channelReaderOptions,
   '0028-letter-private-choice': letterPrivateChoice,
 };

@@ -48,6 +48,9 @@ export interface ChannelsTable {
   fromName: Generated<string>;
   fromAddress: Generated<string>;
   replyTo: Generated<string>;
+  /** Reader options (migration 0027): the footer's credit and the 'View in browser' link. */
+  madeWithCredit: Generated<boolean>;
+  viewInBrowserLink: Generated<boolean>;
 }
 
 export interface UsersTable {
