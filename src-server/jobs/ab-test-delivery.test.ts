@@ -9,7 +9,7 @@ import { AB_TEST_MESSAGES } from '../../shared/rules/ab-test';
 import { buildApp } from '../app';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import { insertSubscriber, insertTagSegment } from '../testing/audience-fixtures';
-import { deliveryBlocks } from '../testing/delivery-fixtures';
+import { deliveryBlocks, knowMemberCodeField } from '../testing/delivery-fixtures';
 import { makeScheduledLettersDue, waitUntilDelivered } from '../testing/due-deliveries';
 import { READY_TO_SCHEDULE, channelId, createBody, createLetterAs } from '../testing/letter-fixtures';
 import type { Headers } from '../testing/letter-fixtures';
@@ -62,6 +62,7 @@ beforeAll(async () => {
   await runner.start({ publicUrl: PUBLIC_URL });
   editor = await signIn(app, DEMO_EMAIL, DEMO_PASSWORD);
   weekly = { brand: 'demo', channel: 'weekly', channelId: await channelId(t.db, 'weekly') };
+  await knowMemberCodeField(t.db, weekly.channelId);
 });
 afterAll(async () => {
   for (const each of runners) await each.stop();

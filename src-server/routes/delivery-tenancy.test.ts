@@ -6,7 +6,7 @@ import type { Letter } from '../../shared/model/letter';
 import { buildApp } from '../app';
 import type { AccountFixture } from '../db/accounts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
-import { deliveryBlocks } from '../testing/delivery-fixtures';
+import { deliveryBlocks, knowMemberCodeField } from '../testing/delivery-fixtures';
 import { channelId, createLetterAs } from '../testing/letter-fixtures';
 import type { Headers } from '../testing/letter-fixtures';
 import { startTestSmtp } from '../testing/smtp-fixture';
@@ -37,6 +37,7 @@ beforeAll(async () => {
   smtpApp = await buildApp({ db: t.db, smtpUrl: smtp.url });
   editor = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
   weeklyId = await channelId(t.db, 'weekly');
+  await knowMemberCodeField(t.db, weeklyId);
   ({ rival, rivalAccount, loner } = await createOutsiders(t));
   letter = await createLetterAs(t.app, editor, { brand: 'demo', channel: 'weekly', channelId: weeklyId }, {
     title: 'Demo secret',

@@ -9,8 +9,7 @@ import {
 import { createAccount } from '../db/accounts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import { LOCAL_MAILBOX_KEPT_PER_BRAND, LOCAL_MAILBOX_LISTED, storeInLocalMailbox } from '../delivery/local-mailbox';
-import { DEFAULT_MAIL_FROM } from '../delivery/mail-transport';
-import { LETTER_TEXT, deliveryBlocks } from '../testing/delivery-fixtures';
+import { LETTER_TEXT, deliveryBlocks, knowMemberCodeField } from '../testing/delivery-fixtures';
 import { channelId, createLetterAs } from '../testing/letter-fixtures';
 import type { Headers } from '../testing/letter-fixtures';
 import { createTestApp, signIn } from '../testing/test-app';
@@ -28,6 +27,7 @@ beforeAll(async () => {
   t = await createTestApp();
   editor = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
   weekly = { brand: 'demo', channel: 'weekly', channelId: await channelId(t.db, 'weekly') };
+  await knowMemberCodeField(t.db, weekly.channelId);
   await createAccount(t.db, { tenantName: 'Rival', brandSlug: 'rival', channelSlug: 'weekly', email: 'o@rival.test', password: 'rival-password' });
   rival = await signIn(t.app, 'o@rival.test', 'rival-password');
 });
@@ -61,7 +61,8 @@ describe('the local mailbox', () => {
     expect(message).toMatchObject({
       channelId: weekly.channelId,
       letterId: letter.id,
-      from: DEFAULT_MAIL_FROM,
+      // As the sender directory writes the From: the name quoted.
+      from: `"Letterdesk" <no-reply@localhost>`,
       to: 'reader@example.com',
       subject: 'First test',
       sent: false,
@@ -69,7 +70,7 @@ describe('the local mailbox', () => {
     });
     expect(message!.html).toContain(LETTER_TEXT);
     expect(message!.html).toContain('Hello Test, you read this at reader@example.com.');
-    expect(message!.html).toContain('/unsubscribe/weekly/test"');
+    expect(message!.html).toContain('/test-email"');
     expect(Date.now() - Date.parse(message!.createdAt)).toBeLessThan(60_000);
   });
 
@@ -99,7 +100,8 @@ describe('the local mailbox', () => {
       channelId: weekly.channelId,
       letterId: null,
       sentByUserId: null,
-      from: DEFAULT_MAIL_FROM,
+      // As the sender directory writes the From: the name quoted.
+      from: `"Letterdesk" <no-reply@localhost>`,
       to: 'bulk@example.com',
       subject: `Bulk ${n}`,
       html: '<p>bulk</p>',

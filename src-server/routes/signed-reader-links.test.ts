@@ -57,7 +57,7 @@ describe('the behaviour opt-out link of a sent email', () => {
 });
 
 describe('a test email', () => {
-  it('carries unsigned links that unsubscribe no one, even a subscriber whose id is its stand-in', async () => {
+  it('carries links to the test-email page, which unsubscribe no one, even a subscriber whose id is its stand-in', async () => {
     // The test subscriber's stand-in id ('test') given to a real reader: the worst case.
     await h.t.db
       .insertInto('subscribers')
@@ -72,13 +72,17 @@ describe('a test email', () => {
     });
     expect(sent.statusCode, sent.body).toBe(200);
     // A test send links to the address the editor's request came to.
-    const unsubscribe = hrefsOf(h.mailTo('qa@example.com')).find((href) => href.includes('/unsubscribe/'))!;
-    const path = new URL(unsubscribe).pathname;
-    expect(path).toBe('/unsubscribe/weekly/test');
+    const hrefs = hrefsOf(h.mailTo('qa@example.com'));
+    expect(hrefs.some((href) => href.includes('/unsubscribe/'))).toBe(false);
+    const testPage = new URL(hrefs.find((href) => href.endsWith('/test-email'))!).pathname;
     for (const method of ['GET', 'POST'] as const) {
-      const response = await h.app.inject({ method, url: path, ...form });
-      expect(response.statusCode).toBe(404);
-      expect(response.body).toContain('This link is no longer valid.');
+      const page = await h.app.inject({ method, url: testPage, ...form });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('This is a test email: nothing was recorded.');
+      // The stand-in's bare address, unsigned, is no link at all.
+      const bare = await h.app.inject({ method, url: '/unsubscribe/weekly/test', ...form });
+      expect(bare.statusCode).toBe(404);
+      expect(bare.body).toContain('This link is no longer valid.');
     }
     expect((await linkedSubscriberState(h.t.db, 'test')).status).toBe('active');
   });

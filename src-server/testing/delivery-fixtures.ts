@@ -1,5 +1,7 @@
 import type { Section } from '../../shared/model/section';
 import { newSection } from '../../shared/model/section-factory';
+import type { Db } from '../db/database';
+import { insertSubscriber } from './audience-fixtures';
 
 // Letters for the preview and test-send tests: text a reader would see, merge tags a
 // subscriber fills, a promotion zone and the footer (whose unsubscribe link carries the
@@ -26,3 +28,12 @@ export function deliverySections(options: { promotionZone?: number } = {}): Sect
 }
 
 export const deliveryBlocks = (options: { promotionZone?: number } = {}) => JSON.stringify(deliverySections(options));
+
+/**
+ * Makes `member_code` a custom field of the channel, as a reader who has one would: the
+ * letters above use it, and scheduling and test sends refuse a tag the channel does not know.
+ * The reader is unsubscribed, so no audience counts them.
+ */
+export async function knowMemberCodeField(db: Db, channelId: number): Promise<void> {
+  await insertSubscriber(db, { channelId, email: `member-code-${channelId}@example.com`, status: 'unsubscribed', customFields: { member_code: 'M-0' } });
+}
