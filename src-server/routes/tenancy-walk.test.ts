@@ -49,6 +49,9 @@ const NOT_TENANT_SCOPED = new Set([
   'GET /opt-out/:channelSlug/:uniqueId',
   'POST /opt-out/:channelSlug/:uniqueId',
   'POST /opt-out/:channelSlug/:uniqueId/undo',
+  // A test email's reader links: the same page for everyone, recording nothing (own test: promotion-ads-delivery.test.ts).
+  'GET /test-email',
+  'POST /test-email',
   // Reached by the secret tracking token in an email's pixel and links (own tests: tracking.test.ts).
   'GET /t/o/:file',
   'GET /t/o/*',
