@@ -22,7 +22,8 @@ export interface EmptyImageSlot {
   block: string;
 }
 
-const hasPicture = (src: unknown) => typeof src === 'string' && src.trim() !== '';
+/** Whether an image block's picture is set (the content check and the layout agree on this). */
+export const hasPicture = (src: unknown) => typeof src === 'string' && src.trim() !== '';
 
 /** Image blocks, at the top level and in layouts, without a picture, in letter order. */
 export function emptyImageSlots(sections: readonly Section[], parent: Section | null = null): EmptyImageSlot[] {

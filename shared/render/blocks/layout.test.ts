@@ -40,6 +40,15 @@ describe('layout', () => {
     expect(columnWidths((await renderParsed([other])).$)).toEqual([35, 65]);
   });
 
+  it('leaves out an image slot without a picture, the text beside it taking the whole width', async () => {
+    const layout = filled(1);
+    layout.blocks[0] = { ...layout.blocks[0]!, blockModel: { ...layout.blocks[0]!.blockModel, src: '' } } as Section;
+    const { $ } = await renderParsed([layout]);
+    expect(columnWidths($)).toEqual([100]);
+    expect($('img')).toHaveLength(0);
+    expect($('body').text()).toContain('text 1-1');
+  });
+
   it('stacks children when the layout is stacked or single-column', async () => {
     for (const layout of [filled(5), { ...filled(1), isLayoutStacked: true }, filled(7)]) {
       expect(columnWidths((await renderParsed([layout])).$)).toEqual([100, 100]);
