@@ -8,13 +8,18 @@ import type { PromotionRow } from './promotion-records';
 
 export type ReviewKind = 'approve' | 'request-changes';
 
+/** Approving collateral without the image its ad type shows is refused with this. */
+export const adTypeNeedsImageMessage = (adType: string) => `${adType} shows an image, and this promotion has none: ask for one before approving.`;
+
 /**
  * An ad type sells `inventory` promotions a day: approving one more on a day already full
  * is refused (409). The ad type's row is locked so two approvals cannot both take the last one.
  */
 async function checkInventory(trx: Db, promotion: PromotionRow): Promise<void> {
-  const adType = await trx.selectFrom('promotionAdTypes').select(['id', 'title', 'inventory']).where('id', '=', promotion.adTypeId!).forUpdate().executeTakeFirst();
+  const adType = await trx.selectFrom('promotionAdTypes').select(['id', 'title', 'inventory', 'hasImage']).where('id', '=', promotion.adTypeId!).forUpdate().executeTakeFirst();
   if (!adType) return;
+  // Its readers would get the ad type's frame with no picture in it.
+  if (adType.hasImage && promotion.image.trim() === '') throw conflict(adTypeNeedsImageMessage(adType.title));
   const others = await trx
     .selectFrom('promotions')
     .selectAll()

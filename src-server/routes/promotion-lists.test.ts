@@ -34,7 +34,7 @@ beforeAll(async () => {
   await call('POST', promotionPaths.advertisers('demo'), editor, { email: 'ads@lists.example', name: 'Lists', password: 'advertiser-pass' }, 201);
   advertiser = await signIn(t.app, 'ads@lists.example', 'advertiser-pass');
   const second = await call<{ id: number }>('POST', promotionPaths.customizations('demo'), editor, { title: 'Second', position: 20 }, 201);
-  const first = await call<{ id: number }>('POST', promotionPaths.customizations('demo'), editor, { title: 'First', position: 10 }, 201);
+  const first = await call<{ id: number }>('POST', promotionPaths.customizations('demo'), editor, { title: 'First', position: 10, hasImage: false }, 201);
   // The editor's campaign runs everywhere; the advertiser's in weekly only.
   const everywhere = await call<Campaign>('POST', promotionPaths.campaigns('demo'), editor, { title: 'Everywhere' }, 201);
   const weekly = await call<Campaign>('POST', promotionPaths.campaigns('demo'), advertiser, { title: 'Weekly only', channels: ['weekly'] }, 201);

@@ -12,6 +12,7 @@ import { PUBLIC_URL, hrefsOf, pathOf, startTrackingHarness } from '../tracking/t
 import type { TrackingHarness } from '../tracking/tracking-test-support';
 import { fillScheduledPromotions } from '../promotions/scheduled-promotions';
 import { promotionMergeTag } from '../../shared/render/blocks/promotion';
+import { adTypeNeedsImageMessage } from '../promotions/promotion-review';
 
 // Promotions end to end on the platform: an advertiser's campaign and collateral, an
 // editor's approval, a real scheduled send that fills the zone, a click and an open that
@@ -263,7 +264,7 @@ describe('an editor', () => {
   });
 
   it("fills a legacy block's ad type slot with the day's approved promotion of that type, and records it", async () => {
-    const adType = await call<{ id: number }>('POST', promotionPaths.customizations('demo'), h.editor, { title: 'Legacy' }, 201);
+    const adType = await call<{ id: number }>('POST', promotionPaths.customizations('demo'), h.editor, { title: 'Legacy', hasImage: false }, 201);
     const legacy = await call<Promotion>(
       'POST',
       promotionPaths.createCollateral(campaign.uniqueId),
@@ -291,5 +292,14 @@ describe('an editor', () => {
     expect(after.items.find((p) => p.id === second.id)).toMatchObject({ status: 0, messages: [] });
     const otherDay = await call<Promotion>('POST', promotionPaths.createCollateral(campaign.uniqueId), advertiser, { headline: 'Late ferries', callToActionUrl: 'https://ferries.example/late', dates: ['2099-09-11'], adTypeId: adType.id }, 201);
     await call('POST', promotionPaths.approve('demo', 'weekly', otherDay.id), h.editor, { message: '' });
+
+    // An ad type that shows an image does not take collateral without one: readers would get an empty frame.
+    const pictured = await call<{ id: number }>('POST', promotionPaths.customizations('demo'), h.editor, { title: 'Banner' }, 201);
+    const imageless = await call<Promotion>('POST', promotionPaths.createCollateral(campaign.uniqueId), advertiser, { headline: 'No picture', callToActionUrl: 'https://ferries.example/none', dates: ['2099-09-12'], adTypeId: pictured.id }, 201);
+    const noImage = await h.app.inject({ method: 'POST', url: promotionPaths.approve('demo', 'weekly', imageless.id), headers: h.editor, payload: { message: '' } });
+    expect(noImage.statusCode).toBe(409);
+    expect(noImage.json().message).toBe(adTypeNeedsImageMessage('Banner'));
+    const unchanged = await call<{ items: Promotion[] }>('GET', promotionPaths.campaignPromotions(campaign.uniqueId), h.editor);
+    expect(unchanged.items.find((p) => p.id === imageless.id)).toMatchObject({ status: 0, messages: [] });
   });
 });
