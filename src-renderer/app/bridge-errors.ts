@@ -22,3 +22,16 @@ export function errorFields(error: unknown): Record<string, string> {
   }
   return fields;
 }
+
+/**
+ * The message followed by what each field says, for a refusal whose fields name no input on
+ * the screen (a merge tag in a block: 'Validation failed' alone would not say where).
+ */
+export function errorWithDetails(error: unknown, fallback: string): string {
+  const message = errorMessage(error, fallback);
+  if (!error || typeof error !== 'object' || !('fields' in error) || !error.fields || typeof error.fields !== 'object') return message;
+  const details = Object.values(error.fields as Record<string, unknown>)
+    .flat()
+    .filter((detail): detail is string => typeof detail === 'string' && detail !== '' && !message.includes(detail));
+  return details.length > 0 ? `${message}: ${details.join(' ')}` : message;
+}

@@ -48,13 +48,12 @@ export const {
   useLoadOpenGraphMutation,
 } = lifecycleApi;
 
-/** The message of a failed bridge call, as the user should read it. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message) return error.message;
-  return fallback;
-}
+export { errorMessage } from '../../../app/bridge-errors';
 
-/** Field messages of a failed call (AppError.fields), first message per field. */
+/**
+ * Field messages of a failed call (AppError.fields), first message per field, keyed by the
+ * whole field path (`blocks.{id}`: a merge tag refused in one block), unlike app/bridge-errors.
+ */
 export function errorFields(error: unknown): Record<string, string> {
   if (!error || typeof error !== 'object' || !('fields' in error) || !error.fields || typeof error.fields !== 'object') return {};
   const fields: Record<string, string> = {};

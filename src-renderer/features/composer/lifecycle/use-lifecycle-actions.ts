@@ -6,6 +6,7 @@ import type { PrimaryAction, PriorAction } from '../../../../shared/rules/schedu
 import { publicationTimeHasPassed, scheduledToastMessage } from '../../../../shared/rules/schedule-dates';
 import { errorFields, errorMessage, useChangeStatusMutation, useScheduleLetterMutation } from './lifecycle-api';
 import { toastError, toastSuccess } from './toasts';
+import { errorWithDetails } from '../../../app/bridge-errors';
 
 // What the action bar's buttons do (spec 1 §4 "Behaviour per step"), with the spec's
 // messages (§8). Every step first settles the local saves, so the core pushes the latest
@@ -63,8 +64,11 @@ export function useLifecycleActions({ letter, zone, settle, reload, onFieldError
     run(async (uniqueId) => {
       const result = await scheduleLetter({ uniqueId });
       if ('error' in result) {
-        onFieldErrors(errorFields(result.error));
-        toastError(errorMessage(result.error, SAVE_ON_SCHEDULING_FAILED_MESSAGE));
+        const fields = errorFields(result.error);
+        onFieldErrors(fields);
+        // A merge tag refused in a block has no field on this step: the toast names it.
+        const unplaced = Object.keys(fields).some((key) => key.startsWith('blocks.') || key === 'utm');
+        toastError(unplaced ? errorWithDetails(result.error, SAVE_ON_SCHEDULING_FAILED_MESSAGE) : errorMessage(result.error, SAVE_ON_SCHEDULING_FAILED_MESSAGE));
         return;
       }
       const scheduled = result.data;

@@ -6,6 +6,7 @@ import { localMailboxPath } from '../../../../shared/app-paths';
 import { bridgeChannels } from '../../../../shared/contract/bridge';
 import type { Letter } from '../../../../shared/model/letter';
 import { useSendTestEmailMutation } from './test-send-api';
+import { errorMessage, errorWithDetails } from '../../../app/bridge-errors';
 
 /** Spec 1 §8 "Test email": the status reads this while the send runs. */
 export const SENDING_STATUS = 'Sending...';
@@ -70,13 +71,12 @@ export function SendTestEmailDialog(props: {
       return;
     }
     const error = 'error' in result ? result.error : undefined;
-    const message =
-      error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message
-        ? error.message
-        : 'The test email could not be sent.';
+    let message = errorMessage(error, 'The test email could not be sent.');
     if (error && typeof error === 'object' && 'fields' in error && error.fields && typeof error.fields === 'object') {
       const fieldMessage = (error.fields as Record<string, string[] | undefined>).toEmail?.[0];
       if (fieldMessage) setFieldError(fieldMessage);
+      // Anything else refused (a merge tag in a block) is said in the status, block and tag named.
+      else message = errorWithDetails(error, message);
     }
     setStatus({ tone: 'failed', message });
     notifications.show({ color: 'red', title: SEND_FAILED_TITLE, message });
