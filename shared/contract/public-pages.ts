@@ -35,6 +35,17 @@ export const publicPagePaths = {
   testEmail: () => '/test-email',
 } as const;
 
+/** First path segments the platform's own routes take: never a channel's web archive. */
+export const PLATFORM_PATH_SEGMENTS: ReadonlySet<string> = new Set(['api', 'assets', 'media', 't', 'unsubscribe', 'opt-out', 'polls', 'test-email']);
+
+/** Whether an address is a letter's page on the web archive (`{publicUrl}/{channel}/{letter}`). */
+export function isLetterArchiveUrl(url: string, publicUrl: string): boolean {
+  if (!url.toLowerCase().startsWith(`${publicUrl.toLowerCase()}/`)) return false;
+  const path = url.slice(publicUrl.length + 1).split(/[?#]/)[0]!;
+  const segments = path.split('/');
+  return segments.length === 2 && segments.every((segment) => segment !== '') && !PLATFORM_PATH_SEGMENTS.has(segments[0]!);
+}
+
 /**
  * Images that sent emails load from the platform, public and cacheable: no reader is signed
  * in, and a mail client or its image proxy fetches them on its own.

@@ -17,6 +17,7 @@ import {
 import { ArchiveChannelParams, ArchiveChannelQuery, ArchiveLetterParams, archiveChannel, archiveEntries, archiveLetter } from '../pages/archive-records';
 import { invalidLinkPage, sendPage, usePageReplies } from '../pages/page-replies';
 import { routePattern } from './route-params';
+import { PLATFORM_PATH_SEGMENTS } from '../../shared/contract/public-pages';
 
 // The public web archive (spec 1 §2: the metrics' preview card, share links and the
 // logo's default link lead here): `/{channelSlug}` lists a channel's published, public
@@ -32,7 +33,7 @@ const letterPath = routePattern(publicPagePaths.letterArchive(':channelSlug', ':
  * catch any one- or two-segment address, so a route constraint keeps them to the others:
  * `/api/unknown` still meets the API's own answer (sign in first), not an archive page.
  */
-const PLATFORM_SEGMENTS: ReadonlySet<string> = new Set(['api', 'assets', 'media', 't', 'unsubscribe', 'opt-out', 'polls', 'test-email']);
+const PLATFORM_SEGMENTS = PLATFORM_PATH_SEGMENTS;
 
 const ADDRESS_KIND = 'publicArchiveAddress';
 const ARCHIVE_ADDRESS = 'archive';

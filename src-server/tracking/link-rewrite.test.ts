@@ -102,3 +102,13 @@ describe('rewriting hrefs', () => {
     expect(rewriteHrefs(input, () => null)).toBe(input);
   });
 });
+
+describe("the letter's own web archive page", () => {
+  it('is not tracked (View in browser), while the channel page and other platform pages keep their rules', () => {
+    const publicUrl = 'https://letters.example.com';
+    expect(isTrackable(`${publicUrl}/weekly/6f1c2e3d-letter`, publicUrl)).toBe(false);
+    expect(isTrackable(`${publicUrl}/weekly?brand=demo`, publicUrl)).toBe(true);
+    expect(isTrackable(`${publicUrl}/media/picture.png`, publicUrl)).toBe(true);
+    expect(isTrackable('https://example.com/weekly/story', publicUrl)).toBe(true);
+  });
+});

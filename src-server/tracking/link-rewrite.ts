@@ -1,4 +1,4 @@
-import { publicPagePaths } from '../../shared/contract/public-pages';
+import { isLetterArchiveUrl, publicPagePaths } from '../../shared/contract/public-pages';
 import { trackingPaths } from './tracking-paths';
 
 // Finding a letter's trackable links in its rendered HTML, and writing one reader's copy
@@ -12,6 +12,8 @@ import { trackingPaths } from './tracking-paths';
 // - the unsubscribe and behaviour opt-out pages (shared/render/blocks/footer.ts): a reader
 //   leaving must reach them without the platform seeing a click, and mail clients' one-click
 //   tooling recognises them;
+// - the letter's own page on the web archive ('View in browser'): reading the letter
+//   elsewhere is not a click on anything in it, and would head every report's top links;
 // - anything not http(s) (mailto:, tel:, #anchors).
 
 /** An `<a …>` start tag; attribute values may hold `>` inside quotes. */
@@ -44,7 +46,7 @@ export function isTrackable(url: string, publicUrl: string): boolean {
     `${publicUrl}${path.replace(/\/+$/, '')}/`.toLowerCase(),
   );
   const lower = url.toLowerCase();
-  return !leaving.some((prefix) => lower.startsWith(prefix));
+  return !leaving.some((prefix) => lower.startsWith(prefix)) && !isLetterArchiveUrl(url, publicUrl);
 }
 
 interface HrefSpot {
