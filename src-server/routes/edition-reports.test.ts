@@ -95,10 +95,15 @@ describe('GET /api/brands/:brand/channels/:channel/letters/:id/metrics', () => {
       id: letterId,
       hasAbTest: false,
       esp: 0,
-      publicUrl: `${PUBLIC_URL}/weekly/${letterId}`,
+      // Sent to a segment, the letter is private by default: it has no public page.
+      publicUrl: null,
       timezone: 'America/New_York',
       sentAt: new Date(firstSent.at as Date).toISOString(),
     });
+    // Made public by the editor, its report links to its page.
+    const made = await h.app.inject({ method: 'POST', url: platformPaths.updatePrivate('weekly', letterId), headers: h.editor, payload: { private: false } });
+    expect(made.statusCode, made.body).toBe(200);
+    expect((await report()).letter.publicUrl).toBe(`${PUBLIC_URL}/weekly/${letterId}`);
   });
 
   it('answers the A/B results as the A/B send stored them, and no public page for a private letter', async () => {
