@@ -68,7 +68,10 @@ export function createReaderLinks(secret: PlatformSecret): ReaderLinks {
     verify(claim, signature) {
       if (!SIGNATURE_PATTERN.test(signature)) return false;
       const given = Buffer.from(signature, 'base64url');
-      return given.length === SIGNATURE_BYTES && accepted.some((key) => timingSafeEqual(mac(key, claim), given));
+      // Only the one spelling sign() writes: the last character's unused bits would let a
+      // changed link decode to the same bytes and pass.
+      if (given.length !== SIGNATURE_BYTES || given.toString('base64url') !== signature) return false;
+      return accepted.some((key) => timingSafeEqual(mac(key, claim), given));
     },
     unsubscribe: (channelSlug, subscriberUniqueId, letterId) =>
       signed(publicPagePaths.unsubscribe(channelSlug, subscriberUniqueId), { action: 'unsubscribe', subscriberUniqueId, letterId }),
