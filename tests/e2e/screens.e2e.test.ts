@@ -114,7 +114,7 @@ describe('channel settings', () => {
     await app.page.getByRole('textbox', { name: 'Accent color' }).press('Escape');
     await app.page.getByRole('combobox', { name: 'Footer language' }).click();
     await app.page.getByRole('option', { name: 'Spanish' }).click();
-    await app.page.getByRole('button', { name: 'Save' }).click();
+    await app.page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => app.page.getByText('Channel settings saved.').count(), { timeout: 15_000 }).toBe(1);
 
     const stored = await (await platformClient()).channelSettings('demo', 'weekly');
@@ -133,7 +133,7 @@ describe('channel settings', () => {
     await expect.poll(() => accent.inputValue(), { timeout: 15_000 }).toBe('#c92a2a');
     await accent.fill('not a colour');
     await accent.press('Escape');
-    await app.page.getByRole('button', { name: 'Save' }).click();
+    await app.page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => app.page.getByText('Enter a colour such as #1D2D4D.').count()).toBe(1);
     expect((await (await platformClient()).channelSettings('demo', 'weekly')).accentColor).toBe('#c92a2a');
   });

@@ -49,7 +49,7 @@ export function SendingDomainCard({ brandSlug, domain, canManage }: { brandSlug:
               <Title order={2} size="h4" id={titleId}>
                 {domain.domain}
               </Title>
-              <Badge color={domain.verified ? 'teal' : 'yellow'} variant="light">
+              <Badge color={domain.verified ? 'teal' : 'red.9'} variant={domain.verified ? 'light' : 'filled'}>
                 {domain.verified ? VERIFIED_LABEL : NOT_VERIFIED_LABEL}
               </Badge>
             </Group>
