@@ -17,8 +17,11 @@ function renderChild(child: Section, widthPercent: number): string {
   return `<mj-column width="${widthPercent}%"><mj-text>${child.uniqueId}</mj-text></mj-column>`;
 }
 
+/** A child as a loaded preview leaves it: an image with its picture (one without is left out, layout.ts). */
 function child(type: 'image' | 'paragraph', id: string, columnWidth: number): Section {
-  return { ...newSection(type, id), columnWidth };
+  const section = { ...newSection(type, id), columnWidth } as Section;
+  if (section.type === 'image') section.blockModel = { ...section.blockModel, src: `https://cdn.example/${id}.png` };
+  return section;
 }
 
 describe('renderDynamic', () => {
