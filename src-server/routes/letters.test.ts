@@ -147,22 +147,8 @@ describe("creating with exactly the spec's payload (spec 1 §7)", () => {
 describe("creating with the spec's example payload (settings with some fields, delta empty)", () => {
   /** Spec 1 §7's create, as its client sends it: settings a JSON string of what it sets, delta empty. */
   const specExample = () => ({
-    authors: [{ uniqueId: 'u-1', name: 'Demo', surname: 'Editor', email: 'editor@example.com' }],
-    blocks: '[]',
-    channelId: weeklyId,
-    copyRendered: '',
+    ...specCreatePayload(weeklyId),
     delta: '',
-    emailTemplate: '',
-    includePromotions: false,
-    openGraphHeadline: '',
-    openGraphDescription: '',
-    openGraphImageUrl: '',
-    private: false,
-    publicationDate: null,
-    publicationStatus: 0,
-    publicationEvent: 0,
-    segmentId: null,
-    subtitle: '',
     settings: JSON.stringify({ maxWidthDesktop: 700, backgroundColorBody: '#F4F4F4', buttons: { color: '#000000' } }),
     title: 'Spec example',
   });
