@@ -131,11 +131,21 @@ export const UpdateStatusRequestSchema = z.object({
 export type UpdateStatusRequest = z.input<typeof UpdateStatusRequestSchema>;
 
 /**
- * The whole editable letter. A Letter object plus `baseVersion` fits: server-owned fields
- * (id, version, placement, esp, insights, A/B metrics, status) are dropped, not written.
+ * A full letter body (spec 1 §7) starts from the version it carries: its `version` stands for
+ * `baseVersion` when that is left out, so a letter read and posted back as is fits.
+ */
+function versionAsBase(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const { baseVersion: base, version } = body as { baseVersion?: unknown; version?: unknown };
+  return base === undefined && version !== undefined ? { ...body, baseVersion: version } : body;
+}
+
+/**
+ * The whole editable letter. A Letter object fits: server-owned fields (id, version,
+ * placement, esp, insights, A/B metrics, status) are dropped, not written.
  * `utmEnabled`/`utms` follow `settings.utmEnabled`/`settings.utm`.
  */
-export const UpdateLetterRequestSchema = z.object({
+const UpdateLetterFieldsSchema = z.object({
   uniqueId: z.string().min(1),
   baseVersion,
   claimant: ClaimantJsonSchema.nullable(),
@@ -161,7 +171,8 @@ export const UpdateLetterRequestSchema = z.object({
   automationUniqueId: z.string().nullable(),
   updatePreviewText: z.boolean(),
 });
-export type UpdateLetterRequest = z.input<typeof UpdateLetterRequestSchema>;
+export const UpdateLetterRequestSchema = z.preprocess(versionAsBase, UpdateLetterFieldsSchema);
+export type UpdateLetterRequest = z.input<typeof UpdateLetterFieldsSchema>;
 
 export const UpdatePrivateRequestSchema = z.object({
   private: z.boolean(),
@@ -170,7 +181,11 @@ export const UpdatePrivateRequestSchema = z.object({
 });
 export type UpdatePrivateRequest = z.input<typeof UpdatePrivateRequestSchema>;
 
-/** Settings as an object, or as the JSON string that create sends. */
+/**
+ * Settings as an object, or as the JSON string that create sends: all of them, or only those
+ * that change, laid over the letter's current settings object by object (withSettingsOver)
+ * and then checked whole by the platform.
+ */
 const SettingsValueSchema = z.preprocess((value, ctx) => {
   if (typeof value !== 'string') return value;
   try {
@@ -179,7 +194,7 @@ const SettingsValueSchema = z.preprocess((value, ctx) => {
     ctx.addIssue({ code: 'custom', message: 'Settings must be a JSON string.' });
     return z.NEVER;
   }
-}, LetterSettingsSchema);
+}, z.record(z.string(), z.unknown()));
 
 export const LetterSettingsRequestSchema = z.object({
   settings: SettingsValueSchema,

@@ -199,6 +199,11 @@ export function withDefaultSettings(given: Record<string, unknown>): unknown {
   return overlay(defaultLetterSettings(), given);
 }
 
+/** A letter's settings with `given` laid over them as withDefaultSettings does: how the settings call reads a partial object. */
+export function withSettingsOver(current: LetterSettings, given: Record<string, unknown>): unknown {
+  return overlay(current, given);
+}
+
 function overlay(base: unknown, given: unknown): unknown {
   if (!isPlainObject(base) || !isPlainObject(given)) return given;
   const merged: Record<string, unknown> = { ...base };

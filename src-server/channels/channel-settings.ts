@@ -1,5 +1,4 @@
 import type { ChannelSettings } from '../../shared/model/channel-settings';
-import type { UpdateChannelSettings } from '../../shared/contract/platform-channel-settings';
 import type { Db } from '../db/database';
 import type { ChannelRow } from '../db/schema';
 
@@ -29,7 +28,7 @@ export function toChannelSettings(row: ChannelRow): ChannelSettings {
   };
 }
 
-export async function saveChannelSettings(db: Db, channelId: number, settings: UpdateChannelSettings): Promise<ChannelRow> {
+export async function saveChannelSettings(db: Db, channelId: number, settings: ChannelSettings): Promise<ChannelRow> {
   return db
     .updateTable('channels')
     .set({
@@ -48,9 +47,8 @@ export async function saveChannelSettings(db: Db, channelId: number, settings: U
       contactPostalCode: settings.address.postal,
       contactCountry: settings.address.country,
       footerLanguage: settings.footerLanguage,
-      // Left out by apps older than the reader options: the stored values stay.
-      ...(settings.madeWithCredit === undefined ? {} : { madeWithCredit: settings.madeWithCredit }),
-      ...(settings.viewInBrowserLink === undefined ? {} : { viewInBrowserLink: settings.viewInBrowserLink }),
+      madeWithCredit: settings.madeWithCredit,
+      viewInBrowserLink: settings.viewInBrowserLink,
     })
     .where('id', '=', channelId)
     .returningAll()

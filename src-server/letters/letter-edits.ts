@@ -9,11 +9,12 @@ import type {
 } from '../../shared/contract/platform-letters';
 import { draftTitle } from '../../shared/model/letter';
 import type { Letter } from '../../shared/model/letter';
+import { LetterSettingsSchema, withSettingsOver } from '../../shared/model/letter-settings';
 import type { Db } from '../db/database';
 import { toJson } from '../db/database';
 import { inTransaction } from '../db/in-transaction';
 import type { ChannelRow, LetterRow } from '../db/schema';
-import { badRequest, invalidData } from '../http/errors';
+import { badRequest, fieldErrorsFromZod, invalidData } from '../http/errors';
 import { findLetter, toLetter } from './letter-records';
 import { recordRevision, segmentBelongsTo } from './letter-writes';
 import type { LetterRef } from './letter-guards';
@@ -124,12 +125,15 @@ export async function updateSettings(
     const row = await lockLetter(trx, idsOf(channels), ref);
     assertBaseVersion(row, request.baseVersion, request.claimant);
     assertSettingsEditable(row);
+    const merged = LetterSettingsSchema.safeParse(withSettingsOver(LetterSettingsSchema.parse(row.settings), request.settings));
+    if (!merged.success) throw invalidData(fieldErrorsFromZod(merged.error, 'settings'));
+    const settings = merged.data;
     await trx
       .updateTable('letters')
       .set({
-        settings: toJson(request.settings),
-        utmEnabled: request.settings.utmEnabled,
-        utms: toJson(request.settings.utm),
+        settings: toJson(settings),
+        utmEnabled: settings.utmEnabled,
+        utms: toJson(settings.utm),
         ...(request.claimant ? { claimant: toJson(request.claimant) } : {}),
         ...nextVersion(row),
       })

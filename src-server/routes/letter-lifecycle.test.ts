@@ -134,9 +134,22 @@ describe('update-letter', () => {
     const elsewhere = await post(platformPaths.updateLetter('company', draft.id!), { ...draft, baseVersion: 1 });
     expect(elsewhere.statusCode).toBe(404);
 
-    const missingBase = await post(platformPaths.updateLetter('weekly', draft.id!), { ...draft });
+    const { version: _version, ...versionless } = draft;
+    const missingBase = await post(platformPaths.updateLetter('weekly', draft.id!), versionless);
     expect(missingBase.statusCode).toBe(422);
     expect(missingBase.json<{ errors: object }>().errors).toHaveProperty('baseVersion');
+  });
+
+  it('takes a full letter body as read, its version standing for the base', async () => {
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
+    const ann = claimantJson('c-ann', 'Ann');
+    const saved = await post(platformPaths.updateLetter('weekly', letter.id!), { ...letter, claimant: ann, title: 'Posted back as read' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<Letter>()).toMatchObject({ title: 'Posted back as read', version: letter.version! + 1 });
+    // Bob's copy is the one read before Ann's save: its version is behind, so it changes nothing.
+    const stale = await post(platformPaths.updateLetter('weekly', letter.id!), { ...letter, claimant: claimantJson('c-bob', 'Bob'), title: 'From the old copy' });
+    expect(stale.statusCode).toBe(409);
+    expect((await snapshot(t.db, letter.id!)).row.title).toBe('Posted back as read');
   });
 });
 
@@ -175,6 +188,20 @@ describe('letter settings', () => {
     expect(asString.statusCode).toBe(200);
     expect(asString.json<Letter>().settings.maxWidthMobile).toBe(400);
     expect(await revisionVersions(t.db, letter.id!)).toEqual([1, 2, 3]);
+  });
+
+  it('lays only the settings sent over the letter’s own, object by object', async () => {
+    const letter = await createLetterAs(t.app, t.editor, t.weekly);
+    const first = await post(settingsUrl(letter), { settings: { maxWidthDesktop: 720, utmEnabled: true, utm: [{ key: 'a', value: 'b' }] } });
+    expect(first.statusCode, first.body).toBe(200);
+    const dividerColor = defaultLetterSettings().dividers.color === '#123456' ? '#654321' : '#123456';
+    const second = await post(settingsUrl(letter), { settings: JSON.stringify({ dividers: { color: dividerColor } }) });
+    expect(second.statusCode, second.body).toBe(200);
+    const settings = second.json<Letter>().settings;
+    expect(settings).toEqual({ ...defaultLetterSettings(), maxWidthDesktop: 720, utmEnabled: true, utm: [{ key: 'a', value: 'b' }], dividers: { ...defaultLetterSettings().dividers, color: dividerColor } });
+    const wrong = await post(settingsUrl(letter), { settings: { dividers: { color: 7 } } });
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(wrong.json<{ errors: object }>().errors)).toEqual(['settings.dividers.color']);
   });
 
   it('refuses invalid settings with field messages (not the fault message) and changes nothing', async () => {
