@@ -100,12 +100,22 @@ export const trackingRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }
   const malformedPixelDocs = { summary: 'Open pixel at a malformed address: the image, nothing recorded', response: { 200: gifAnswer } };
   app.get(`${TRACKING_PREFIX}/o/*`, { config, schema: malformedPixelDocs }, async (_request, reply) => sendGif(reply));
 
+  /** Where the link leads, the click recorded on the way (HEAD records nothing); a click that cannot be recorded still leads there. */
+  async function clickTargetRecording(request: FastifyRequest, token: string, position: number) {
+    if (isHead(request)) return findClickTarget(db, token, position);
+    try {
+      return (await recordClick(db, token, position, sourceOf(request)))?.target ?? null;
+    } catch (error) {
+      request.log.error({ err: error }, 'Could not record a click');
+      return findClickTarget(db, token, position);
+    }
+  }
+
   app.get(clickPath, { config, schema: clickDocs }, async (request, reply) => {
     const { token, position: rawPosition } = request.params as { token: string; position: string };
     const position = readPosition(rawPosition);
-    const target = position === null ? null : await findClickTarget(db, token, position);
+    const target = position === null ? null : await clickTargetRecording(request, token, position);
     if (!target) return sendPage(reply, invalidLinkPage(), 404);
-    if (!isHead(request)) await recordClick(db, target, sourceOf(request)).catch((error: unknown) => request.log.error({ err: error }, 'Could not record a click'));
     // The letter's UTM parameters for this reader; without them, the address as the letter has it.
     const destination = await clickDestination(db, target, platformUrlOf(request)).catch((error: unknown) => {
       request.log.error({ err: error }, 'Could not add UTM parameters to a click');

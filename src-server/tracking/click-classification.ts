@@ -33,6 +33,11 @@ export interface ClickFacts {
 /** What is known from the request alone; a burst is judged with the reader's other clicks (burstPositions). */
 export function machineReasonOf(click: ClickFacts): MachineReason | null {
   if (click.sentAt !== null && click.clickedAt.getTime() - click.sentAt.getTime() < MACHINE_CLICK_WINDOW_MS) return 'early';
+  return senderReasonOf(click);
+}
+
+/** The part of machineReasonOf the request's sender decides, before its time is weighed against delivery. */
+export function senderReasonOf(click: Pick<ClickFacts, 'userAgent' | 'address'>): 'agent' | 'network' | null {
   if (isMachineAgent(click.userAgent)) return 'agent';
   if (isScannerAddress(click.address)) return 'network';
   return null;

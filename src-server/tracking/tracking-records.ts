@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { countryOfAddress } from './address-country';
-import { BURST_MIN_LINKS, BURST_WINDOW_MS, isBurst, machineReasonOf } from './click-classification';
+import { BURST_MIN_LINKS, BURST_WINDOW_MS, MACHINE_CLICK_WINDOW_MS, isBurst, senderReasonOf } from './click-classification';
 import type { MachineReason } from './click-classification';
-import { isConfirmedOpen } from './open-classification';
+import { PREFETCH_WINDOW_MS, isMachineAgent } from './open-classification';
 
 // Writing down opens and clicks as the public tracking routes see them. A token names one
 // recipient of one letter; only a recipient the mail server took the email for (status
@@ -39,17 +39,6 @@ export interface EventSource {
   address?: string | undefined;
 }
 
-async function recipientByToken(db: Db, token: string): Promise<TrackedRecipient | null> {
-  if (!TOKEN.test(token)) return null;
-  const row = await db
-    .selectFrom('letterRecipients')
-    .select(['letterId', 'subscriberId', 'sentAt'])
-    .where('trackingToken', '=', token)
-    .where('status', '=', 'sent')
-    .executeTakeFirst();
-  return row ?? null;
-}
-
 /**
  * A tracking event commits without waiting for the disk flush: its letter's hot rows are
  * held until commit, and waiting for the disk there would make each event's turn as long
@@ -76,7 +65,7 @@ function countInHour(letterId: number, at: Date, events: HourCounts) {
 }
 
 /** The reader's open columns for one more open (SET reads the row as it was: the country follows the earliest open, whichever commits first). */
-function openColumns(openedAt: Date, confirmed: boolean, country: string | null) {
+function openColumns(openedAt: Date, confirmed: RawBuilder<boolean>, country: string | null) {
   return sql`
       opens = opens + 1,
       open_country = CASE WHEN first_opened_at IS NULL OR first_opened_at > ${openedAt} THEN ${country}::text ELSE open_country END,
@@ -84,28 +73,37 @@ function openColumns(openedAt: Date, confirmed: boolean, country: string | null)
       first_confirmed_open_at = CASE WHEN ${confirmed} THEN least(first_confirmed_open_at, ${openedAt}) ELSE first_confirmed_open_at END`;
 }
 
+/** isConfirmedOpen over the reader's row: the agent is judged here, the time against the row's sent_at. */
+function confirmedOpenOf(userAgent: string, openedAt: Date): RawBuilder<boolean> {
+  const sentBy = new Date(openedAt.getTime() - PREFETCH_WINDOW_MS);
+  return sql<boolean>`(${!isMachineAgent(userAgent)} AND (sent_at IS NULL OR sent_at <= ${sentBy}))`;
+}
+
 /**
  * Records one load of the open pixel; false when the token names no one (nothing written).
- * One statement, its own transaction: the reader's row (locked first), the event, the hour
- * row, then the trigger's counters at the statement's end and the commit at once.
+ * One statement, its own transaction, and the token looked up by the update itself (a
+ * pixel's every round trip counts under load): the reader's row (locked first), the event,
+ * the hour row, then the trigger's counters at the statement's end and the commit at once.
  */
 export async function recordOpen(db: Db, token: string, source: EventSource, openedAt = new Date()): Promise<boolean> {
-  const recipient = await recipientByToken(db, token);
-  if (!recipient) return false;
-  const { letterId, subscriberId } = recipient;
-  const confirmed = isConfirmedOpen(source.userAgent, openedAt, recipient.sentAt);
+  if (!TOKEN.test(token)) return false;
+  const confirmed = confirmedOpenOf(source.userAgent, openedAt);
   const country = countryOfAddress(source.address);
-  await sql`
+  const recorded = await sql<{ found: boolean }>`
     WITH reader AS (
       UPDATE letter_recipients SET ${openColumns(openedAt, confirmed, country)}
-      WHERE letter_id = ${letterId} AND subscriber_id = ${subscriberId}
-      RETURNING letter_id
+      WHERE tracking_token = ${token} AND status = 'sent'
+      RETURNING letter_id, subscriber_id, ${confirmed} AS confirmed
     ), event AS (
       INSERT INTO recipient_opens (letter_id, subscriber_id, opened_at, confirmed, user_agent, country)
-      SELECT letter_id, ${subscriberId}, ${openedAt}, ${confirmed}, ${source.userAgent}, ${country} FROM reader
-    ), hour AS (${countInHour(letterId, openedAt, { opens: 1, clicks: 0, clicksAll: 0 })})
-    SELECT ${WITHOUT_FLUSH_WAIT}`.execute(db);
-  return true;
+      SELECT letter_id, subscriber_id, ${openedAt}, confirmed, ${source.userAgent}, ${country} FROM reader
+    ), hour AS (
+      INSERT INTO letter_report_hours AS h (letter_id, hour, opens, clicks, clicks_all)
+      SELECT letter_id, date_trunc('hour', ${openedAt}::timestamptz), 1, 0, 0 FROM reader
+      ON CONFLICT (letter_id, hour) DO UPDATE SET opens = h.opens + excluded.opens
+    )
+    SELECT ${WITHOUT_FLUSH_WAIT}, EXISTS (SELECT 1 FROM reader) AS found`.execute(db);
+  return recorded.rows[0]?.found === true;
 }
 
 /** Where a tracked link leads, and whose it is; null for an unknown token or position. */
@@ -116,7 +114,7 @@ export interface ClickTarget extends TrackedRecipient {
   letter: { channelId: number; utmEnabled: boolean; utms: unknown };
 }
 
-/** The reader, the link and the letter's UTM settings in one read (a click's every query counts under load). */
+/** The reader, the link and the letter's UTM settings in one read, recording nothing (HEAD, or a click that could not be recorded). */
 export async function findClickTarget(db: Db, token: string, position: number): Promise<ClickTarget | null> {
   if (!TOKEN.test(token)) return null;
   const row = await db
@@ -139,27 +137,44 @@ function countOnLink(letterId: number, position: number, change: { total: number
 }
 
 /**
- * Records a click, judged a reader's or a machine's from the request (click-classification.ts).
- * A reader who clicked has read the email, so a reader's click also writes a confirmed open
- * when they have none: their open pixel may have been blocked. Then, once it is committed,
- * looks whether it made a burst (turnBurst).
+ * Records a click, judged a reader's or a machine's (click-classification.ts: the sender
+ * here, the time against the reader's sent_at in the statement), and answers where the link
+ * leads; null when the token or position names nothing (nothing written). A reader who
+ * clicked has read the email, so a reader's click also writes a confirmed open when they
+ * have none: their open pixel may have been blocked. Then, once it is committed, looks
+ * whether it made a burst (turnBurst).
  *
- * One statement, its own transaction: the reader's row is locked first (FOR UPDATE answers
- * its latest version, so "has a confirmed open?" has one answer), their clicks on the link
- * next (recipient_link_clicks: whether this is their first there, people's or anyone's),
- * then the link and hour rows, and the letter's counters by the trigger at the end.
+ * One statement, its own transaction, the lookup included (a click's every round trip
+ * counts under load): the reader's row is locked first (FOR UPDATE answers its latest
+ * version, so "has a confirmed open?" has one answer), their clicks on the link next
+ * (recipient_link_clicks: whether this is their first there, people's or anyone's), then
+ * the link and hour rows, and the letter's counters by the trigger at the end.
  */
-export async function recordClick(db: Db, target: ClickTarget, source: EventSource, clickedAt = new Date()): Promise<MachineReason | null> {
-  const { letterId, subscriberId, position } = target;
-  const known = machineReasonOf({ userAgent: source.userAgent, address: source.address, clickedAt, sentAt: target.sentAt });
-  const person = known === null;
-  const own = person ? 1 : 0;
+export async function recordClick(
+  db: Db,
+  token: string,
+  position: number,
+  source: EventSource,
+  clickedAt = new Date(),
+): Promise<{ target: ClickTarget; reason: MachineReason | null } | null> {
+  if (!TOKEN.test(token)) return null;
+  const earlyIfSentAfter = new Date(clickedAt.getTime() - MACHINE_CLICK_WINDOW_MS);
+  const sender = senderReasonOf(source);
   const country = countryOfAddress(source.address);
-  const ofReader = sql`letter_id = ${letterId} AND subscriber_id = ${subscriberId}`;
-  const opensToo = sql`(${person} AND locked.first_confirmed_open_at IS NULL)`;
-  const recorded = await sql<{ recentLinks: number | null }>`
-    WITH locked AS (
-      SELECT first_confirmed_open_at FROM letter_recipients WHERE ${ofReader} FOR UPDATE
+  const ofTarget = sql`r.letter_id = t.letter_id AND r.subscriber_id = t.subscriber_id`;
+  const person = sql`(t.reason IS NULL)`;
+  const own = sql`CASE WHEN t.reason IS NULL THEN 1 ELSE 0 END`;
+  const opensToo = sql`(t.reason IS NULL AND t.first_confirmed_open_at IS NULL)`;
+  type Recorded = ClickTarget['letter'] & Omit<ClickTarget, 'letter' | 'position'> & { reason: MachineReason | null; recentLinks: number };
+  const recorded = await sql<Recorded>`
+    WITH t AS (
+      SELECT r.letter_id, r.subscriber_id, r.sent_at, r.first_confirmed_open_at, k.url, l.channel_id, l.utm_enabled, l.utms,
+        CASE WHEN r.sent_at > ${earlyIfSentAfter} THEN 'early' ELSE ${sender}::text END AS reason
+      FROM letter_recipients r
+      JOIN letter_links k ON k.letter_id = r.letter_id AND k.position = ${position}
+      JOIN letters l ON l.id = r.letter_id
+      WHERE r.tracking_token = ${token} AND r.status = 'sent'
+      FOR UPDATE OF r
     ), reader AS (
       UPDATE letter_recipients r SET
         clicks_all = clicks_all + 1, first_clicked_at_all = least(first_clicked_at_all, ${clickedAt}),
@@ -174,39 +189,45 @@ export async function recordClick(db: Db, target: ClickTarget, source: EventSour
         open_country = CASE WHEN ${opensToo} AND (first_opened_at IS NULL OR first_opened_at > ${clickedAt}) THEN ${country}::text ELSE open_country END,
         first_opened_at = CASE WHEN ${opensToo} THEN least(first_opened_at, ${clickedAt}) ELSE first_opened_at END,
         first_confirmed_open_at = CASE WHEN ${opensToo} THEN ${clickedAt} ELSE r.first_confirmed_open_at END
-      FROM locked
-      WHERE r.letter_id = ${letterId} AND r.subscriber_id = ${subscriberId}
+      FROM t
+      WHERE ${ofTarget}
       RETURNING ${opensToo} AS opens_too,
         (SELECT count(DISTINCT c->>'p') FROM jsonb_array_elements(r.recent_clicks) c)::int AS recent_links
     ), on_link AS (
       INSERT INTO recipient_link_clicks AS x (letter_id, subscriber_id, position, clicks, people_clicks)
-      SELECT ${letterId}, ${subscriberId}, ${position}, 1, ${own} FROM reader
+      SELECT t.letter_id, t.subscriber_id, ${position}, 1, ${own} FROM t, reader
       ON CONFLICT (letter_id, subscriber_id, position) DO UPDATE SET clicks = x.clicks + 1, people_clicks = x.people_clicks + excluded.people_clicks
       RETURNING clicks, people_clicks
     ), link AS (
-      UPDATE letter_links SET
+      UPDATE letter_links k SET
         total_all = total_all + 1, uniques_all = uniques_all + CASE WHEN on_link.clicks = 1 THEN 1 ELSE 0 END,
         total = total + ${own}, uniques = uniques + CASE WHEN ${person} AND on_link.people_clicks = 1 THEN 1 ELSE 0 END
-      FROM on_link
-      WHERE letter_id = ${letterId} AND position = ${position}
-      RETURNING letter_id
+      FROM on_link, t
+      WHERE k.letter_id = t.letter_id AND k.position = ${position}
+      RETURNING k.letter_id
     ), click AS (
       INSERT INTO recipient_clicks (letter_id, subscriber_id, position, clicked_at, machine_reason)
-      SELECT ${letterId}, ${subscriberId}, ${position}, ${clickedAt}, ${known} FROM reader
+      SELECT t.letter_id, t.subscriber_id, ${position}, ${clickedAt}, t.reason FROM t, reader
       RETURNING id
     ), open AS (
       INSERT INTO recipient_opens (letter_id, subscriber_id, opened_at, confirmed, user_agent, country, click_id)
-      SELECT ${letterId}, ${subscriberId}, ${clickedAt}, true, ${source.userAgent}, ${country}, click.id FROM click, reader WHERE reader.opens_too
+      SELECT t.letter_id, t.subscriber_id, ${clickedAt}, true, ${source.userAgent}, ${country}, click.id FROM t, click, reader WHERE reader.opens_too
     ), hour AS (
       INSERT INTO letter_report_hours AS h (letter_id, hour, opens, clicks, clicks_all)
-      SELECT ${letterId}, date_trunc('hour', ${clickedAt}::timestamptz), CASE WHEN reader.opens_too THEN 1 ELSE 0 END, ${own}, 1
-      FROM reader, link
+      SELECT t.letter_id, date_trunc('hour', ${clickedAt}::timestamptz), CASE WHEN reader.opens_too THEN 1 ELSE 0 END, ${own}, 1
+      FROM t, reader, link
       ON CONFLICT (letter_id, hour) DO UPDATE SET
         opens = h.opens + excluded.opens, clicks = h.clicks + excluded.clicks, clicks_all = h.clicks_all + excluded.clicks_all
     )
-    SELECT ${WITHOUT_FLUSH_WAIT}, (SELECT recent_links FROM reader) AS recent_links`.execute(db);
-  const burst = (recorded.rows[0]?.recentLinks ?? 0) >= BURST_MIN_LINKS && (await turnBurst(db, target, clickedAt));
-  return known ?? (burst ? 'burst' : null);
+    SELECT ${WITHOUT_FLUSH_WAIT}, t.letter_id, t.subscriber_id, t.sent_at, t.url, t.channel_id, t.utm_enabled, t.utms, t.reason,
+      (SELECT recent_links FROM reader) AS recent_links
+    FROM t`.execute(db);
+  const row = recorded.rows[0];
+  if (!row) return null;
+  const { letterId, subscriberId, sentAt, url, channelId, utmEnabled, utms, reason, recentLinks } = row;
+  const target: ClickTarget = { letterId, subscriberId, sentAt, position, url, letter: { channelId, utmEnabled, utms } };
+  const burst = (recentLinks ?? 0) >= BURST_MIN_LINKS && (await turnBurst(db, target, clickedAt));
+  return { target, reason: reason ?? (burst ? 'burst' : null) };
 }
 
 /**
