@@ -57,7 +57,7 @@ export interface TrackingHarness {
   weekly: { brand: string; channel: string; channelId: number };
   /** Subscribers tagged for one test and a segment of them; `email(name)` is their address. */
   audience(names: string[]): Promise<{ tag: string; segmentId: number; email: (name: string) => string }>;
-  /** Schedules a letter for the segment (with these fields), makes it due and waits until it has been sent. */
+  /** Schedules a letter for the segment (with these fields; `private` as the editor's choice), makes it due and waits until it has been sent. */
   sendLetter(segmentId: number, overrides?: Partial<CreateLetterRequest>): Promise<Letter>;
   /** A draft letter, never sent. */
   draftLetter(): Promise<Letter>;
@@ -128,6 +128,8 @@ export async function startTrackingHarness(options: TrackingHarnessOptions = {})
       blocks: JSON.stringify(linkedSections()),
       ...overrides,
     });
+    // `private` given is the editor's choice (the Private switch), which a letter to a segment needs to be public.
+    if (overrides.private !== undefined) await post(platformPaths.updatePrivate(weekly.channel, draft.id!), { private: overrides.private });
     const path = platformPaths.updateStatus(weekly.channelId, draft.id!);
     const atSchedule = await post(path, { publicationStatus: 7, currentStatus: 0, uniqueId: draft.uniqueId });
     return post(path, { publicationStatus: 2, currentStatus: 7, uniqueId: atSchedule.uniqueId });

@@ -1,35 +1,59 @@
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renderLetterInput } from '../../shared/render';
+import { platformPaths } from '../../shared/contract/platform-api';
+import type { Poll } from '../../shared/contract/platform-polls';
 import { everyBlockSections, everyLayoutSections } from '../../shared/render/every-block-letter';
-import { readerChannel, testInput } from '../../shared/render/test-support';
+import type { ReceivedMail } from '../../src-server/testing/smtp-fixture';
+import { PUBLIC_URL, hrefsOf, pathOf, startTrackingHarness } from '../../src-server/tracking/tracking-test-support';
+import type { TrackingHarness } from '../../src-server/tracking/tracking-test-support';
 import { launchBrowser } from './support/browser';
 
-// The email readers get, read in Chromium as a phone (375 px) and a desktop (600 px) mail
-// client would show it, light and dark: a letter with every block type and every layout.
-// Nothing leaves the machine: every image is answered with a picture made here, and every
-// other request (web fonts, stylesheets) is refused before it is sent.
+// The email a reader receives, read in Chromium as a phone (375 px) and a desktop (600 px)
+// mail client would show it, light and dark: a letter with every block type and every
+// layout, sent through the real scheduled send to a loopback SMTP server and parsed with
+// mailparser, then every link in it followed on the platform. Nothing leaves the machine:
+// every image is answered with a picture made here, every other request the page makes
+// (web fonts, stylesheets) is refused before it is sent, and links that lead off the
+// platform are only read, never fetched.
 
 /** Narrower than this, a column of text reads a few words a line. */
 const COLUMN_MIN_PX = 250;
 const PHONE = 375;
 const DESKTOP = 600;
+const PREVIEW_TEXT = 'Tides, boats and the new pier';
 
+let harness: TrackingHarness;
+let received: ReceivedMail;
 let browser: Browser;
 let html: string;
 let picture: Buffer;
 
 beforeAll(async () => {
-  const input = testInput([...everyBlockSections(), ...everyLayoutSections()], { preview: 'Tides, boats and the new pier', context: { channel: readerChannel() } });
-  const rendered = await renderLetterInput(input);
-  expect(rendered.errors).toEqual([]);
-  html = rendered.html;
+  harness = await startTrackingHarness({ viewInBrowserLink: true });
+  const { segmentId, email } = await harness.audience(['reader']);
+  // The poll block answers a poll the organization has, as one chosen in the composer does.
+  const made = await harness.app.inject({
+    method: 'POST',
+    url: platformPaths.polls('demo'),
+    headers: harness.editor,
+    payload: { title: 'Piers', questionText: 'Which pier do you like best?', pollType: 1, options: [{ title: 'North pier' }, { title: 'South pier' }] },
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  const poll = made.json<Poll>();
+  const sections = [...everyBlockSections(), ...everyLayoutSections()];
+  const pollBlock = sections.find((section) => section.type === 'poll')!;
+  Object.assign(pollBlock.blockModel, { id: poll.id, options: poll.options.map(({ id, title }) => ({ id, title })) });
+  // Public, so the email carries its 'View in browser' line (a letter to a segment is private unless made public).
+  await harness.sendLetter(segmentId, { subtitle: PREVIEW_TEXT, private: false, blocks: JSON.stringify(sections) });
+  received = harness.mailTo(email('reader'));
+  html = typeof received.mail.html === 'string' ? received.mail.html : '';
   picture = await sharp({ create: { width: 480, height: 360, channels: 3, background: { r: 70, g: 130, b: 180 } } }).png().toBuffer();
   browser = await launchBrowser();
 });
 afterAll(async () => {
   await browser?.close();
+  await harness?.close();
 });
 
 async function open(width: number, colorScheme: 'light' | 'dark'): Promise<Page> {
@@ -81,7 +105,37 @@ const DARK_COLOURS = `(() => {
 
 const measure = (page: Page): Promise<Measures> => page.evaluate<Measures>(MEASURE);
 
-describe('a letter with every block type in a mail client', () => {
+describe('the received email of a letter with every block type', () => {
+  it('has no merge tag left in its subject, preheader, HTML or text', () => {
+    expect(html).toContain(PREVIEW_TEXT);
+    expect(received.mail.text ?? '').toContain('Harbour news');
+    for (const part of [received.mail.subject ?? '', html, received.mail.text ?? '']) expect(part).not.toMatch(/\{\{|\}\}|\{%/);
+  });
+
+  it('has links that all lead somewhere: the platform answers each of its own, the others are well-formed', async () => {
+    const hrefs = [...new Set(hrefsOf(received))];
+    expect(hrefs.length).toBeGreaterThan(15);
+    const answers: string[] = [];
+    for (const href of hrefs) {
+      expect(href, href).not.toMatch(/\{\{|\}\}/);
+      if (!href.startsWith(PUBLIC_URL)) {
+        expect(['https:', 'http:', 'mailto:'], href).toContain(new URL(href).protocol);
+        continue;
+      }
+      let response = await harness.app.inject({ method: 'GET', url: pathOf(href) });
+      // A tracked link leads on; one that leads back to the platform (the credit, the archive) is followed once more.
+      if (response.statusCode === 302) {
+        const location = String(response.headers.location);
+        expect(location, href).not.toMatch(/\{\{|\}\}/);
+        expect(['https:', 'http:', 'mailto:'], location).toContain(new URL(location).protocol);
+        if (location.startsWith(PUBLIC_URL)) response = await harness.app.inject({ method: 'GET', url: pathOf(location) });
+      }
+      answers.push(`${response.statusCode} ${href.slice(PUBLIC_URL.length, PUBLIC_URL.length + 40)}`);
+    }
+    expect(answers.filter((answer) => !/^(200|302) /.test(answer))).toEqual([]);
+  });
+
+
   for (const scheme of ['light', 'dark'] as const) {
     it(`stacks every column on a ${PHONE} px phone (${scheme}): none narrower than ${COLUMN_MIN_PX} px, no horizontal scroll`, async () => {
       const page = await open(PHONE, scheme);
