@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { channelDashboardPath, letterPath } from '../../shared/app-paths';
-import { EMBEDDED_ACCOUNT, platformPaths } from '../../shared/contract/platform-api';
+import { platformPaths } from '../../shared/contract/platform-api';
 import { clickRate, clickThroughRate, deliveryRate, formatRate, openRate, type MetricCounts } from '../../shared/model/metrics-formulas';
 import { newDraftLetter } from '../../shared/model/new-letter';
 import { serializeSections, type Section } from '../../shared/model/section';
 import { newSection } from '../../shared/model/section-factory';
-import { createPlatformClient } from '../../src-main/core/platform/platform-client';
+import type { PlatformClient } from '../../src-main/core/platform/platform-client';
 import { createPayload } from '../../src-main/core/sync/letter-payloads';
-import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../../src-server/testing/smtp-fixture';
+import type { ReceivedMail } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
+import { signIn, weeklyChannel } from './support/platform-session';
+import { useLoopbackSmtp } from './support/loopback-smtp';
 import { expectAccessible } from './support/axe';
 import { scheduleSoon } from './support/schedule-soon';
 import { MACHINE_CLICK_WINDOW_MS } from '../../src-server/tracking/click-classification';
@@ -19,14 +21,7 @@ import { MACHINE_CLICK_WINDOW_MS } from '../../src-server/tracking/click-classif
 // B wins, the winner goes to everyone else, and the report in Chromium shows the winner, the
 // rates of spec 1 §9 computed from what was sent and opened here, and the top link.
 
-let smtp: TestSmtp;
-// Registered before the app's hooks, so the platform starts with this SMTP server.
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const smtp = useLoopbackSmtp();
 
 // Long enough to look at the report during the wait and for the sample's readers to open
 // after the 5 s prefetch window on a busy machine; short enough for a test.
@@ -52,12 +47,6 @@ const APPLE_PROXY = { 'user-agent': 'Mozilla/5.0' };
 const figure = (name: string) => app.page.getByRole('region', { name: 'Metrics' }).getByRole('group', { name, exact: true });
 const cellsOf = async (row: ReturnType<typeof app.page.getByRole>) => (await row.locator('td').allTextContents()).map((text) => text.trim());
 
-async function signedInClient() {
-  let token: string | null = null;
-  const client = createPlatformClient(app.host.platformUrl, () => token);
-  token = (await client.login({ ...EMBEDDED_ACCOUNT })).token;
-  return { client, token };
-}
 
 /** Readers through the platform's CSV import, as an editor brings a list. */
 async function importReaders(token: string): Promise<void> {
@@ -71,8 +60,8 @@ async function importReaders(token: string): Promise<void> {
 }
 
 /** An A/B letter with a linked paragraph, scheduled a few seconds ahead for the whole channel. */
-async function scheduleAbLetter(client: Awaited<ReturnType<typeof signedInClient>>['client']): Promise<number> {
-  const channel = (await client.me()).organizations.find((o) => o.slug === 'demo')!.channels.find((c) => c.channelSlug === 'weekly')!;
+async function scheduleAbLetter(client: PlatformClient): Promise<number> {
+  const channel = await weeklyChannel(client);
   const uniqueId = randomUUID();
   const story: Section = {
     ...newSection('paragraph', 'p-story'),
@@ -118,7 +107,7 @@ async function clickLink(message: ReceivedMail): Promise<void> {
 
 describe('an A/B edition report', () => {
   it('sends the winning subject to the rest and shows the winner, the rates and the top link', async () => {
-    const { client, token } = await signedInClient();
+    const { client, token } = await signIn(app.host.platformUrl);
     await importReaders(token);
     const id = await scheduleAbLetter(client);
 

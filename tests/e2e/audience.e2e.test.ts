@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newslettersPath } from '../../shared/app-paths';
-import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import { newDraftLetter } from '../../shared/model/new-letter';
 import { serializeSections, type Section } from '../../shared/model/section';
 import { newSection } from '../../shared/model/section-factory';
-import { createPlatformClient } from '../../src-main/core/platform/platform-client';
 import { createPayload } from '../../src-main/core/sync/letter-payloads';
-import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
+import { signedInClient, weeklyChannel } from './support/platform-session';
+import { useLoopbackSmtp } from './support/loopback-smtp';
 import { expectAccessible } from './support/axe';
 import { scheduleSoon } from './support/schedule-soon';
 import { MACHINE_CLICK_WINDOW_MS } from '../../src-server/tracking/click-classification';
@@ -25,13 +24,7 @@ import { MACHINE_CLICK_WINDOW_MS } from '../../src-server/tracking/click-classif
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const smtp = useLoopbackSmtp();
 
 const app = useAppInBrowser(() => ({ SMTP_URL: smtp.url, LETTERDESK_PUSH_DELAY_MS: '200' }));
 const ZONE = 'America/New_York';
@@ -53,17 +46,15 @@ function importFile(): string {
   return ['Email,First Name,Last Name,Tags,City', ...good.slice(0, 500), ...invalid, ...good.slice(500), ...repeated].join('\n') + '\n';
 }
 
-async function signedInClient() {
-  let token: string | null = null;
-  const client = createPlatformClient(app.host.platformUrl, () => token);
-  token = (await client.login({ ...EMBEDDED_ACCOUNT })).token;
-  const channel = (await client.me()).organizations.find((o) => o.slug === 'demo')!.channels.find((c) => c.channelSlug === 'weekly')!;
+async function signedInWeekly() {
+  const client = await signedInClient(app.host.platformUrl);
+  const channel = await weeklyChannel(client);
   return { client, channel };
 }
 
 /** A draft made on the platform (the composer has its own tests). */
 async function draft(title: string): Promise<{ id: number; uniqueId: string }> {
-  const { client, channel } = await signedInClient();
+  const { client, channel } = await signedInWeekly();
   const uniqueId = randomUUID();
   const paragraph: Section = { ...newSection('paragraph', 'p-body'), delta: { ops: [{ insert: 'Thank you for reading.\n' }] } };
   const letter = { ...newDraftLetter({ uniqueId, channel, author: null, now: new Date().toISOString() }), title };
@@ -141,7 +132,7 @@ describe('audience', () => {
     await flyout.getByRole('button', { name: 'Close' }).click();
 
     // A real send to the four 'panel' readers; two of them open it (the email's pixel).
-    const { client } = await signedInClient();
+    const { client } = await signedInWeekly();
     const panel = await client.audience.createSegment('demo', 'weekly', { name: 'Panel', criteria: { match: 'all', conditions: [{ field: 'tag', op: 'has_tag', value: 'panel' }] } });
     expect(panel.total).toBe(4);
     const first = await draft(PANEL_SUBJECT);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
-import { createPlatformClient } from '../../src-main/core/platform/platform-client';
 import { useAppInBrowser } from './support/app-in-browser';
+import { signedInClient } from './support/platform-session';
 import { composerPage } from './support/composer-page';
 import { scheduleSoon } from './support/schedule-soon';
 
@@ -183,9 +182,7 @@ describe('the composer, polished', () => {
     const id = Number(app.page.url().split('/').pop());
     await titleField().fill(title);
 
-    let token: string | null = null;
-    const client = createPlatformClient(app.host.platformUrl, () => token);
-    token = (await client.login({ ...EMBEDDED_ACCOUNT })).token;
+    const client = await signedInClient(app.host.platformUrl);
     await expect.poll(async () => (await client.getLetter('demo', 'weekly', id))?.title, { timeout: 15_000 }).toBe(title);
     const letter = (await client.getLetter('demo', 'weekly', id))!;
     // Scheduled a few seconds ahead through the platform API (schedule.e2e covers the step itself).

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { letterPath } from '../../shared/app-paths';
-import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import { newSection } from '../../shared/model/section-factory';
-import { createPlatformClient } from '../../src-main/core/platform/platform-client';
 import { createFeedSite, serveFeedSite } from '../../src-server/testing/feed-fixtures';
 import { specCreatePayload } from '../../src-server/testing/letter-fixtures';
 import { startLoopbackServer, type LoopbackServer } from '../../src-server/testing/loopback-server';
 import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
+import { signedInClient } from './support/platform-session';
 import { expectAccessible } from './support/axe';
 import { composerPage } from './support/composer-page';
 import { scheduleSoon } from './support/schedule-soon';
@@ -103,9 +102,7 @@ describe('curation', () => {
     await expect.poll(() => panel().getByText('2 items loaded.').count(), { timeout: 15_000 }).toBe(1);
     await app.page.waitForTimeout(1_500);
 
-    let token: string | null = null;
-    const client = createPlatformClient(app.host.platformUrl, () => token);
-    token = (await client.login({ ...EMBEDDED_ACCOUNT })).token;
+    const client = await signedInClient(app.host.platformUrl);
     await expect
       .poll(async () => ((await client.getLetter('demo', 'weekly', id))?.blocks.match(/"type":"curation"/g) ?? []).length, { timeout: 20_000 })
       .toBe(2);

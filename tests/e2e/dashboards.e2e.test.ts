@@ -3,16 +3,17 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 import type { Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { brandDashboardPath, channelDashboardPath, companyDashboardPath } from '../../shared/app-paths';
-import { EMBEDDED_ACCOUNT, platformPaths } from '../../shared/contract/platform-api';
+import { platformPaths } from '../../shared/contract/platform-api';
 import { newDraftLetter } from '../../shared/model/new-letter';
 import { serializeSections, type Section } from '../../shared/model/section';
 import { newSection } from '../../shared/model/section-factory';
-import { createPlatformClient } from '../../src-main/core/platform/platform-client';
 import { createPayload } from '../../src-main/core/sync/letter-payloads';
-import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../../src-server/testing/smtp-fixture';
+import type { ReceivedMail } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
+import { signIn, weeklyChannel } from './support/platform-session';
+import { useLoopbackSmtp } from './support/loopback-smtp';
 import { expectAccessible } from './support/axe';
 import { scheduleSoon } from './support/schedule-soon';
 import { MACHINE_CLICK_WINDOW_MS } from '../../src-server/tracking/click-classification';
@@ -26,13 +27,7 @@ import { MACHINE_CLICK_WINDOW_MS } from '../../src-server/tracking/click-classif
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const smtp = useLoopbackSmtp();
 
 const app = useAppInBrowser(() => ({ SMTP_URL: smtp.url, LETTERDESK_PUSH_DELAY_MS: '500' }));
 const ZONE = 'America/New_York';
@@ -46,9 +41,7 @@ const BROWSER = { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Apple
 const utcDay = (daysAgo: number) => dayjs.utc().subtract(daysAgo, 'day').format('YYYY-MM-DD');
 
 async function seed(): Promise<number> {
-  let token: string | null = null;
-  const client = createPlatformClient(app.host.platformUrl, () => token);
-  token = (await client.login({ ...EMBEDDED_ACCOUNT })).token;
+  const { client, token } = await signIn(app.host.platformUrl);
   const rows = Array.from({ length: IMPORTED }, (_, i) => `dash${i + 1}@example.org,Dash,${i + 1}`);
   const imported = await fetch(`${app.host.platformUrl}${platformPaths.subscribersImport('demo', 'weekly')}`, {
     method: 'POST',
@@ -57,7 +50,7 @@ async function seed(): Promise<number> {
   });
   expect(imported.status, await imported.clone().text()).toBe(200);
 
-  const channel = (await client.me()).organizations.find((o) => o.slug === 'demo')!.channels.find((c) => c.channelSlug === 'weekly')!;
+  const channel = await weeklyChannel(client);
   const uniqueId = randomUUID();
   const story: Section = { ...newSection('paragraph', 'p-story'), delta: { ops: [{ insert: 'The harbour', attributes: { link: STORY_URL } }, { insert: '\n' }] } };
   const draft = { ...newDraftLetter({ uniqueId, channel, author: null, now: new Date().toISOString() }), title: TITLE };

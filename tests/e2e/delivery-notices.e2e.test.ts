@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
-import { createPlatformClient } from '../../src-main/core/platform/platform-client';
-import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixture';
+import { describe, expect, it } from 'vitest';
 import { useAppInBrowser } from './support/app-in-browser';
+import { signedInClient } from './support/platform-session';
+import { useLoopbackSmtp } from './support/loopback-smtp';
 import { expectAccessible } from './support/axe';
 import { scheduleSoon } from './support/schedule-soon';
 
@@ -10,25 +9,12 @@ import { scheduleSoon } from './support/schedule-soon';
 // SMTP server on loopback, and the app says so ('Sending …', then '… has been sent' in its
 // place) with a way to the letter, which now reads Published.
 
-let smtp: TestSmtp;
-// Registered before the app's hooks, so the platform starts with this SMTP server.
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const smtp = useLoopbackSmtp();
 
 const app = useAppInBrowser(() => ({ SMTP_URL: smtp.url, LETTERDESK_PUSH_DELAY_MS: '200' }));
 const ZONE = 'America/New_York';
 const TITLE = 'Harvest notes for the week';
 
-async function platformClient() {
-  let token: string | null = null;
-  const client = createPlatformClient(app.host.platformUrl, () => token);
-  token = (await client.login({ ...EMBEDDED_ACCOUNT })).token;
-  return client;
-}
 
 describe('a scheduled send', () => {
   it('is announced as it starts and when it has been sent, and leads to the published letter', async () => {
@@ -38,7 +24,7 @@ describe('a scheduled send', () => {
     const id = Number(app.page.url().split('/').pop());
     await app.page.getByRole('textbox', { name: 'Title' }).fill(TITLE);
 
-    const client = await platformClient();
+    const client = await signedInClient(app.host.platformUrl);
     await expect.poll(async () => (await client.getLetter('demo', 'weekly', id))?.title, { timeout: 15_000 }).toBe(TITLE);
     const letter = (await client.getLetter('demo', 'weekly', id))!;
     // Scheduled a few seconds ahead through the platform API (the schedule step's own

@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { letterPath, newslettersPath } from '../../shared/app-paths';
-import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import { newDraftLetter } from '../../shared/model/new-letter';
 import { serializeSections, type Section } from '../../shared/model/section';
 import { newSection } from '../../shared/model/section-factory';
-import { createPlatformClient } from '../../src-main/core/platform/platform-client';
 import { createPayload } from '../../src-main/core/sync/letter-payloads';
-import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
+import { signedInClient, weeklyChannel } from './support/platform-session';
+import { useLoopbackSmtp } from './support/loopback-smtp';
 import { MACHINE_CLICK_WINDOW_MS } from '../../src-server/tracking/click-classification';
 
 // An edition's report as the editor meets it: a letter with a link is scheduled through the
@@ -24,13 +23,7 @@ import { MACHINE_CLICK_WINDOW_MS } from '../../src-server/tracking/click-classif
 dayjs.extend(utc);
 dayjs.extend(timezone);
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const smtp = useLoopbackSmtp();
 
 const app = useAppInBrowser(() => ({ SMTP_URL: smtp.url, LETTERDESK_PUSH_DELAY_MS: '200' }));
 const ZONE = 'America/New_York';
@@ -45,10 +38,8 @@ const figure = (name: string) => app.page.getByRole('region', { name: 'Metrics' 
 
 /** A draft with a linked paragraph, made on the platform (the composer's link editing has its own tests). */
 async function draftWithLink(): Promise<number> {
-  let token: string | null = null;
-  const client = createPlatformClient(app.host.platformUrl, () => token);
-  token = (await client.login({ ...EMBEDDED_ACCOUNT })).token;
-  const channel = (await client.me()).organizations.find((o) => o.slug === 'demo')!.channels.find((c) => c.channelSlug === 'weekly')!;
+  const client = await signedInClient(app.host.platformUrl);
+  const channel = await weeklyChannel(client);
   const uniqueId = randomUUID();
   const story: Section = {
     ...newSection('paragraph', 'p-story'),

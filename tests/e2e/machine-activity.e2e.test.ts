@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { channelDashboardPath, letterPath } from '../../shared/app-paths';
-import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import { newDraftLetter } from '../../shared/model/new-letter';
 import { serializeSections, type Section } from '../../shared/model/section';
 import { newSection } from '../../shared/model/section-factory';
-import { createPlatformClient } from '../../src-main/core/platform/platform-client';
 import { createPayload } from '../../src-main/core/sync/letter-payloads';
 import { MACHINE_CLICK_WINDOW_MS } from '../../src-server/tracking/click-classification';
-import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
+import { signedInClient, weeklyChannel } from './support/platform-session';
+import { useLoopbackSmtp } from './support/loopback-smtp';
 import { scheduleSoon } from './support/schedule-soon';
 
 // Metrics count people (issue 31): a letter goes out to the demo channel's three active
@@ -18,13 +17,7 @@ import { scheduleSoon } from './support/schedule-soon';
 // people's figure by default, and every click's after one choice of 'All activity'; the
 // channel dashboard does the same.
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const smtp = useLoopbackSmtp();
 
 const app = useAppInBrowser(() => ({ SMTP_URL: smtp.url, LETTERDESK_PUSH_DELAY_MS: '200' }));
 const ZONE = 'America/New_York';
@@ -38,10 +31,8 @@ const figure = (name: string) => app.page.getByRole('region', { name: 'Metrics' 
 const activity = (name: string) => app.page.getByRole('radio', { name, exact: true });
 
 async function sendLetter(): Promise<number> {
-  let token: string | null = null;
-  const client = createPlatformClient(app.host.platformUrl, () => token);
-  token = (await client.login({ ...EMBEDDED_ACCOUNT })).token;
-  const channel = (await client.me()).organizations.find((o) => o.slug === 'demo')!.channels.find((c) => c.channelSlug === 'weekly')!;
+  const client = await signedInClient(app.host.platformUrl);
+  const channel = await weeklyChannel(client);
   const uniqueId = randomUUID();
   const story: Section = { ...newSection('paragraph', 'p-story'), delta: { ops: [{ insert: 'The foghorns', attributes: { link: STORY_URL } }, { insert: '\n' }] } };
   const draft = { ...newDraftLetter({ uniqueId, channel, author: null, now: new Date().toISOString() }), title: TITLE };

@@ -1,15 +1,16 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { letterPath, newslettersPath } from '../../shared/app-paths';
-import { EMBEDDED_ACCOUNT, platformPaths } from '../../shared/contract/platform-api';
+import { platformPaths } from '../../shared/contract/platform-api';
 import { FEATURE_FLAGS } from '../../shared/model/feature-flags';
 import { parseSections } from '../../shared/model/section';
-import { createPlatformClient } from '../../src-main/core/platform/platform-client';
 import { createDb } from '../../src-server/db/database';
 import { startEmbeddedPostgres } from '../../src-server/db/embedded';
 import { setFeatureFlag } from '../../src-server/feature-flags/flag-store';
-import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../../src-server/testing/smtp-fixture';
+import type { ReceivedMail } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
+import { signIn } from './support/platform-session';
+import { useLoopbackSmtp } from './support/loopback-smtp';
 import { expectAccessible } from './support/axe';
 import { composerPage } from './support/composer-page';
 import { scheduleSoon } from './support/schedule-soon';
@@ -20,13 +21,7 @@ import { scheduleSoon } from './support/schedule-soon';
 // (a changed answer, a repeated one, a HEAD and a prefetch among them, one in Chromium),
 // and the letter's report in Chromium shows the exact counts and rate.
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const smtp = useLoopbackSmtp();
 
 const app = useAppInBrowser(() => ({ SMTP_URL: smtp.url, LETTERDESK_PUSH_DELAY_MS: '200' }));
 const { palette, section, settings: panel } = composerPage(app);
@@ -41,12 +36,6 @@ const AUDIENCE = 20;
 
 const cellsOf = async (row: ReturnType<typeof app.page.getByRole>) => (await row.locator('td, th').allTextContents()).map((text) => text.trim());
 
-async function signedInClient() {
-  let token: string | null = null;
-  const client = createPlatformClient(app.host.platformUrl, () => token);
-  token = (await client.login({ ...EMBEDDED_ACCOUNT })).token;
-  return { client, token };
-}
 
 /** The platform's own database (the web host's embedded PostgreSQL, already running), to turn the flag on as an administrator would. */
 async function turnPollsOn(): Promise<void> {
@@ -90,7 +79,7 @@ async function answer(link: string): Promise<string> {
 
 describe('polls', () => {
   it('creates a poll, places it, sends it to 20 readers, counts their answers once each and reports them', async () => {
-    const { client, token } = await signedInClient();
+    const { client, token } = await signIn(app.host.platformUrl);
     await turnPollsOn();
     await importReaders(token);
 

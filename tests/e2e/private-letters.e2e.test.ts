@@ -1,25 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { letterPath, newslettersPath } from '../../shared/app-paths';
-import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import { publicPagePaths } from '../../shared/contract/public-pages';
 import { newSection } from '../../shared/model/section-factory';
-import { createPlatformClient } from '../../src-main/core/platform/platform-client';
 import { specCreatePayload } from '../../src-server/testing/letter-fixtures';
-import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
+import { signedInClient } from './support/platform-session';
+import { useLoopbackSmtp } from './support/loopback-smtp';
 import { scheduleSoon } from './support/schedule-soon';
 
 // A letter sent to a segment is private: its web archive page is the neutral 404 until the
 // editor makes it public from the composer's more-menu (then it answers 200), and the
 // letters list marks it Private until then. Sent through a real SMTP server on loopback.
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const smtp = useLoopbackSmtp();
 
 const app = useAppInBrowser(() => ({ SMTP_URL: smtp.url, LETTERDESK_PUSH_DELAY_MS: '200' }));
 const ZONE = 'America/New_York';
@@ -27,9 +20,7 @@ const SUBJECT = 'For our VIP readers only';
 
 describe('a letter sent to a segment', () => {
   it('is private until the editor makes it public from the more-menu', async () => {
-    let token: string | null = null;
-    const client = createPlatformClient(app.host.platformUrl, () => token);
-    token = (await client.login({ ...EMBEDDED_ACCOUNT })).token;
+    const client = await signedInClient(app.host.platformUrl);
     const weekly = (await client.me()).organizations.flatMap((org) => org.channels).find((channel) => channel.channelSlug === 'weekly')!;
     const vip = await client.audience.createSegment('demo', 'weekly', { name: 'VIP', criteria: { match: 'all', conditions: [{ field: 'tag', op: 'has_tag', value: 'vip' }] } });
 

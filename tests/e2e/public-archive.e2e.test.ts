@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
+import { describe, expect, it } from 'vitest';
 import { publicPagePaths } from '../../shared/contract/public-pages';
 import { newSection } from '../../shared/model/section-factory';
-import { createPlatformClient } from '../../src-main/core/platform/platform-client';
 import { specCreatePayload } from '../../src-server/testing/letter-fixtures';
-import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
+import { signedInClient } from './support/platform-session';
+import { useLoopbackSmtp } from './support/loopback-smtp';
 import { scheduleSoon } from './support/schedule-soon';
 
 // What readers receive, read in Chromium: a letter sent at its time through a real SMTP
 // server on loopback, then its public web archive — the channel page, the letter page with
 // its share icons loading from the platform with no sign-in, nothing personal on it.
 
-let smtp: TestSmtp;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const smtp = useLoopbackSmtp();
 
 const app = useAppInBrowser(() => ({ SMTP_URL: smtp.url }));
 const ZONE = 'America/New_York';
@@ -37,9 +30,7 @@ const images = () =>
 
 describe('the public web archive', () => {
   it('shows a sent letter as readers got it, with its share icons, and lists it on the channel page', async () => {
-    let token: string | null = null;
-    const client = createPlatformClient(app.host.platformUrl, () => token);
-    token = (await client.login({ ...EMBEDDED_ACCOUNT })).token;
+    const client = await signedInClient(app.host.platformUrl);
     const weekly = (await client.me()).organizations.flatMap((org) => org.channels).find((channel) => channel.channelSlug === 'weekly')!;
 
     // Made as another client would: the spec's payload (specCreatePayload), no uniqueId.

@@ -2,12 +2,11 @@ import { Resolver } from 'node:dns/promises';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelSettingsPath, sendingDomainsPath, settingsPath } from '../../shared/app-paths';
-import { EMBEDDED_ACCOUNT } from '../../shared/contract/platform-api';
 import { SENDING_MESSAGES, fromDomainUnverifiedMessage } from '../../shared/rules/sending-identity';
-import { createPlatformClient } from '../../src-main/core/platform/platform-client';
 import { startLoopbackDns, type LoopbackDns } from '../../src-server/testing/loopback-dns';
 import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
+import { signedInClient } from './support/platform-session';
 import { expectAccessible } from './support/axe';
 import { scheduleSoon } from './support/schedule-soon';
 
@@ -188,9 +187,7 @@ describe('a sending domain, from Sending domains to a signed letter', () => {
     await expectAccessible(page(), 'Settings with the deliverability checks');
 
     // Scheduled a few seconds ahead through the platform API (schedule.e2e covers the step): here the email matters.
-    let token: string | null = null;
-    const client = createPlatformClient(app.host.platformUrl, () => token);
-    token = (await client.login({ ...EMBEDDED_ACCOUNT })).token;
+    const client = await signedInClient(app.host.platformUrl);
     await expect.poll(async () => (await client.getLetter('demo', 'weekly', id))?.title, { timeout: 15_000 }).toBe(TITLE);
     const letter = (await client.getLetter('demo', 'weekly', id))!;
     await scheduleSoon(client, letter, { secondsAhead: 3, zone: ZONE, subtitle: 'Signed, sealed, delivered', title: TITLE });

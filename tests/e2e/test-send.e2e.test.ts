@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../../src-server/testing/smtp-fixture';
+import { describe, expect, it } from 'vitest';
 import { useAppInBrowser } from './support/app-in-browser';
+import { useLoopbackSmtp } from './support/loopback-smtp';
 
 // Send a Test Email from the composer, through the platform, to a real SMTP server on
 // loopback: what arrives is what a subscriber would get.
 
-let smtp: TestSmtp;
-// Registered before the app's hooks, so the platform starts with this SMTP server.
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-});
-afterAll(async () => {
-  await smtp?.close();
-});
+const smtp = useLoopbackSmtp();
 
 const app = useAppInBrowser(() => ({ SMTP_URL: smtp.url, LETTERDESK_PUSH_DELAY_MS: '500' }));
 
