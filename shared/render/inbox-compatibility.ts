@@ -72,7 +72,8 @@ function saysDropped(note: string): boolean {
   return /^(partial(ly supported)?\.\s*)?not supported\.?$/i.test(text) || /\b(is|are|gets?|gets) (removed|stripped|ignored)\b/i.test(text);
 }
 
-interface Use {
+/** One feature of one client found in the HTML: where (a `<style>` rule or inline) and as written. */
+export interface FeatureUse {
   feature: string;
   client: string;
   inStyle: boolean;
@@ -98,6 +99,7 @@ export const COVERED: readonly CoveredRule[] = [
   { feature: 'opacity', frameOnly: true, reason: PREHEADER },
   { feature: 'overflow', frameOnly: true, reason: PREHEADER },
   { feature: 'float', declarations: ['float:none'], reason: 'float:none asks for what a client without float does anyway.' },
+  { feature: 'border-radius', declarations: ['border-radius:0', 'border-radius:0px'], reason: 'Square corners are what a client without border-radius shows anyway.' },
   { feature: 'outline', declarations: ['outline:none'], reason: 'outline:none (MJML\'s image reset) asks for what a client without outline does anyway.' },
   { feature: 'table-layout', declarations: ['table-layout:auto'], reason: 'table-layout:auto is the default layout of every table.' },
   {
@@ -114,7 +116,7 @@ export const COVERED: readonly CoveredRule[] = [
   { feature: 'role attribute', reason: 'Accessibility only: a client that drops it shows the same email.' },
 ];
 
-function covering(feature: string, declarations: readonly string[], sectionIds: readonly string[]): CoveredRule | undefined {
+export function covering(feature: string, declarations: readonly string[], sectionIds: readonly string[]): CoveredRule | undefined {
   return COVERED.find(
     (rule) =>
       rule.feature === feature &&
@@ -132,10 +134,10 @@ const NOTE = /^Note about `(.+)` support for `(.+)`: (.*)$/s;
  * or the document) and the declaration checked, instead of only its message.
  */
 class RecordingChecker extends DoIUseEmail {
-  readonly uses: Use[] = [];
+  readonly uses: FeatureUse[] = [];
   private inStyle = false;
   private declaration: string | null = null;
-  private partial: Use | null = null;
+  private partial: FeatureUse | null = null;
 
   override checkStylesheet(...args: Parameters<DoIUseEmail['checkStylesheet']>): void {
     this.inStyle = true;
@@ -196,16 +198,22 @@ class RecordingChecker extends DoIUseEmail {
   }
 }
 
-function usesIn(html: string, clients: readonly string[]): Use[] {
+/** The caniemail clients of the families, each once. */
+export function clientsOf(families: readonly ClientFamily[]): string[] {
+  return [...new Set(families.flatMap((family) => CLIENT_FAMILIES[family].clients))];
+}
+
+/** Every use in `html` of a feature one of `clients` lacks (doiuse-email's check, recorded). */
+export function featureUses(html: string, clients: readonly string[]): FeatureUse[] {
   const checker = new RecordingChecker({ emailClients: [...clients] });
   checker.check(html);
   return checker.uses;
 }
 
-function familyCompatibility(family: ClientFamily, uses: readonly Use[], sectionUses: readonly { uniqueId: string; uses: readonly Use[] }[]): FamilyCompatibility {
+function familyCompatibility(family: ClientFamily, uses: readonly FeatureUse[], sectionUses: readonly { uniqueId: string; uses: readonly FeatureUse[] }[]): FamilyCompatibility {
   const { label, clients } = CLIENT_FAMILIES[family];
-  const ofFamily = (use: Use): boolean => (clients as readonly string[]).includes(use.client);
-  const byFeature = new Map<string, Use[]>();
+  const ofFamily = (use: FeatureUse): boolean => (clients as readonly string[]).includes(use.client);
+  const byFeature = new Map<string, FeatureUse[]>();
   for (const use of uses.filter(ofFamily)) byFeature.set(use.feature, [...(byFeature.get(use.feature) ?? []), use]);
 
   const result: FamilyCompatibility = { family, label, unsupported: [], covered: [], styleOnly: [] };
@@ -243,9 +251,9 @@ export function checkInboxCompatibility(
   families: readonly ClientFamily[] = CLIENT_FAMILY_IDS,
 ): FamilyCompatibility[] {
   // One pass over every client of the families asked for, then split per family.
-  const clients = [...new Set(families.flatMap((family) => CLIENT_FAMILIES[family].clients))];
-  const uses = usesIn(html, clients);
-  const sectionUses = sections.map((section) => ({ uniqueId: section.uniqueId, uses: usesIn(section.html, clients) }));
+  const clients = clientsOf(families);
+  const uses = featureUses(html, clients);
+  const sectionUses = sections.map((section) => ({ uniqueId: section.uniqueId, uses: featureUses(section.html, clients) }));
   return families.map((family) => familyCompatibility(family, uses, sectionUses));
 }
 
