@@ -129,6 +129,29 @@ const NOT_SUPPORTED = /^`(.+)` is not supported by `(.+)`$/;
 const PARTIAL = /^`(.+)` is only partially supported by `(.+)`$/;
 const NOTE = /^Note about `(.+)` support for `(.+)`: (.*)$/s;
 
+type Outcome = { feature: string; client: string }[];
+
+/**
+ * What checking a feature title, or a CSS declaration, finds for a set of clients depends on
+ * nothing else, and an email repeats the same few declarations on every element: each is
+ * looked up in caniemail's data once (most of the check's cost otherwise). Titles are at
+ * most caniemail's features; declarations are forgotten past DECLARATIONS_KEPT, since an
+ * HTML block may bring any number.
+ */
+interface Known {
+  titles: Map<string, Outcome>;
+  declarations: Map<string, Outcome>;
+}
+const KNOWN = new Map<string, Known>();
+const DECLARATIONS_KEPT = 20_000;
+
+function knownFor(clients: readonly string[]): Known {
+  const key = clients.join(',');
+  let known = KNOWN.get(key);
+  if (!known) KNOWN.set(key, (known = { titles: new Map(), declarations: new Map() }));
+  return known;
+}
+
 /**
  * doiuse-email's checker, recording each finding with where it was found (a `<style>` rule
  * or the document) and the declaration checked, instead of only its message.
@@ -138,6 +161,20 @@ class RecordingChecker extends DoIUseEmail {
   private inStyle = false;
   private declaration: string | null = null;
   private partial: FeatureUse | null = null;
+  private readonly known = knownFor(this.emailClients);
+
+  /** Runs `check`, or replays what it found the first time for `key`, recording the uses either way. */
+  private once(cache: Map<string, Outcome>, key: string, check: () => void): void {
+    const outcome = cache.get(key);
+    if (outcome) {
+      for (const { feature, client } of outcome) this.record(feature, client);
+      return;
+    }
+    const before = this.uses.length;
+    check();
+    if (cache.size >= DECLARATIONS_KEPT) cache.clear();
+    cache.set(key, this.uses.slice(before).map(({ feature, client }) => ({ feature, client })));
+  }
 
   override checkStylesheet(...args: Parameters<DoIUseEmail['checkStylesheet']>): void {
     this.inStyle = true;
@@ -152,21 +189,23 @@ class RecordingChecker extends DoIUseEmail {
     // One at a time, so each finding knows its declaration.
     for (const declaration of declarations) {
       this.declaration = `${declaration.property}:${String(declaration.value).trim()}`.toLowerCase();
-      super.checkCSSDeclarations([declaration]);
+      this.once(this.known.declarations, `${declaration.property}:${declaration.value}`, () => super.checkCSSDeclarations([declaration]));
     }
     this.declaration = null;
   }
 
   override checkFeaturesSupport(featureTitles: string | string[]): void {
-    // A feature caniemail has no data on for one of the clients (Thunderbird and others
-    // lack some) is skipped rather than ending the whole check.
     for (const title of [featureTitles].flat()) {
-      try {
-        super.checkFeaturesSupport(title);
-      } catch (error) {
-        if (!(error instanceof Error && /not found/.test(error.message))) throw error;
-      }
-      this.partial = null;
+      this.once(this.known.titles, title, () => {
+        // A feature caniemail has no data on for one of the clients (Thunderbird and others
+        // lack some) is skipped rather than ending the whole check.
+        try {
+          super.checkFeaturesSupport(title);
+        } catch (error) {
+          if (!(error instanceof Error && /not found/.test(error.message))) throw error;
+        }
+        this.partial = null;
+      });
     }
   }
 
