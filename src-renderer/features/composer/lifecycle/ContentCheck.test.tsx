@@ -13,7 +13,7 @@ import { createAppStore } from '../../../app/store';
 import { letterOpened } from '../composer-slice';
 import { testLetter } from '../test-support';
 import { ContentCheck } from './ContentCheck';
-import { FINDINGS_SHOWN, INBOX_FAILED_MESSAGE, allClearMessage } from './InboxCompatibility';
+import { FINDINGS_SHOWN, INBOX_FAILED_MESSAGE, allClearMessage, selectedMessage } from './InboxCompatibility';
 
 // The CONTENT CHECK's inbox compatibility over the bridge's transport: the fake below stands
 // in for the core at the window.bridge boundary (the core's answer is tested in
@@ -103,7 +103,7 @@ describe('CONTENT CHECK: in the inboxes', () => {
 
     await userEvent.click(outlook);
     expect(await within(inboxes()).findByText("The letter's frame")).toBeTruthy();
-    expect(within(inboxes()).getByRole('button', { name: 'YouTube (block 2): border-radius: corners show square' })).toBeTruthy();
+    expect(within(inboxes()).getByRole('button', { name: 'YouTube (block 2): border-radius — corners show square' })).toBeTruthy();
   });
 
   it('selects the block in the composer when its finding is clicked', async () => {
@@ -114,7 +114,8 @@ describe('CONTENT CHECK: in the inboxes', () => {
     await userEvent.click(finding);
     expect(store.getState().composer.selectedId).toBe('yt');
     expect(finding.getAttribute('aria-current')).toBe('true');
-    expect(within(inboxes()).getByText('YouTube (block 2) is selected: the composer shows it when you edit the letter again.')).toBeTruthy();
+    expect(within(inboxes()).getByText(selectedMessage('YouTube (block 2)'))).toBeTruthy();
+    expect(selectedMessage('YouTube (block 2)')).toBe('YouTube (block 2) is selected: choose Continue editing to change it.');
   });
 
   it(`shows ${FINDINGS_SHOWN} blocks of a family, then all of them when asked`, async () => {

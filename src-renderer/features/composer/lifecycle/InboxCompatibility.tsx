@@ -18,15 +18,17 @@ export const INBOX_SOURCE_NOTE = "From caniemail.com's support data, shipped wit
 export const FINDINGS_SHOWN = 8;
 
 export const allClearMessage = (labels: readonly string[]) => `Shows as designed in ${labels.join(', ')}.`;
+/** Where the selected block is edited: the schedule step shows the email, the canvas is behind 'Continue editing'. */
+export const selectedMessage = (block: string) => `${block} is selected: choose Continue editing to change it.`;
 export const blockLabel = (block: { name: string; position: number }) => `${block.name} (block ${block.position})`;
 const blockCount = (n: number) => `${n} ${n === 1 ? 'block' : 'blocks'}`;
 
 type Found = FamilyFindingsView['blocks'][number];
 
-/** 'border-radius: corners show square', with the clients when only some of the family lack it. */
+/** 'border-radius — corners show square', with the clients when only some of the family lack it. */
 function featureText({ feature, effect, clients }: Found['features'][number]): string {
   const where = clients.length > 0 ? ` (${clients.join(', ')})` : '';
-  return `${feature}${where}${effect ? `: ${effect}` : ''}`;
+  return `${feature}${where}${effect ? ` — ${effect}` : ''}`;
 }
 
 function FindingLine({ found, selectedId }: { found: Found; selectedId: string | null }) {
@@ -120,7 +122,7 @@ export function InboxCompatibility({ uniqueId, revision }: { uniqueId: string; r
       )}
       {selected && (
         <Text size="xs" c="dimmed">
-          {blockLabel(selected)} is selected: the composer shows it when you edit the letter again.
+          {selectedMessage(blockLabel(selected))}
         </Text>
       )}
       {clear.length > 0 && (
