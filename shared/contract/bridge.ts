@@ -1,4 +1,5 @@
 import { curationChannels } from './bridge-curation';
+import { InboxCompatibilitySchema } from './inbox-compatibility';
 import { z } from 'zod';
 import { OrganizationSchema, UserSchema } from '../model/channel';
 import { LetterSchema, LetterSummarySchema } from '../model/letter';
@@ -205,6 +206,11 @@ export const bridgeChannels = {
     input: z.union([z.object({ uniqueId: z.string().min(1) }), z.object({ letter: LetterSchema })]),
     output: PreviewSchema,
   },
+  /**
+   * The CONTENT CHECK's inbox compatibility of a stored letter: per mail client family, the
+   * blocks that will not show as designed (caniemail's data, shipped with the app, offline).
+   */
+  'render.inboxCompatibility': { input: z.object({ uniqueId: z.string().min(1) }), output: InboxCompatibilitySchema },
   /**
    * The schedule step's preview: the stored letter rendered, each promotion slot filled with
    * the day's promotion the send will carry (the ads chosen for the day). Without a

@@ -3,7 +3,7 @@ import { ESP_ITERABLE } from './blocks/footer';
 import { compileEachSection } from './compile-each-section';
 import { everyBlockSections, everyLayoutSections } from './every-block-letter';
 import { renderLetterInput } from './index';
-import { checkInboxCompatibility, describeUnsupported } from './inbox-compatibility';
+import { checkInboxCompatibility, describeUnsupported, featureUses } from './inbox-compatibility';
 import type { ClientFamily, FamilyCompatibility } from './inbox-compatibility';
 import { readerChannel, testInput } from './test-support';
 
@@ -69,5 +69,18 @@ describe('checkInboxCompatibility', () => {
     expect(frame!.unsupported).toEqual([]);
     const [inSection] = checkInboxCompatibility(page(html), [{ uniqueId: 's', html }], ['yahoo']);
     expect(inSection!.unsupported.map((entry) => [entry.feature, entry.sectionIds])).toEqual([['opacity', ['s']]]);
+  });
+
+  it('finds the same uses when a declaration is met again as the first time it was looked up, in <style> rules and inline', () => {
+    // Clients no other test asks for, so the first check here looks everything up.
+    const clients = ['outlook.windows', 'yahoo.ios'];
+    const html = page('<div style="border-radius:8px;background-image:url(a.png)">x</div><p style="border-radius:8px">y</p>', '.a { border-radius:8px }');
+    const first = featureUses(html, clients);
+    expect(first.filter((use) => use.feature === 'border-radius').map((use) => [use.client, use.inStyle])).toEqual([
+      ['outlook.windows', true],
+      ['outlook.windows', false],
+      ['outlook.windows', false],
+    ]);
+    expect(featureUses(html, clients)).toEqual(first);
   });
 });

@@ -72,7 +72,8 @@ function saysDropped(note: string): boolean {
   return /^(partial(ly supported)?\.\s*)?not supported\.?$/i.test(text) || /\b(is|are|gets?|gets) (removed|stripped|ignored)\b/i.test(text);
 }
 
-interface Use {
+/** One feature of one client found in the HTML: where (a `<style>` rule or inline) and as written. */
+export interface FeatureUse {
   feature: string;
   client: string;
   inStyle: boolean;
@@ -98,6 +99,7 @@ export const COVERED: readonly CoveredRule[] = [
   { feature: 'opacity', frameOnly: true, reason: PREHEADER },
   { feature: 'overflow', frameOnly: true, reason: PREHEADER },
   { feature: 'float', declarations: ['float:none'], reason: 'float:none asks for what a client without float does anyway.' },
+  { feature: 'border-radius', declarations: ['border-radius:0', 'border-radius:0px'], reason: 'Square corners are what a client without border-radius shows anyway.' },
   { feature: 'outline', declarations: ['outline:none'], reason: 'outline:none (MJML\'s image reset) asks for what a client without outline does anyway.' },
   { feature: 'table-layout', declarations: ['table-layout:auto'], reason: 'table-layout:auto is the default layout of every table.' },
   {
@@ -114,7 +116,7 @@ export const COVERED: readonly CoveredRule[] = [
   { feature: 'role attribute', reason: 'Accessibility only: a client that drops it shows the same email.' },
 ];
 
-function covering(feature: string, declarations: readonly string[], sectionIds: readonly string[]): CoveredRule | undefined {
+export function covering(feature: string, declarations: readonly string[], sectionIds: readonly string[]): CoveredRule | undefined {
   return COVERED.find(
     (rule) =>
       rule.feature === feature &&
@@ -127,15 +129,52 @@ const NOT_SUPPORTED = /^`(.+)` is not supported by `(.+)`$/;
 const PARTIAL = /^`(.+)` is only partially supported by `(.+)`$/;
 const NOTE = /^Note about `(.+)` support for `(.+)`: (.*)$/s;
 
+type Outcome = { feature: string; client: string }[];
+
+/**
+ * What checking a feature title, or a CSS declaration, finds for a set of clients depends on
+ * nothing else, and an email repeats the same few declarations on every element: each is
+ * looked up in caniemail's data once (most of the check's cost otherwise). Titles are at
+ * most caniemail's features; declarations are forgotten past DECLARATIONS_KEPT, since an
+ * HTML block may bring any number.
+ */
+interface Known {
+  titles: Map<string, Outcome>;
+  declarations: Map<string, Outcome>;
+}
+const KNOWN = new Map<string, Known>();
+const DECLARATIONS_KEPT = 20_000;
+
+function knownFor(clients: readonly string[]): Known {
+  const key = clients.join(',');
+  let known = KNOWN.get(key);
+  if (!known) KNOWN.set(key, (known = { titles: new Map(), declarations: new Map() }));
+  return known;
+}
+
 /**
  * doiuse-email's checker, recording each finding with where it was found (a `<style>` rule
  * or the document) and the declaration checked, instead of only its message.
  */
 class RecordingChecker extends DoIUseEmail {
-  readonly uses: Use[] = [];
+  readonly uses: FeatureUse[] = [];
   private inStyle = false;
   private declaration: string | null = null;
-  private partial: Use | null = null;
+  private partial: FeatureUse | null = null;
+  private readonly known = knownFor(this.emailClients);
+
+  /** Runs `check`, or replays what it found the first time for `key`, recording the uses either way. */
+  private once(cache: Map<string, Outcome>, key: string, check: () => void): void {
+    const outcome = cache.get(key);
+    if (outcome) {
+      for (const { feature, client } of outcome) this.record(feature, client);
+      return;
+    }
+    const before = this.uses.length;
+    check();
+    if (cache.size >= DECLARATIONS_KEPT) cache.clear();
+    cache.set(key, this.uses.slice(before).map(({ feature, client }) => ({ feature, client })));
+  }
 
   override checkStylesheet(...args: Parameters<DoIUseEmail['checkStylesheet']>): void {
     this.inStyle = true;
@@ -150,21 +189,23 @@ class RecordingChecker extends DoIUseEmail {
     // One at a time, so each finding knows its declaration.
     for (const declaration of declarations) {
       this.declaration = `${declaration.property}:${String(declaration.value).trim()}`.toLowerCase();
-      super.checkCSSDeclarations([declaration]);
+      this.once(this.known.declarations, `${declaration.property}:${declaration.value}`, () => super.checkCSSDeclarations([declaration]));
     }
     this.declaration = null;
   }
 
   override checkFeaturesSupport(featureTitles: string | string[]): void {
-    // A feature caniemail has no data on for one of the clients (Thunderbird and others
-    // lack some) is skipped rather than ending the whole check.
     for (const title of [featureTitles].flat()) {
-      try {
-        super.checkFeaturesSupport(title);
-      } catch (error) {
-        if (!(error instanceof Error && /not found/.test(error.message))) throw error;
-      }
-      this.partial = null;
+      this.once(this.known.titles, title, () => {
+        // A feature caniemail has no data on for one of the clients (Thunderbird and others
+        // lack some) is skipped rather than ending the whole check.
+        try {
+          super.checkFeaturesSupport(title);
+        } catch (error) {
+          if (!(error instanceof Error && /not found/.test(error.message))) throw error;
+        }
+        this.partial = null;
+      });
     }
   }
 
@@ -196,16 +237,22 @@ class RecordingChecker extends DoIUseEmail {
   }
 }
 
-function usesIn(html: string, clients: readonly string[]): Use[] {
+/** The caniemail clients of the families, each once. */
+export function clientsOf(families: readonly ClientFamily[]): string[] {
+  return [...new Set(families.flatMap((family) => CLIENT_FAMILIES[family].clients))];
+}
+
+/** Every use in `html` of a feature one of `clients` lacks (doiuse-email's check, recorded). */
+export function featureUses(html: string, clients: readonly string[]): FeatureUse[] {
   const checker = new RecordingChecker({ emailClients: [...clients] });
   checker.check(html);
   return checker.uses;
 }
 
-function familyCompatibility(family: ClientFamily, uses: readonly Use[], sectionUses: readonly { uniqueId: string; uses: readonly Use[] }[]): FamilyCompatibility {
+function familyCompatibility(family: ClientFamily, uses: readonly FeatureUse[], sectionUses: readonly { uniqueId: string; uses: readonly FeatureUse[] }[]): FamilyCompatibility {
   const { label, clients } = CLIENT_FAMILIES[family];
-  const ofFamily = (use: Use): boolean => (clients as readonly string[]).includes(use.client);
-  const byFeature = new Map<string, Use[]>();
+  const ofFamily = (use: FeatureUse): boolean => (clients as readonly string[]).includes(use.client);
+  const byFeature = new Map<string, FeatureUse[]>();
   for (const use of uses.filter(ofFamily)) byFeature.set(use.feature, [...(byFeature.get(use.feature) ?? []), use]);
 
   const result: FamilyCompatibility = { family, label, unsupported: [], covered: [], styleOnly: [] };
@@ -243,9 +290,9 @@ export function checkInboxCompatibility(
   families: readonly ClientFamily[] = CLIENT_FAMILY_IDS,
 ): FamilyCompatibility[] {
   // One pass over every client of the families asked for, then split per family.
-  const clients = [...new Set(families.flatMap((family) => CLIENT_FAMILIES[family].clients))];
-  const uses = usesIn(html, clients);
-  const sectionUses = sections.map((section) => ({ uniqueId: section.uniqueId, uses: usesIn(section.html, clients) }));
+  const clients = clientsOf(families);
+  const uses = featureUses(html, clients);
+  const sectionUses = sections.map((section) => ({ uniqueId: section.uniqueId, uses: featureUses(section.html, clients) }));
   return families.map((family) => familyCompatibility(family, uses, sectionUses));
 }
 

@@ -16,6 +16,13 @@ export interface IncrementalRenderResult {
   html: string;
   mjml: string;
   errors: MjmlIssue[];
+  /**
+   * Each top-level section's compiled body HTML, by uniqueId, in letter order (sections that
+   * show nothing are left out): the same pieces the letter is assembled from, cached.
+   */
+  sections: { uniqueId: string; html: string }[];
+  /** The letter's document without any section's body: its head, every style, and its frame. Assembled on call. */
+  frameHtml: () => string;
   /** How much work this render did: sections in the letter, MJML rendered, sections compiled. */
   stats: { sections: number; rendered: number; compiled: number };
 }
@@ -78,7 +85,7 @@ export function createIncrementalRenderer(): IncrementalRenderer {
     const envHash = hashString(env);
     let rendered = 0;
     let compiledCount = 0;
-    const sectionsMjml: string[] = [];
+    const sectionsMjml: { uniqueId: string; mjml: string }[] = [];
     for (const section of input.sections) {
       const json = JSON.stringify(section);
       const key = `${envHash}:${hashString(json)}`;
@@ -89,11 +96,12 @@ export function createIncrementalRenderer(): IncrementalRenderer {
         rendered++;
       }
       entry.used = generation;
-      sectionsMjml.push(entry.mjml);
+      sectionsMjml.push({ uniqueId: section.uniqueId, mjml: entry.mjml });
     }
     const compiled: CompiledSection[] = [];
+    const sections: IncrementalRenderResult['sections'] = [];
     const errors = [...documentShell.compiled.errors];
-    for (const mjml of sectionsMjml) {
+    for (const { uniqueId, mjml } of sectionsMjml) {
       if (mjml === '') continue;
       let entry = htmlCache.get(mjml);
       if (!entry) {
@@ -103,12 +111,16 @@ export function createIncrementalRenderer(): IncrementalRenderer {
       }
       entry.used = generation;
       compiled.push(entry.compiled);
+      sections.push({ uniqueId, html: entry.compiled.html });
       errors.push(...entry.compiled.errors);
     }
     prune();
+    const shell = documentShell.compiled;
     return {
-      html: assembleHtml(documentShell.compiled, compiled),
-      mjml: joinLetterMjml(frame, sectionsMjml),
+      html: assembleHtml(shell, compiled),
+      mjml: joinLetterMjml(frame, sectionsMjml.map((section) => section.mjml)),
+      sections,
+      frameHtml: () => assembleHtml(shell, compiled.map((section) => ({ ...section, html: '' }))),
       errors,
       stats: { sections: input.sections.length, rendered, compiled: compiledCount },
     };

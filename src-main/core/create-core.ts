@@ -27,6 +27,7 @@ import { segmentHandlers } from './handlers/segments';
 import { sendingHandlers } from './handlers/sending';
 import { syncHandlers } from './handlers/sync';
 import { createPlatformClient } from './platform/platform-client';
+import { createInboxService } from './render/inbox-service';
 import { createPreviewService } from './render/preview-service';
 import { createSession, memoryTokenVault } from './session';
 import { createKvStore } from './store/kv-store';
@@ -73,6 +74,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     log,
   });
   const previews = createPreviewService({ platformUrl: ctx.platform.url, findChannel: session.findChannel });
+  const inbox = createInboxService({ previews });
   const handlers = {
     ...appHandlers({ session, sync }),
     ...letterHandlers({ store, session, sync, client }),
@@ -84,7 +86,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...featureFlagHandlers({ session, client, kv }),
     ...openGraphHandlers(),
     ...imageHandlers(images),
-    ...renderHandlers({ store, previews }),
+    ...renderHandlers({ store, previews, inbox }),
     ...reportHandlers({ session, client, store, cache: createReportCache(db), log }),
     ...dashboardHandlers({ session, client, cache: createDashboardCache(db), log }),
     ...letterDeletionHandlers({ store, session, sync, client, emit: ctx.emit }),

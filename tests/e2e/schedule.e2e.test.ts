@@ -48,6 +48,8 @@ describe('scheduling a letter', () => {
     expect(await app.page.getByRole('region', { name: 'Canvas' }).count()).toBe(0);
     expect(await app.page.getByRole('radiogroup', { name: 'Preview device' }).count()).toBe(1);
     expect((await platformLetter(id))?.publicationStatus).toBe(7);
+    // The content check's inboxes, from the core's caniemail check: a new letter (its footer) shows as designed everywhere.
+    await expect.poll(() => sidebar().getByText(/^Shows as designed in Gmail, Apple Mail, Outlook for Windows/).count(), { timeout: 20_000 }).toBe(1);
 
     await expect.poll(() => app.page.getByText('Please fill out the required fields to save and schedule.').count()).toBe(1);
     expect(await button('Schedule').isDisabled()).toBe(true);

@@ -9,7 +9,9 @@ import {
   letterInsights,
   letterRenderInput,
   type IncrementalRenderer,
+  type IncrementalRenderResult,
   type LetterRenderContext,
+  type LetterRenderInput,
   type RenderChannel,
 } from '../../../shared/render';
 
@@ -53,23 +55,29 @@ export function createPreviewService(deps: { platformUrl: string; findChannel: (
     return renderer;
   }
 
+  /** The letter rendered by its own incremental renderer: what the preview and the inbox check read. */
+  async function render(letter: Letter): Promise<{ input: LetterRenderInput; result: IncrementalRenderResult }> {
+    let sections;
+    try {
+      sections = parseSections(letter.blocks);
+    } catch {
+      throw new AppError('invalid_input', 'This letter’s blocks cannot be read, so it cannot be previewed.');
+    }
+    const context: LetterRenderContext = {
+      channel: renderChannel(deps.findChannel(letter.brandSlug, letter.channelSlug)),
+      platformUrl: deps.platformUrl.replace(/\/+$/, ''),
+      isCompanyLevel: letter.channelSlug === COMPANY_CHANNEL_SLUG,
+      year: new Date().getFullYear(),
+      isEngagementSegment: false,
+    };
+    const input = letterRenderInput(letter, sections, context);
+    return { input, result: await rendererFor(letter.uniqueId).render(input) };
+  }
+
   return {
+    render,
     async preview(letter: Letter): Promise<Preview> {
-      let sections;
-      try {
-        sections = parseSections(letter.blocks);
-      } catch {
-        throw new AppError('invalid_input', 'This letter’s blocks cannot be read, so it cannot be previewed.');
-      }
-      const context: LetterRenderContext = {
-        channel: renderChannel(deps.findChannel(letter.brandSlug, letter.channelSlug)),
-        platformUrl: deps.platformUrl.replace(/\/+$/, ''),
-        isCompanyLevel: letter.channelSlug === COMPANY_CHANNEL_SLUG,
-        year: new Date().getFullYear(),
-        isEngagementSegment: false,
-      };
-      const input = letterRenderInput(letter, sections, context);
-      const result = await rendererFor(letter.uniqueId).render(input);
+      const { input, result } = await render(letter);
       return {
         html: result.html,
         insights: letterInsights(result.html, insightsOptions(input)),

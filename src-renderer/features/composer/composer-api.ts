@@ -1,4 +1,5 @@
 import type { LetterChanges, Preview } from '../../../shared/contract/bridge';
+import type { InboxCompatibility } from '../../../shared/contract/inbox-compatibility';
 import type { Letter } from '../../../shared/model/letter';
 import { api } from '../../app/api';
 import { ipc } from '../../app/ipc-base-query';
@@ -16,10 +17,18 @@ export const composerApi = api.injectEndpoints({
       query: ({ uniqueId }) => ipc('render.preview', { uniqueId }),
       keepUnusedDataFor: 5,
     }),
+    /**
+     * The CONTENT CHECK's inbox compatibility, asked for only while the schedule step shows it;
+     * `revision` asks again after a local save (the core answers an unchanged letter from its cache).
+     */
+    getInboxCompatibility: build.query<InboxCompatibility, { uniqueId: string; revision: string }>({
+      query: ({ uniqueId }) => ipc('render.inboxCompatibility', { uniqueId }),
+      keepUnusedDataFor: 5,
+    }),
     saveLocal: build.mutation<Letter, { uniqueId: string; changes: LetterChanges }>({
       query: (input) => ipc('letters.saveLocal', input),
     }),
   }),
 });
 
-export const { useGetLetterQuery, useGetPreviewQuery, useSaveLocalMutation } = composerApi;
+export const { useGetLetterQuery, useGetPreviewQuery, useGetInboxCompatibilityQuery, useSaveLocalMutation } = composerApi;

@@ -1,7 +1,7 @@
 import { Draggable } from '@hello-pangea/dnd';
 import { ActionIcon, Group } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import type { Delta, Letter, Section } from '../../../../shared/model';
 import { BLOCK_NAMES } from '../../../../shared/model/block-names';
@@ -42,6 +42,12 @@ function offscreenSkipped(selected: boolean): CSSProperties {
 export const CanvasSection = memo(function CanvasSection({ section, index, selected, letter, readOnly, movableCount, onTextChange, onOpenSettings, onRewrite }: CanvasSectionProps) {
   const dispatch = useDispatch();
   const name = BLOCK_NAMES[section.type];
+  const box = useRef<HTMLDivElement>(null);
+  // A section selected from elsewhere (a content-check finding, a new section) is brought
+  // into view; one clicked on the canvas is in view already, and 'nearest' leaves it there.
+  useEffect(() => {
+    if (selected) box.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [selected]);
   return (
     <Draggable
       draggableId={section.uniqueId}
@@ -64,6 +70,7 @@ export const CanvasSection = memo(function CanvasSection({ section, index, selec
               ⠿
             </ActionIcon>
             <div
+              ref={box}
               role="group"
               aria-label={`${name} section`}
               aria-current={selected ? 'true' : undefined}

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newSection, type BlockType, type Section } from '../../../../shared/model';
+import { sectionSelected } from '../composer-slice';
 import { renderWith, testLetter, testStore } from '../test-support';
 import { Canvas } from './Canvas';
 import { SideMenu } from './SideMenu';
@@ -61,6 +62,17 @@ describe('Canvas', () => {
     expect(screen.getByRole('group', { name: 'Heading section' })).toBeTruthy();
     await userEvent.keyboard('{Shift>}{Control>}z{/Control}{/Shift}');
     expect(screen.queryByRole('group', { name: 'Heading section' })).toBeNull();
+  });
+
+  it('brings a section selected from elsewhere (a content-check finding) into view', async () => {
+    const store = testStore(sections());
+    renderWith(<Canvas letter={testLetter()} readOnly={false} onOpenSettings={() => {}} />, store);
+    const button = screen.getByRole('group', { name: 'Button section' });
+    const scrolled: unknown[] = [];
+    button.scrollIntoView = (options?: boolean | ScrollIntoViewOptions) => void scrolled.push(options);
+    act(() => void store.dispatch(sectionSelected('b')));
+    expect(button.getAttribute('aria-current')).toBe('true');
+    expect(scrolled).toEqual([{ block: 'nearest' }]);
   });
 
   it('shows the spec placeholders of blocks without content', () => {

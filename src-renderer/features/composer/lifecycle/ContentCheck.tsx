@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import type { PreviewInsights } from '../../../../shared/contract/bridge';
 import { gmailClipMessage } from '../../../../shared/rules/gmail-clip';
 import { useGetPreviewQuery } from '../composer-api';
+import { InboxCompatibility } from './InboxCompatibility';
 import { SidebarSection } from './SidebarSection';
 import { toastError } from './toasts';
 
@@ -44,6 +45,7 @@ function flagMessages({ flags, size }: PreviewInsights): string[] {
 /**
  * CONTENT CHECK (spec 1 §2, §9): readability as ease/100, time to read, word count with '~',
  * size with Good/Warning; 'N/A' until known. Shares the preview's request (same revision).
+ * Below, what will not show as designed in each mail client family (InboxCompatibility).
  */
 export function ContentCheck({ uniqueId, revision }: { uniqueId: string; revision: string }) {
   const { data, error, isFetching } = useGetPreviewQuery({ uniqueId, revision });
@@ -79,6 +81,7 @@ export function ContentCheck({ uniqueId, revision }: { uniqueId: string; revisio
           ))}
         </List>
       )}
+      <InboxCompatibility uniqueId={uniqueId} revision={revision} />
     </SidebarSection>
   );
 }
