@@ -58,6 +58,7 @@ import { PUBLIC_ONLY, type FetchGuard } from './integrations/guarded-fetch';
 import type { ImageStorage } from './integrations/image-storage';
 import { createMailTransport } from './delivery/mail-transport';
 import { channelSenderRoutes } from './routes/channel-sender';
+import { publicCopyPageRoutes } from './routes/public-copy-pages';
 import { publicTestEmailRoutes } from './routes/public-test-email';
 import { sendingDomainRoutes } from './routes/sending-domains';
 import { createDnsLookup } from './sending/dns-check';
@@ -216,6 +217,7 @@ export async function buildApp({
   await app.register(publicUnsubscribeRoutes, { db, links: readerLinks });
   await app.register(publicOptOutRoutes, { db, links: readerLinks });
   await app.register(publicTestEmailRoutes);
+  await app.register(publicCopyPageRoutes);
   await app.register(trackingRoutes, { db });
   await app.register(publicAssetRoutes);
   await app.register(publicArchiveRoutes, { db });

@@ -6,6 +6,7 @@ import {
   EditionReportSchema,
   HourPerformanceRowSchema,
   ReportCsvTypeSchema,
+  SentEmailSchema,
   TopLinksResponseSchema,
   UserActivityQuerySchema,
   UserActivityResponseSchema,
@@ -48,6 +49,15 @@ export const ReportSnapshotSchema = z.object({
   ...Freshness,
 });
 export type ReportSnapshot = z.infer<typeof ReportSnapshotSchema>;
+
+/**
+ * The email the letter's latest send used, per variant (A, and B for an A/B subject test).
+ * null when the call failed (a platform from before it kept sends) or, offline, was never
+ * seen; empty for a letter sent before its platform kept sends. Either way the report shows
+ * the letter drawn again, as before.
+ */
+export const SentEmailPageSchema = z.object({ emails: z.array(SentEmailSchema).nullable(), ...Freshness });
+export type SentEmailPage = z.infer<typeof SentEmailPageSchema>;
 
 export const UserActivityPageSchema = z.object({ activity: UserActivityResponseSchema.nullable(), ...Freshness });
 export type UserActivityPage = z.infer<typeof UserActivityPageSchema>;
@@ -92,6 +102,8 @@ export const reportChannels = {
   'reports.get': { input: ReportRequestSchema, output: ReportSnapshotSchema },
   /** Who opened and clicked, a page at a time; offline, the same page as last seen. */
   'reports.userActivity': { input: ReportLetterSchema.extend(UserActivityQuerySchema.shape), output: UserActivityPageSchema },
+  /** The email the latest send used, for the report's letter preview; offline, the last one seen. */
+  'reports.sentEmail': { input: ReportLetterSchema, output: SentEmailPageSchema },
   /** A CSV download (needs the platform). */
   'reports.downloadCsv': { input: ReportCsvRequestSchema, output: ReportCsvFileSchema },
   /** The channel's letters sent in the last `days` days, each with its counts. */

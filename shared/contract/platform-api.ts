@@ -115,6 +115,8 @@ export const platformPaths = {
     `${reportBase(brandSlug, channelSlug, id)}/user-activity`,
   reportUserActivityCsv: (brandSlug: string, channelSlug: string, id: number) =>
     `${reportBase(brandSlug, channelSlug, id)}/user-activity/download/csv`,
+  /** The email the latest send used, per variant (SentEmailResponseSchema). */
+  reportSentEmail: (brandSlug: string, channelSlug: string, id: number) => `${reportBase(brandSlug, channelSlug, id)}/sent-email`,
   reportCsv: (brandSlug: string, channelSlug: string, id: number, type: string) =>
     `${reportBase(brandSlug, channelSlug, id)}/download/csv/${enc(type)}`,
   /** Counts for a page of the letters list (platform-letter-list-metrics.ts). */

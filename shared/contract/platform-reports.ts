@@ -60,6 +60,24 @@ export type CountryOpens = z.infer<typeof CountryOpensSchema>;
 export const OpensByCountryResponseSchema = z.object({ items: z.array(CountryOpensSchema) });
 export type OpensByCountryResponse = z.infer<typeof OpensByCountryResponseSchema>;
 
+/**
+ * The email the letter's latest send used, one per variant (A, and B for an A/B subject
+ * test), as its public page shows it: merge tags filled with the channel's neutral values,
+ * no tracking, reader links pointing at pages that say they work from the email. Empty for a
+ * letter not sent yet or sent before the platform kept its sends (the app draws it again).
+ * Not in the spec: Letterdesk's own (docs/decisions.md "What each send used").
+ */
+export const SentEmailSchema = z.object({
+  variant: z.enum(['A', 'B']),
+  subject: z.string(),
+  html: z.string(),
+  /** When the send began (ISO 8601). */
+  sentAt: z.string(),
+});
+export type SentEmail = z.infer<typeof SentEmailSchema>;
+export const SentEmailResponseSchema = z.object({ items: z.array(SentEmailSchema) });
+export type SentEmailResponse = z.infer<typeof SentEmailResponseSchema>;
+
 /** One recipient of the send and what they did with it. */
 export const RecipientActivitySchema = z.object({
   email: z.string(),

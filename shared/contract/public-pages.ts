@@ -33,6 +33,13 @@ export const publicPagePaths = {
    * page that says nothing was recorded, rather than a 404 or a change to a real reader.
    */
   testEmail: () => '/test-email',
+  /**
+   * Where a poll option's link leads on a letter's public page (its copy of the sent email,
+   * routes/public-copy-pages.ts): a page that says polls are answered from the email.
+   */
+  pollByEmail: () => '/polls/by-email',
+  /** Where the public page's unsubscribe and behaviour opt-out links lead: a page that says they work from the email. */
+  unsubscribeByEmail: () => '/unsubscribe/by-email',
 } as const;
 
 /** First path segments the platform's own routes take: never a channel's web archive. */
@@ -120,6 +127,12 @@ export interface PublicPageText {
   invalidLinkLead: string;
   testEmailTitle: string;
   testEmailLead: string;
+  /** A poll answer link on a letter's public page: nobody in particular reads it, so nothing can be counted. */
+  pollByEmailTitle: string;
+  pollByEmailLead: string;
+  /** An unsubscribe or opt-out link on a letter's public page. */
+  unsubscribeByEmailTitle: string;
+  unsubscribeByEmailLead: string;
   refusedTitle: string;
   refusedLead: string;
   faultTitle: string;
@@ -165,6 +178,10 @@ export const PUBLIC_PAGE_TEXT: Record<PublicPageLanguage, PublicPageText> = {
     invalidLinkLead: 'If you copied it from an email, check that the whole link was copied.',
     testEmailTitle: 'This is a test email: nothing was recorded.',
     testEmailLead: 'Readers of the letter get links of their own, which work as they should.',
+    pollByEmailTitle: 'Voting is by email',
+    pollByEmailLead: 'Polls in this letter are answered from the email each reader received.',
+    unsubscribeByEmailTitle: 'Unsubscribing is by email',
+    unsubscribeByEmailLead: 'This is the public copy of a letter. To stop getting it, use the unsubscribe link in an email you received.',
     refusedTitle: 'This request could not be handled.',
     refusedLead: 'Open the link in your email again.',
     faultTitle: 'Something went wrong.',

@@ -10,6 +10,9 @@ import type { RenderContext } from './types';
 // no point: a private letter, the archive page itself, a company-level letter, a letter
 // without a channel, or a channel that switched it off.
 
+/** The line's class in the email's HTML: the letter's public page, built from a sent email, hides it. */
+export const VIEW_IN_BROWSER_CLASS = 'ld-view-in-browser';
+
 /** Small and grey on the page, above the letter's own colours. */
 const LINE_COLOR = '#6b7280';
 const LINE_FONT_SIZE = '12px';
@@ -32,5 +35,5 @@ export function viewInBrowserSection(ctx: RenderContext): string {
     { align: 'center', color: LINE_COLOR, 'font-size': LINE_FONT_SIZE, 'line-height': '1.5', 'font-family': fontStack(ctx.settings.text.p.font, ctx.settings.text.p.fontFallback), padding: '8px 16px' },
     link,
   );
-  return `${mjElement('mj-section', { padding: '0', 'css-class': 'ld-view-in-browser' }, `<mj-column>${text}</mj-column>`)}\n`;
+  return `${mjElement('mj-section', { padding: '0', 'css-class': VIEW_IN_BROWSER_CLASS }, `<mj-column>${text}</mj-column>`)}\n`;
 }

@@ -14,10 +14,7 @@ import { recipientCounts } from './audience-snapshot';
 import type { RecipientCounts } from './audience-snapshot';
 import { recordDeliveryEvent } from './delivery-events';
 import { IN_DELIVERY_STATUSES, lockForDelivery, progressStatus, writeDeliveryStatus } from './delivery-status-writes';
-import { fillScheduledPromotions } from '../promotions/scheduled-promotions';
-import { carriedPromotionIds } from '../../shared/rules/promotions';
-import { renderInChannel } from './letter-render';
-import { resolveCurationSections } from '../curation/resolve-curation-sections';
+import { editionHtml } from './edition-html';
 import type { FetchGuard } from '../integrations/guarded-fetch';
 import type { MailTransport } from './mail-transport';
 import { sendNextBatch } from './batch-send';
@@ -29,7 +26,8 @@ import { letterTextTemplate } from './letter-text';
 // A scheduled letter's send, from its publication time to published (or back to draft):
 //   1. claim: still scheduled for this instant and due → publishing 5, the audience written
 //      down, a 'started' event — one transaction, so two runs cannot both claim it;
-//   2. sending 12, the letter rendered once;
+//   2. sending 12, the letter rendered once and kept for the send (edition-html.ts): later
+//      runs of the same send take the kept copy;
 //   3. the waiting recipients a batch at a time (batch-send.ts), moving through 13/14/15 at 25/50/75 %;
 //   4. none left waiting → published 1 and a 'sent' event.
 // An A/B letter (ab-test.ts) sends its sample in step 3, then waits in its sending status;
@@ -125,7 +123,7 @@ async function beginSending(db: Db, letterId: number) {
     if (row.publicationStatus === S.publishing) await writeDeliveryStatus(trx, row, S.sending);
     const record = await findLetter(trx, row.channelId, row.id);
     const channel = await trx.selectFrom('channels').selectAll().where('id', '=', row.channelId).executeTakeFirstOrThrow();
-    return { letter: toLetter(record!), channel };
+    return { letter: toLetter(record!), channel, publicationAt: row.publicationAt };
   });
 }
 
@@ -210,30 +208,28 @@ export async function deliverEdition(ctx: DeliveryContext, job: EditionJob): Pro
     return 'ab-waiting';
   }
 
+  const publicUrl = ctx.publicUrl.replace(/\/+$/, '');
   let html: string;
   try {
-    // Curations blocks show what their query returns now (curation/resolve-curation-sections.ts).
-    const blocks = await resolveCurationSections(db, started.channel, started.letter.blocks, ctx.fetchGuard);
-    html = (await renderInChannel(db, started.channel, started.letter, ctx.publicUrl, blocks)).html;
-    const day = started.letter.publicationDate?.slice(0, 10) ?? null;
-    html = await fillScheduledPromotions(db, {
-      letterId: job.letterId,
-      organizationId: started.channel.organizationId,
-      channelSlug: started.channel.slug,
-      day,
-      html,
-      // The ads the schedule step submitted for this day, if it did (docs/decisions.md "Promotions at scheduling").
-      carried: carriedPromotionIds(started.letter.settings.promotionAds, day),
+    html = await editionHtml({
+      db,
+      letter: { ...started.letter, id: job.letterId },
+      channel: started.channel,
+      // The instant this send is for: a letter stopped and scheduled again is another send.
+      publicationAt: started.publicationAt ?? new Date(job.publicationAt),
+      publicUrl,
+      fetchGuard: ctx.fetchGuard,
+      abTest: ab.phase !== 'off',
     });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     await stopDelivery(db, job.letterId, () => deliveryRenderFailedMessage(renderProblem(error)));
     return 'refused';
   }
-  const publicUrl = ctx.publicUrl.replace(/\/+$/, '');
   const tracking = await prepareTracking(db, job.letterId, html, publicUrl);
   const edition: PreparedEdition = {
-    ...started,
+    letter: started.letter,
+    channel: started.channel,
     html,
     text: letterTextTemplate(html),
     publicUrl,

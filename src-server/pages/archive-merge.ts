@@ -8,7 +8,8 @@ import { letterFieldValues } from '../delivery/merge-values';
 // default (`or 'friend'`) when it has one, and otherwise a neutral stand-in in the
 // channel's language, never a blank ("We are sending this to ; …") and never anything
 // personal or raw (`{{ first_name }}`). Promotion tags stay empty: the promotion belongs to
-// the day an email was sent, and an empty slot shows nothing.
+// the day an email was sent, and an empty slot shows nothing. (A kept send has its
+// promotions filled already: pages/sent-letter-copy.ts.)
 
 interface NeutralWords {
   /** What stands in for each subscriber field. */

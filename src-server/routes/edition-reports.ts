@@ -7,6 +7,7 @@ import {
   HourPerformanceResponseSchema,
   OpensByCountryResponseSchema,
   ReportCsvQuerySchema,
+  SentEmailResponseSchema,
   ReportCsvTypeSchema,
   TopLinksResponseSchema,
   UserActivityQuerySchema,
@@ -21,7 +22,8 @@ import { routeDocs } from '../http/api-docs';
 import { currentUser } from '../http/authentication';
 import { invalidData, notFound } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
-import { LETTER_NOT_FOUND_MESSAGE, findLetter } from '../letters/letter-records';
+import { LETTER_NOT_FOUND_MESSAGE, findLetter, toLetter } from '../letters/letter-records';
+import { sentLetterCopies } from '../pages/sent-letter-copy';
 import type { LetterRecord } from '../letters/letter-records';
 import { reportCsv, userActivityCsv } from '../reports/report-csv';
 import type { CsvDownload } from '../reports/report-csv';
@@ -78,6 +80,11 @@ const docs = {
     params: Params,
     querystring: UserActivityQuerySchema,
     response: { 200: UserActivityResponseSchema },
+  }),
+  sentEmail: routeDocs({
+    summary: 'The email the latest send used, per variant, as its public page shows it (empty before a send was kept)',
+    params: Params,
+    response: { 200: SentEmailResponseSchema },
   }),
   activityCsv: csvAnswer('User activity as CSV (every recipient the filter and search keep)', Params, CsvActivityQuerySchema),
   csv: csvAnswer('A report CSV: recipients, opens, clicks, bounces or unsubscribes, from/to on the channel clock', CsvParams, ReportCsvQuerySchema),
@@ -142,6 +149,11 @@ export const editionReportRoutes: FastifyPluginAsync<{ db: Db; publicUrl?: strin
     const { letter, channel } = await reportOf(request);
     const query = parseInput(UserActivityQuerySchema, request.query);
     return sendAs(reply, UserActivityResponseSchema, await userActivity(db, { letterId: letter.id, channelId: channel.id }, query));
+  });
+
+  app.get(path(platformPaths.reportSentEmail), { schema: docs.sentEmail }, async (request, reply) => {
+    const { letter, channel } = await reportOf(request);
+    return sendAs(reply, SentEmailResponseSchema, { items: await sentLetterCopies(db, toLetter(letter), channel) });
   });
 
   app.get(path(platformPaths.reportUserActivityCsv), { schema: docs.activityCsv }, async (request, reply) => {

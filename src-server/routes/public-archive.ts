@@ -15,6 +15,8 @@ import {
   openGraphTags,
 } from '../pages/archive-pages';
 import { ArchiveChannelParams, ArchiveChannelQuery, ArchiveLetterParams, archiveChannel, archiveEntries, archiveLetter } from '../pages/archive-records';
+import { sentLetterCopies } from '../pages/sent-letter-copy';
+import { VIEW_IN_BROWSER_CLASS } from '../../shared/render/view-in-browser';
 import { invalidLinkPage, sendPage, usePageReplies } from '../pages/page-replies';
 import { routePattern } from './route-params';
 import { PLATFORM_PATH_SEGMENTS } from '../../shared/contract/public-pages';
@@ -67,6 +69,9 @@ const pageResponses = {
   '4xx': htmlAnswer('The neutral page saying the link is not valid (404 for anything not public)'),
   '5xx': htmlAnswer('A page saying something went wrong'),
 };
+
+/** The sent email's 'View in browser' line has no point on the page it leads to. */
+const SENT_COPY_STYLE = `<style>.${VIEW_IN_BROWSER_CLASS}{display:none!important}</style>`;
 
 const notPublic = (reply: FastifyReply) => sendPage(reply, invalidLinkPage(), 404);
 
@@ -123,11 +128,16 @@ export const publicArchiveRoutes: FastifyPluginAsync<{ db: Db }> = async (app, {
       const { letter, channel } = found;
       const platformUrl = platformUrlOf(request);
       const channelName = channel.channelName.trim() || channel.title;
-      const rendered = await renderInChannel(db, channel, letter, platformUrl, letter.blocks, { webArchive: true });
       const lookup = archiveLookup(letter, channelName, channel.footerLanguage);
       const title = fillMergeTags(letter.title.trim() || UNTITLED_LETTER, lookup, 'text');
       const pageUrl = `${platformUrl}${publicPagePaths.letterArchive(channel.slug, letter.uniqueId)}`;
-      const html = letterArchivePage(fillMergeTags(rendered.html, lookup, 'html'), openGraphTags(letter, pageUrl, title));
+      // The email its last send kept; a letter sent before sends were kept is drawn again.
+      const [sent] = await sentLetterCopies(db, letter, channel);
+      const emailHtml = sent
+        ? sent.html
+        : fillMergeTags((await renderInChannel(db, channel, letter, platformUrl, letter.blocks, { webArchive: true })).html, lookup, 'html');
+      const headTags = openGraphTags(letter, pageUrl, title) + (sent ? SENT_COPY_STYLE : '');
+      const html = letterArchivePage(emailHtml, headTags);
       return reply.code(200).headers(archivePageHeaders(LETTER_PAGE_CONTENT_SECURITY_POLICY)).type('text/html; charset=utf-8').send(html);
     },
   );

@@ -52,6 +52,9 @@ const NOT_TENANT_SCOPED = new Set([
   // A test email's reader links: the same page for everyone, recording nothing (own test: promotion-ads-delivery.test.ts).
   'GET /test-email',
   'POST /test-email',
+  // A letter's public page's reader links: the same page for everyone, naming no one (own test: sent-letter-copy.test.ts).
+  'GET /polls/by-email',
+  'GET /unsubscribe/by-email',
   // Reached by the secret tracking token in an email's pixel and links (own tests: tracking.test.ts).
   'GET /t/o/:file',
   'GET /t/o/*',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { platformPaths } from '../../shared/contract/platform-api';
 import type { CreateLetterRequest } from '../../shared/contract/platform-api';
+import type { SaveOnSchedulingRequest } from '../../shared/contract/platform-letters';
 import type { Letter } from '../../shared/model/letter';
 import type { Section } from '../../shared/model/section';
 import { newSection } from '../../shared/model/section-factory';
@@ -57,8 +58,12 @@ export interface TrackingHarness {
   weekly: { brand: string; channel: string; channelId: number };
   /** Subscribers tagged for one test and a segment of them; `email(name)` is their address. */
   audience(names: string[]): Promise<{ tag: string; segmentId: number; email: (name: string) => string }>;
-  /** Schedules a letter for the segment (with these fields; `private` as the editor's choice), makes it due and waits until it has been sent. */
-  sendLetter(segmentId: number, overrides?: Partial<CreateLetterRequest>): Promise<Letter>;
+  /**
+   * Schedules a letter for the segment (with these fields; `private` as the editor's choice),
+   * makes it due and waits until it has been sent; `abTest` schedules it with the schedule
+   * step's A/B subject test.
+   */
+  sendLetter(segmentId: number, overrides?: Partial<CreateLetterRequest>, abTest?: { subjectB: string }): Promise<Letter>;
   /** A draft letter, never sent. */
   draftLetter(): Promise<Letter>;
   /** The email one address received. */
@@ -74,6 +79,8 @@ export interface TrackingHarnessOptions {
    * letter's own links are the email's first tracked positions, as the tracking tests count them.
    */
   viewInBrowserLink?: boolean;
+  /** Seconds every A/B test waits for its winner (the letter's own wait when unset). */
+  abTestWaitSeconds?: number;
 }
 
 /** The EHLO name and return-path MX target of the harness's platform. */
@@ -97,6 +104,7 @@ export async function startTrackingHarness(options: TrackingHarnessOptions = {})
     retryDelaySeconds: 0,
     pollingIntervalSeconds: 0.5,
     warn: () => undefined,
+    ...(options.abTestWaitSeconds === undefined ? {} : { abTestWaitSeconds: options.abTestWaitSeconds }),
   });
   const app = await buildApp({
     db: t.db,
@@ -121,7 +129,7 @@ export async function startTrackingHarness(options: TrackingHarnessOptions = {})
     expect(response.statusCode, response.body).toBe(200);
     return response.json<Letter>();
   };
-  const scheduled = async (segmentId: number, overrides: Partial<CreateLetterRequest>) => {
+  const scheduled = async (segmentId: number, overrides: Partial<CreateLetterRequest>, abTest?: { subjectB: string }) => {
     const draft = await createLetterAs(app, editor, weekly, {
       ...READY_TO_SCHEDULE,
       segmentId,
@@ -132,7 +140,25 @@ export async function startTrackingHarness(options: TrackingHarnessOptions = {})
     if (overrides.private !== undefined) await post(platformPaths.updatePrivate(weekly.channel, draft.id!), { private: overrides.private });
     const path = platformPaths.updateStatus(weekly.channelId, draft.id!);
     const atSchedule = await post(path, { publicationStatus: 7, currentStatus: 0, uniqueId: draft.uniqueId });
-    return post(path, { publicationStatus: 2, currentStatus: 7, uniqueId: atSchedule.uniqueId });
+    if (!abTest) return post(path, { publicationStatus: 2, currentStatus: 7, uniqueId: atSchedule.uniqueId });
+    // The schedule step's own call, which carries the A/B fields.
+    return post(platformPaths.saveOnScheduling(weekly.channelId, draft.id!), {
+      claimant: null,
+      emailTemplate: '',
+      hasAbTest: true,
+      subjectB: abTest.subjectB,
+      openGraphHeadline: atSchedule.openGraphHeadline,
+      openGraphDescription: atSchedule.openGraphDescription,
+      openGraphImageUrl: atSchedule.openGraphImageUrl,
+      publicationDate: atSchedule.publicationDate,
+      publicationDateTzCode: null,
+      publicationStatus: 2,
+      segmentId,
+      subtitle: atSchedule.subtitle,
+      title: atSchedule.title,
+      uniqueId: atSchedule.uniqueId,
+      updatePreviewText: true,
+    } satisfies SaveOnSchedulingRequest);
   };
 
   return {
@@ -149,8 +175,8 @@ export async function startTrackingHarness(options: TrackingHarnessOptions = {})
       const segmentId = await insertTagSegment(t.db, weekly.channelId, tag);
       return { tag, segmentId, email: (name: string) => `${name}.${tag}@example.com` };
     },
-    sendLetter: async (segmentId, overrides = {}) => {
-      const letter = await scheduled(segmentId, overrides);
+    sendLetter: async (segmentId, overrides = {}, abTest) => {
+      const letter = await scheduled(segmentId, overrides, abTest);
       await makeScheduledLettersDue(t.db, [letter.id!]);
       await runner.sweep();
       await waitUntilDelivered(t.db, [letter.id!]);

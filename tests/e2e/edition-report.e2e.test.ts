@@ -101,6 +101,12 @@ describe('an edition report', () => {
     const topLink = app.page.getByRole('table', { name: 'Top clicked links' }).getByRole('row').nth(1);
     expect((await topLink.locator('td').allTextContents()).map((text) => text.trim())).toEqual([STORY_URL, '1', '2']);
     expect(await report.getByText(/^Updated /).count()).toBe(1);
+    // The letter preview is the email the send used, kept by the platform: its unsubscribe
+    // link leads to the page that says it works from the email, not to a reader's page.
+    const sentEmail = () => report.getByRole('region', { name: 'Letter preview' }).getByTitle('Email preview').getAttribute('srcdoc');
+    await expect.poll(sentEmail, { timeout: 20_000 }).toContain('/unsubscribe/by-email');
+    expect(await sentEmail()).toContain(`href="${STORY_URL}"`);
+    expect(await sentEmail()).not.toContain('{{');
 
     // The secondary button shows the newsletter, and the report again.
     await button('View newsletter').click();

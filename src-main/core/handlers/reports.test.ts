@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ChannelDashboard, ReportSnapshot, UserActivityPage } from '../../../shared/contract/bridge-reports';
+import type { ChannelDashboard, ReportSnapshot, SentEmailPage, UserActivityPage } from '../../../shared/contract/bridge-reports';
 import { EMBEDDED_ACCOUNT, platformPaths } from '../../../shared/contract/platform-api';
 import { LocalMailboxResponseSchema } from '../../../shared/contract/platform-delivery';
 import type { Letter } from '../../../shared/model/letter';
@@ -83,6 +83,12 @@ describe('edition reports', () => {
     expect(everything.topLinks?.items[0]).toEqual({ url: STORY_URL, uniques: 1, total: 2 });
     expect(everything.hourPerformance?.reduce((sum, hour) => sum + hour.clicks, 0)).toBe(2);
     expect(report.hourPerformance?.reduce((sum, hour) => sum + hour.clicks, 0)).toBe(0);
+    // The email the send used, kept by the platform, for the letter preview: no tracked link in it.
+    const sent = await call<SentEmailPage>(first.core, 'reports.sentEmail', { ...WEEKLY, id: letter.id });
+    expect(sent.offline).toBe(false);
+    expect(sent.emails?.map(({ variant, subject }) => ({ variant, subject }))).toEqual([{ variant: 'A', subject: 'Harbour news' }]);
+    expect(sent.emails?.[0]?.html).toContain(`href="${STORY_URL}"`);
+    expect(sent.emails?.[0]?.html).not.toContain('/t/c/');
     await first.close();
 
     // Another run of the app on the same cache, with the platform out of reach.
@@ -91,6 +97,7 @@ describe('edition reports', () => {
     const offline = await call<ReportSnapshot>(again.core, 'reports.get', { ...WEEKLY, id: letter.id });
     expect(offline).toEqual({ ...report, offline: true });
     expect(await call<ReportSnapshot>(again.core, 'reports.get', { ...WEEKLY, id: letter.id, activity: 'all' })).toEqual({ ...everything, offline: true });
+    expect(await call<SentEmailPage>(again.core, 'reports.sentEmail', { ...WEEKLY, id: letter.id })).toEqual({ ...sent, offline: true });
 
     const dashboard = await call<ChannelDashboard>(again.core, 'reports.channelDashboard', { ...WEEKLY, days: 30 });
     expect(dashboard.offline).toBe(true);
@@ -123,6 +130,7 @@ describe('edition reports', () => {
       offline: true,
     });
     expect(await call<UserActivityPage>(core, 'reports.userActivity', { ...WEEKLY, id: 987654 })).toEqual({ activity: null, fetchedAt: null, offline: true });
+    expect(await call<SentEmailPage>(core, 'reports.sentEmail', { ...WEEKLY, id: 987654 })).toEqual({ emails: null, fetchedAt: null, offline: true });
     const download = await core.dispatch('reports.downloadCsv', { ...WEEKLY, id: 987654, type: 'opens' });
     expect(download).toEqual({ ok: false, error: { code: 'offline', message: expect.stringContaining('needs a connection') } });
   });

@@ -1,5 +1,5 @@
 import type { BridgeHandlers } from '../../../shared/contract/bridge';
-import type { ChannelDashboard, DashboardLetter, ReportSnapshot, UserActivityPage } from '../../../shared/contract/bridge-reports';
+import type { ChannelDashboard, DashboardLetter, ReportSnapshot, SentEmailPage, UserActivityPage } from '../../../shared/contract/bridge-reports';
 import { AppError } from '../../../shared/contract/errors';
 import type { Activity, EditionMetrics } from '../../../shared/contract/platform-metrics';
 import { LEGACY_CLICKS_BEFORE, type TopLinksResponse } from '../../../shared/contract/platform-reports';
@@ -38,7 +38,7 @@ class Offline extends Error {}
 
 export function reportHandlers(deps: ReportDeps): Pick<
   BridgeHandlers,
-  'reports.get' | 'reports.userActivity' | 'reports.downloadCsv' | 'reports.channelDashboard'
+  'reports.get' | 'reports.userActivity' | 'reports.sentEmail' | 'reports.downloadCsv' | 'reports.channelDashboard'
 > {
   const { session, client, store, cache, log } = deps;
   const now = deps.now ?? (() => new Date());
@@ -130,6 +130,15 @@ export function reportHandlers(deps: ReportDeps): Pick<
         { brandSlug, channelSlug, letterId: id, part: `activity:${JSON.stringify(query)}` },
         async () => ({ activity: await card('user activity', () => client.reportUserActivity(brandSlug, channelSlug, id, query)) }),
         { activity: null },
+      );
+    },
+
+    async 'reports.sentEmail'({ brandSlug, channelSlug, id }) {
+      channelOf(brandSlug, channelSlug);
+      return freshOrCached<SentEmailPage>(
+        { brandSlug, channelSlug, letterId: id, part: 'sent-email' },
+        async () => ({ emails: await card('sent email', async () => (await client.reportSentEmail(brandSlug, channelSlug, id)).items) }),
+        { emails: null },
       );
     },
 

@@ -61,6 +61,7 @@ import {
   EditionReportResponseSchema,
   HourPerformanceResponseSchema,
   OpensByCountryResponseSchema,
+  SentEmailResponseSchema,
   TopLinksResponseSchema,
   UserActivityResponseSchema,
   type EditionReportResponse,
@@ -68,6 +69,7 @@ import {
   type OpensByCountryResponse,
   type ReportCsvQuery,
   type ReportCsvType,
+  type SentEmailResponse,
   type TopLinksResponse,
   type UserActivityQuery,
   type UserActivityResponse,
@@ -171,6 +173,8 @@ export interface PlatformClient {
   report(brandSlug: string, channelSlug: string, id: number, activity?: Activity): Promise<EditionReportResponse>;
   reportHourPerformance(brandSlug: string, channelSlug: string, id: number, activity?: Activity): Promise<HourPerformanceResponse>;
   reportOpensByCountry(brandSlug: string, channelSlug: string, id: number): Promise<OpensByCountryResponse>;
+  /** The email the latest send used, per variant; empty before a send was kept. */
+  reportSentEmail(brandSlug: string, channelSlug: string, id: number): Promise<SentEmailResponse>;
   /** The legacy top-links-clicked (letters published before 2023-12-15 answer `{url, clicks}`). */
   reportTopLinks(brandSlug: string, channelSlug: string, id: number, activity?: Activity): Promise<TopLinksResponse>;
   reportUserActivity(brandSlug: string, channelSlug: string, id: number, query: UserActivityQuery): Promise<UserActivityResponse>;
@@ -396,6 +400,7 @@ export function createPlatformClient(baseUrl: string, getToken: () => string | n
       call('GET', `${platformPaths.reportHourPerformance(brandSlug, channelSlug, id)}${activityQuery(activity)}`, HourPerformanceResponseSchema),
     reportOpensByCountry: (brandSlug, channelSlug, id) =>
       call('GET', platformPaths.reportOpensByCountry(brandSlug, channelSlug, id), OpensByCountryResponseSchema),
+    reportSentEmail: (brandSlug, channelSlug, id) => call('GET', platformPaths.reportSentEmail(brandSlug, channelSlug, id), SentEmailResponseSchema),
     reportTopLinks: (brandSlug, channelSlug, id, activity = 'people') =>
       call('GET', `${platformPaths.reportTopLinks(brandSlug, channelSlug, id)}${activityQuery(activity)}`, TopLinksResponseSchema),
     reportUserActivity: (brandSlug, channelSlug, id, query) =>

@@ -8,7 +8,7 @@ export interface ReportCacheKey {
   brandSlug: string;
   channelSlug: string;
   letterId: number;
-  /** 'report' (people's clicks) or 'report:all' (every click), 'metrics', or 'activity:' and the query of a page of user activity. */
+  /** 'report' (people's clicks) or 'report:all' (every click), 'metrics', 'sent-email', or 'activity:' and the query of a page of user activity. */
   part: string;
 }
 

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import type { Activity } from '../../../shared/contract/platform-metrics';
 import type { ReportCsvType, UserActivityFilter } from '../../../shared/contract/platform-reports';
 import type { Letter } from '../../../shared/model/letter';
+import { effectiveDesktopWidth } from '../../../shared/model/letter-settings';
 import { effectiveAbTestSettings } from '../../../shared/rules/ab-test';
 import { SENDING_STATUSES } from '../../../shared/rules/schedule-actions';
 import { ActivityControl } from '../../ui/ActivityControl';
@@ -12,10 +13,10 @@ import { AbTestCard } from './AbTestCard';
 import { CountryOpensCard } from './CountryOpensCard';
 import { CsvDownloadsCard } from './CsvDownloadsCard';
 import { HourPerformanceCard } from './HourPerformanceCard';
-import { LetterPreviewCard } from './LetterPreviewCard';
 import { PollResultsCard } from '../polls/PollResultsCard';
 import { MetricsCard } from './MetricsCard';
-import { useDownloadReportCsvMutation, useGetReportQuery } from './reports-api';
+import { useDownloadReportCsvMutation, useGetReportQuery, useGetSentEmailQuery } from './reports-api';
+import { SentEmailCard } from './SentEmailCard';
 import { TopLinksCard } from './TopLinksCard';
 import { UserActivityCard } from './UserActivityCard';
 
@@ -27,7 +28,7 @@ export interface ReportViewProps {
   letter: Letter & { id: number };
   /** The channel's clock, for the hours and dates. */
   zone: string;
-  /** The letter as sent, shown in the preview card. */
+  /** The letter drawn again, shown in the preview card when the platform kept no send of it. */
   preview: ReactNode;
 }
 
@@ -45,6 +46,8 @@ export function ReportView({ letter, zone, preview }: ReportViewProps) {
     pollingInterval: sending ? SENDING_REFRESH_MS : 0,
     refetchOnMountOrArgChange: true,
   });
+  // The email the send used: kept by the platform once the send has begun.
+  const { data: sent, isLoading: sentLoading } = useGetSentEmailQuery(ref, { pollingInterval: sending ? SENDING_REFRESH_MS : 0, refetchOnMountOrArgChange: true });
   const [downloadCsv] = useDownloadReportCsvMutation();
   const report = isError ? null : (data ?? null);
   const head = report?.head ?? null;
@@ -81,7 +84,14 @@ export function ReportView({ letter, zone, preview }: ReportViewProps) {
       </Group>
       <MetricsCard metrics={report?.metrics ?? null} esp={head?.letter.esp ?? letter.esp} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <LetterPreviewCard subject={letter.title} publicUrl={head?.letter.publicUrl ?? null} preview={preview} />
+        <SentEmailCard
+          emails={sent?.emails ?? null}
+          title={letter.title}
+          publicUrl={head?.letter.publicUrl ?? null}
+          width={effectiveDesktopWidth(letter.settings)}
+          fallback={preview}
+          loading={sentLoading}
+        />
         <Stack gap="md">
           <TopLinksCard topLinks={report?.topLinks ?? null} />
           {letter.hasAbTest && (

@@ -1,5 +1,5 @@
 import type { ChannelInput } from '../../../shared/contract/bridge';
-import type { ReportCsvFile, ReportSnapshot, UserActivityPage } from '../../../shared/contract/bridge-reports';
+import type { ReportCsvFile, ReportSnapshot, SentEmailPage, UserActivityPage } from '../../../shared/contract/bridge-reports';
 import { api } from '../../app/api';
 import { ipc } from '../../app/ipc-base-query';
 
@@ -14,10 +14,13 @@ export const reportsApi = api.injectEndpoints({
     getUserActivity: build.query<UserActivityPage, ChannelInput<'reports.userActivity'>>({
       query: (input) => ipc('reports.userActivity', input),
     }),
+    getSentEmail: build.query<SentEmailPage, ChannelInput<'reports.sentEmail'>>({
+      query: (input) => ipc('reports.sentEmail', input),
+    }),
     downloadReportCsv: build.mutation<ReportCsvFile, ChannelInput<'reports.downloadCsv'>>({
       query: (input) => ipc('reports.downloadCsv', input),
     }),
   }),
 });
 
-export const { useGetReportQuery, useGetUserActivityQuery, useDownloadReportCsvMutation } = reportsApi;
+export const { useGetReportQuery, useGetUserActivityQuery, useGetSentEmailQuery, useDownloadReportCsvMutation } = reportsApi;

@@ -25,6 +25,7 @@ import * as sendingIdentity from './0025-sending-identity';
 import * as machineActivity from './0026-machine-activity';
 import * as channelReaderOptions from './0027-channel-reader-options';
 import * as letterPrivateChoice from './0028-letter-private-choice';
+import * as letterSendSnapshots from './0029-letter-send-snapshots';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0026-machine-activity': machineActivity,
   '0027-channel-reader-options': channelReaderOptions,
   '0028-letter-private-choice': letterPrivateChoice,
+  '0029-letter-send-snapshots': letterSendSnapshots,
 };

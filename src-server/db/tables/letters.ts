@@ -104,6 +104,24 @@ export interface LetterRecipientsTable {
   lastActivityAt: ColumnType<Date | null, never, never>;
 }
 
+/**
+ * The email one send used, per variant (migration 0029): rendered once, promotions filled,
+ * before any reader's merge tags, links or tracking. Written once per send.
+ */
+export interface LetterSendSnapshotsTable {
+  letterId: number;
+  /** The publication instant the send was queued for: one send of the letter. */
+  publicationAt: Date;
+  /** A and B for an A/B subject test; A alone otherwise. */
+  variant: RecipientVariant;
+  /** The subject line of the variant, merge tags unfilled. */
+  subject: string;
+  html: string;
+  /** The platform address the HTML's own links (poll answers, unsubscribe) begin with. */
+  platformUrl: string;
+  createdAt: Generated<Date>;
+}
+
 export type DeliveryEventKind = 'started' | 'sent' | 'failed';
 
 /** What the desktop app hears about a send (GET /api/sync/delivery-events). */
@@ -127,4 +145,5 @@ export interface LetterTables {
   letterRevisions: LetterRevisionsTable;
   letterRecipients: LetterRecipientsTable;
   deliveryEvents: DeliveryEventsTable;
+  letterSendSnapshots: LetterSendSnapshotsTable;
 }
