@@ -88,7 +88,7 @@ describe("a recipient's unsubscribe or bounce", () => {
     const unsubscribe = hrefsOf(receivedBy(fresh)[0]!).find((href) => href.includes('/unsubscribe/'))!;
     const page = await h.app.inject({ method: 'POST', url: pathOf(unsubscribe) });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain("You're unsubscribed");
+    expect(page.body).toContain('You&#39;re unsubscribed from The Weekly.');
     // Nothing to go back to: it never subscribed.
     expect(page.body).not.toContain('Subscribe again');
     expect(await rowOf(fresh)).toMatchObject({ status: 'unsubscribed' });

@@ -64,6 +64,9 @@ beforeAll(async () => {
   t = await createTestApp();
   editor = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);
   weekly = { brand: 'demo', channel: 'weekly', channelId: await channelId(t.db, 'weekly') };
+  // An organization has as many zones as ad types: two, so a promotion can be in a zone the letter has no block for.
+  const organization = await t.db.selectFrom('organizations').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
+  await t.db.insertInto('promotionAdTypes').values([{ organizationId: organization.id, title: 'Banner' }, { organizationId: organization.id, title: 'Tile' }]).execute();
   campaign = await call<Campaign>('POST', promotionPaths.campaigns('demo'), { title: 'Winter boats', promoterName: 'Boats Ltd', channels: ['weekly'] }, 201);
 });
 afterAll(async () => {

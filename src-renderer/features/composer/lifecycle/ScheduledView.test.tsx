@@ -93,7 +93,9 @@ describe("the scheduled view's notice of promotions approved since scheduling", 
     /** Resolves once the platform's answer (or refusal) is in the store. */
     const answered = () =>
       waitFor(() => {
-        const state = promotionsApi.endpoints.getApprovedSinceScheduled.select({ brandSlug: 'demo', channelSlug: 'weekly', letterId: 42 })(store.getState());
+        const select = promotionsApi.endpoints.getApprovedSinceScheduled.select({ brandSlug: 'demo', channelSlug: 'weekly', letterId: 42 });
+        // The app store's type lists the tag types declared up front; 'Promotions' is added by the feature.
+        const state = select(store.getState() as unknown as Parameters<typeof select>[0]);
         expect(['fulfilled', 'rejected']).toContain(state.status);
       });
     return { answered };
