@@ -53,6 +53,7 @@ import { promotionMetricRoutes } from './routes/promotion-metrics';
 import { promotionPeopleRoutes } from './routes/promotion-people';
 import { promotionCollateralCallRoutes } from './routes/promotion-collateral-calls';
 import { promotionListRoutes } from './routes/promotion-lists';
+import { promotionsApprovedSinceScheduledRoutes } from './routes/promotions-approved-since-scheduled';
 import type { AiClient } from './integrations/ai-client';
 import { PUBLIC_ONLY, type FetchGuard } from './integrations/guarded-fetch';
 import type { ImageStorage } from './integrations/image-storage';
@@ -249,6 +250,7 @@ export async function buildApp({
   await app.register(promotionPeopleRoutes, { db });
   await app.register(promotionCollateralCallRoutes, { db, ...images });
   await app.register(promotionListRoutes, { db });
+  await app.register(promotionsApprovedSinceScheduledRoutes, { db });
   await app.register(letterDeliveryRoutes, { db, mail, fetchGuard });
   await app.register(pollRoutes, { db });
   await app.register(publicPollRoutes, { db, links: readerLinks });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   AdTypeListSchema,
+  ApprovedSinceScheduledSchema,
   AdTypeSchema,
   CollateralPreviewSchema,
   CampaignCommentsSchema,
@@ -115,5 +116,10 @@ export const promotionChannels = {
   'promotions.scheduled': {
     input: z.object({ brandSlug, channelSlug: z.string().trim().min(1), date: day }),
     output: PromotionListSchema,
+  },
+  /** A scheduled letter's promotions approved for its send day since it was scheduled (the scheduled view's notice). */
+  'promotions.approvedSinceScheduled': {
+    input: z.object({ brandSlug, channelSlug: z.string().trim().min(1), letterId: id }),
+    output: ApprovedSinceScheduledSchema,
   },
 } as const;

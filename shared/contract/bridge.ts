@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { OrganizationSchema, UserSchema } from '../model/channel';
 import { LetterSchema, LetterSummarySchema } from '../model/letter';
 import { SectionsJsonSchema } from '../model/section';
-import { SegmentOptionSchema } from './platform-audience';
+import { SegmentOptionSchema, SpecificEmailsLeftOutRequestSchema, SpecificEmailsLeftOutResponseSchema } from './platform-audience';
 import { LetterSettingsSchema } from '../model/letter-settings';
 import { PublicationStatusSchema } from '../model/letter';
 import { FEATURE_FLAG_NAMES } from '../model/feature-flags';
@@ -224,6 +224,14 @@ export const bridgeChannels = {
   'segments.list': {
     input: LetterPlacementSchema,
     output: z.object({ items: z.array(SegmentOptionSchema), offline: z.boolean(), fetchedAt: z.string().nullable() }),
+  },
+  /**
+   * Of a 'Specific emails' list, how many addresses the send will leave out, and why
+   * (unsubscribed or bounced in the channel). Needs the platform: offline, the code `offline`.
+   */
+  'segments.specificEmailsLeftOut': {
+    input: LetterPlacementSchema.extend({ emails: SpecificEmailsLeftOutRequestSchema.shape.emails }),
+    output: SpecificEmailsLeftOutResponseSchema,
   },
   'sync.status': { input: empty, output: SyncStatusSchema },
   'sync.now': { input: empty, output: SyncStatusSchema },

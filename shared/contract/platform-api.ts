@@ -35,6 +35,9 @@ export const platformPaths = {
   /** POST { criteria } → { total }: the live count while a segment is edited. */
   segmentsCount: (brandSlug: string, channelSlug: string) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/segments/count`,
+  /** POST { emails } → { unsubscribed, bounced }: what a 'Specific emails' send will leave out. */
+  specificEmailsLeftOut: (brandSlug: string, channelSlug: string) =>
+    `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/segments/specific-emails/left-out`,
   segmentCriterias: (brandSlug: string, channelSlug: string) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/segments/criterias`,
   subscribers: (brandSlug: string, channelSlug: string) =>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isRealDay } from '../model/calendar-day';
 import { int4 } from '../model/column-ranges';
 import { FEATURE_FLAG_NAMES } from '../model/feature-flags';
+import { SPECIFIC_EMAILS_MAX } from '../rules/specific-emails';
 
 // Payloads of the platform's audience calls (segments, subscribers), feature flags and the
 // merge-tag check (spec 3 §7 "Audience segments", spec 2 §6, spec 1 §7). Paths are in
@@ -164,6 +165,19 @@ export const SegmentCountRequestSchema = z.object({ criteria: SegmentCriteriaSch
 export type SegmentCountRequest = z.input<typeof SegmentCountRequestSchema>;
 export const SegmentCountResponseSchema = z.object({ total: z.number().int().nonnegative() });
 export type SegmentCountResponse = z.infer<typeof SegmentCountResponseSchema>;
+
+/**
+ * POST .../segments/specific-emails/left-out: of a 'Specific emails' list (read as the
+ * schedule step reads it), the addresses its send will leave out, and why.
+ */
+export const SpecificEmailsLeftOutRequestSchema = z.object({ emails: z.array(z.string().max(254)).max(SPECIFIC_EMAILS_MAX) });
+export type SpecificEmailsLeftOutRequest = z.input<typeof SpecificEmailsLeftOutRequestSchema>;
+export const SpecificEmailsLeftOutResponseSchema = z.object({
+  /** Unsubscribed from the channel (a subscriber, or a recipient of an earlier letter). */
+  unsubscribed: z.number().int().nonnegative(),
+  bounced: z.number().int().nonnegative(),
+});
+export type SpecificEmailsLeftOutResponse = z.infer<typeof SpecificEmailsLeftOutResponseSchema>;
 
 /** GET .../segments/criterias?all=true: every criterion; without it only the tag entry (spec 3 §5). */
 export const SegmentCriteriasQuerySchema = z.object({

@@ -44,6 +44,9 @@ export const promotionPaths = {
   channelPromotions: (brand: string, channel: string) => `${API_PREFIX}/brands/${enc(brand)}/channels/${enc(channel)}/promotions`,
   collateralPreview: (id: number) => `${API_PREFIX}/promotion-collaterals/${id}/preview`,
   weekPromotions: (channel: string) => `${API_PREFIX}/channels/${enc(channel)}/week-promotions`,
+  /** A scheduled letter's promotions approved for its send day, in its slots, since it was scheduled. */
+  approvedSinceScheduled: (brand: string, channel: string, letterId: number) =>
+    `${API_PREFIX}/brands/${enc(brand)}/channels/${enc(channel)}/letters/${letterId}/promotions/approved-since-scheduled`,
   // Spec 3 §7 "Promotions and collateral": a collateral and its promotion are one row here,
   // named by its id (or, for collateral, its uniqueId, the spec's promotionCollateralUid).
   collateralNew: (brand: string) => `${API_PREFIX}/brands/${enc(brand)}/promotion-collaterals/new`,
@@ -195,6 +198,18 @@ export const PromotionSchema = z.object({
 });
 export type Promotion = z.infer<typeof PromotionSchema>;
 export const PromotionListSchema = z.object({ items: z.array(PromotionSchema), total: z.number().int() });
+
+/**
+ * A scheduled letter's send day, when it was last scheduled, and the promotions approved
+ * since for that day that would fill one of its promotion slots but that it does not carry
+ * (the ads were chosen at scheduling). Not scheduled: no day's promotions, `scheduledAt` null.
+ */
+export const ApprovedSinceScheduledSchema = z.object({
+  date: z.string().nullable(),
+  scheduledAt: z.string().nullable(),
+  items: z.array(PromotionSchema),
+});
+export type ApprovedSinceScheduled = z.infer<typeof ApprovedSinceScheduledSchema>;
 
 export const CollateralBodySchema = z.object({
   headline: z.string().max(2000).default(HEADLINE_DEFAULT),

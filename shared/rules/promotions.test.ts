@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { newSection } from '../model/section-factory';
 import {
   adsToSubmit,
+  approvedAfterSchedulingNotice,
+  fillsLetterSlot,
+  letterPromotionSlots,
+  weekdayMonthDay,
   allPromotionsAdded,
   carriedPromotionIds,
   chosenAds,
@@ -129,5 +134,30 @@ describe('zones in a letter', () => {
     expect(carriedPromotionIds(choice, '2026-12-06')).toBeNull();
     expect(carriedPromotionIds(undefined, '2026-12-05')).toBeNull();
     expect(carriedPromotionIds(choice, null)).toBeNull();
+  });
+});
+
+describe('promotions approved after scheduling', () => {
+  it("say how many, for the send day as 'ddd MMM D', in the singular for one", () => {
+    expect(weekdayMonthDay('2026-12-01')).toBe('Tue Dec 1');
+    expect(weekdayMonthDay('2027-02-28')).toBe('Sun Feb 28');
+    expect(approvedAfterSchedulingNotice(2, '2026-12-01')).toBe('2 promotions were approved for Tue Dec 1 after you scheduled this letter.');
+    expect(approvedAfterSchedulingNotice(1, '2026-12-01')).toBe('1 promotion was approved for Tue Dec 1 after you scheduled this letter.');
+  });
+
+  it("count only those for the letter's slots: its zone blocks' zones and its ad-type blocks' ad types, nested ones too", () => {
+    const zone = newSection('newpromotion', 'z');
+    const adType = newSection('promotion', 'a');
+    const layout = newSection('layout', 'l');
+    const sections = [
+      { ...zone, blockModel: { ...zone.blockModel, zone: 2 } },
+      { ...layout, blocks: [{ ...adType, blockModel: { ...adType.blockModel, adTypeId: 7 } }] },
+      newSection('newpromotion', 'unset'),
+    ];
+    const slots = letterPromotionSlots(sections);
+    expect(slots).toEqual({ zones: [2], adTypeIds: [7] });
+    expect(fillsLetterSlot({ zone: 2, adTypeId: null }, slots)).toBe(true);
+    expect(fillsLetterSlot({ zone: 1, adTypeId: 7 }, slots)).toBe(true);
+    expect(fillsLetterSlot({ zone: 1, adTypeId: 3 }, slots)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { PromotionAd, PromotionAdsChoice } from '../model/promotion-settings';
+import type { Section } from '../model/section';
 
 // Rules of promotion campaigns and collateral (spec 3 §3–§5, §9; spec 1 §4 and §8),
 // shared by the platform (which enforces them) and the app (which shows them as you type).
@@ -186,6 +187,26 @@ export function placedZones(zones: readonly number[]): number[] {
   return zones.filter((zone) => zone > 0);
 }
 
+/** The slots a letter's promotion blocks hold (nested ones too): zones of zone blocks, ad types of ad-type blocks. */
+export function letterPromotionSlots(sections: readonly Section[]): { zones: number[]; adTypeIds: number[] } {
+  const zones = new Set<number>();
+  const adTypeIds = new Set<number>();
+  const walk = (list: readonly Section[]) => {
+    for (const section of list) {
+      if (section.type === 'newpromotion' && section.blockModel.zone > 0) zones.add(section.blockModel.zone);
+      if (section.type === 'promotion' && section.blockModel.adTypeId !== null) adTypeIds.add(section.blockModel.adTypeId);
+      walk(section.blocks);
+    }
+  };
+  walk(sections);
+  return { zones: [...zones].sort((a, b) => a - b), adTypeIds: [...adTypeIds].sort((a, b) => a - b) };
+}
+
+/** Whether a promotion would fill one of those slots: its zone, or its ad type. */
+export function fillsLetterSlot(promotion: { zone: number; adTypeId: number | null }, slots: { zones: readonly number[]; adTypeIds: readonly number[] }): boolean {
+  return slots.zones.includes(promotion.zone) || (promotion.adTypeId !== null && slots.adTypeIds.includes(promotion.adTypeId));
+}
+
 /** The palette's Promotion block is disabled ('all promotions added') once placements reach the zones. */
 export const ALL_PROMOTIONS_ADDED = 'all promotions added';
 export function allPromotionsAdded(placedBlocks: number, availableZones: number): boolean {
@@ -267,4 +288,21 @@ export function chosenAds(choice: PromotionAdsChoice | undefined, day: string, d
 export function carriedPromotionIds(choice: PromotionAdsChoice | undefined, day: string | null): number[] | null {
   if (!choice || day === null || choice.date !== day) return null;
   return adsToSubmit(choice.ads).map((ad) => ad.id);
+}
+
+// --- Promotions approved after scheduling (docs/decisions.md "Promotions approved after scheduling") ---
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 'Tue Dec 1' of a YYYY-MM-DD day. */
+export function weekdayMonthDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  return `${WEEKDAYS[date.getUTCDay()]} ${SHORT_MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
+}
+
+/** The scheduled view's notice: '2 promotions were approved for Tue Dec 1 after you scheduled this letter.' */
+export function approvedAfterSchedulingNotice(count: number, day: string): string {
+  const what = count === 1 ? '1 promotion was' : `${count} promotions were`;
+  return `${what} approved for ${weekdayMonthDay(day)} after you scheduled this letter.`;
 }

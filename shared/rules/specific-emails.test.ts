@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SPECIFIC_EMAILS_MAX, parseSpecificEmails, specificEmailsProblem, storedSpecificEmails } from './specific-emails';
+import { SPECIFIC_EMAILS_MAX, parseSpecificEmails, specificEmailsLeftOutMessage, specificEmailsProblem, storedSpecificEmails } from './specific-emails';
 
 describe('Specific emails', () => {
   it('reads pasted addresses in any separator, lower-cases and de-duplicates them, and lists what is not an address', () => {
@@ -22,5 +22,12 @@ describe('Specific emails', () => {
     expect(storedSpecificEmails({ specificEmails: ['a@example.com', 3] })).toEqual(['a@example.com']);
     expect(storedSpecificEmails(null)).toEqual([]);
     expect(storedSpecificEmails({})).toEqual([]);
+  });
+
+  it('says how many addresses the send will leave out, and why', () => {
+    expect(specificEmailsLeftOutMessage({ unsubscribed: 0, bounced: 0 })).toBeNull();
+    expect(specificEmailsLeftOutMessage({ unsubscribed: 1, bounced: 0 })).toBe('1 address will be left out: it unsubscribed from this channel.');
+    expect(specificEmailsLeftOutMessage({ unsubscribed: 0, bounced: 2 })).toBe('2 addresses will be left out: they bounced.');
+    expect(specificEmailsLeftOutMessage({ unsubscribed: 1, bounced: 2 })).toBe('3 addresses will be left out: 1 unsubscribed from this channel, 2 bounced.');
   });
 });

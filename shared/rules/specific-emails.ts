@@ -54,3 +54,26 @@ export function storedSpecificEmails(settings: unknown): string[] {
   const list = (settings as { specificEmails?: unknown } | null)?.specificEmails;
   return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
 }
+
+/** Of a list, the addresses the send leaves out: unsubscribed or bounced in the channel. */
+export interface SpecificEmailsLeftOut {
+  unsubscribed: number;
+  bounced: number;
+}
+
+/**
+ * What the schedule step says of the addresses a send will leave out, or null when it sends
+ * to all of them (docs/decisions.md "Specific emails recipients"):
+ * '1 address will be left out: it unsubscribed from this channel.',
+ * '2 addresses will be left out: they bounced.',
+ * '3 addresses will be left out: 1 unsubscribed from this channel, 2 bounced.'
+ */
+export function specificEmailsLeftOutMessage({ unsubscribed, bounced }: SpecificEmailsLeftOut): string | null {
+  const total = unsubscribed + bounced;
+  if (total === 0) return null;
+  const head = `${total} ${total === 1 ? 'address' : 'addresses'} will be left out:`;
+  const they = total === 1 ? 'it' : 'they';
+  if (bounced === 0) return `${head} ${they} unsubscribed from this channel.`;
+  if (unsubscribed === 0) return `${head} ${they} bounced.`;
+  return `${head} ${unsubscribed} unsubscribed from this channel, ${bounced} bounced.`;
+}

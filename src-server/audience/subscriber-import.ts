@@ -22,6 +22,8 @@ import type { CsvRecord } from './csv-records';
 // email counts: a later row with the same email is a duplicate. An existing subscriber who
 // unsubscribed or bounced is skipped and reported, never subscribed again. Updating never
 // loses data: a blank cell keeps the stored value and tags are added to the stored ones.
+// A 'Specific emails' recipient (migration 0030) is no subscriber: its row is imported as a
+// new subscriber's and becomes active, keeping its id and what it was sent.
 
 const IMPORT_LOCK_KEY = 0x4c44494d; // "LDIM": one import per channel at a time.
 const VALUE_MAX = 1000;
@@ -161,7 +163,8 @@ export async function importSubscribers(db: Db, input: ImportInput): Promise<Sub
         const byEmail = new Map<string, Stored>(stored.map((row) => [row.email, row]));
         const writes: Omit<Stored, 'status'>[] = [];
         for (const row of batch) {
-          const known = byEmail.get(row.email);
+          const stored = byEmail.get(row.email);
+          const known = stored?.status === 'recipient' ? undefined : stored;
           if (known?.status === 'unsubscribed') {
             skip('unsubscribed', row.line, `${row.email} unsubscribed earlier; an import does not subscribe them again.`);
             continue;
@@ -218,9 +221,10 @@ export async function importSubscribers(db: Db, input: ImportInput): Promise<Sub
               customFields: toJson(state.customFields),
             })),
           )
-          // Status and uniqueId of an existing subscriber are left as they are.
+          // The uniqueId of an existing row and the status of a subscriber are left as they are.
           .onConflict((conflict) =>
             conflict.columns(['channelId', 'email']).doUpdateSet((eb) => ({
+              status: sql<SubscriberStatus>`CASE WHEN subscribers.status = 'recipient' THEN 'active' ELSE subscribers.status END`,
               firstName: eb.ref('excluded.firstName'),
               lastName: eb.ref('excluded.lastName'),
               tags: eb.ref('excluded.tags'),

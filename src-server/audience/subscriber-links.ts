@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/database';
@@ -74,15 +75,18 @@ async function attributeUnsubscribe(trx: Kysely<Database>, subscriberId: number,
  * Unsubscribes an active subscriber, marks it as done through the link and counts it against
  * the letter whose email it came from. An unsubscribed or bounced one is left as it is (a
  * bounce stays a bounce, the first unsubscribe keeps its letter), so a repeat is harmless.
+ * A 'Specific emails' recipient (never subscribed) is suppressed for the channel the same
+ * way, without the undo: there is no subscription to go back to.
  */
 export async function unsubscribeByLink(db: Db, subscriberId: number, letterId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const at = new Date();
     const changed = await trx
       .updateTable('subscribers')
-      .set({ status: 'unsubscribed', unsubscribedByLinkAt: at })
+      // Only a subscriber's unsubscribe is marked as made through the link: that mark offers the undo.
+      .set({ status: 'unsubscribed', unsubscribedByLinkAt: sql<Date | null>`CASE WHEN status = 'active' THEN ${at}::timestamptz END` })
       .where('id', '=', subscriberId)
-      .where('status', '=', 'active')
+      .where('status', 'in', ['active', 'recipient'])
       .returning('id')
       .executeTakeFirst();
     if (changed) await attributeUnsubscribe(trx, subscriberId, letterId, at);

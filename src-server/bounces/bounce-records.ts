@@ -98,7 +98,8 @@ async function applyBounce(trx: Kysely<Database>, report: BounceReport, target: 
   }
   const suppress = report.kind === 'hard' || (await softLimitReached(trx, target.subscriberId));
   if (!suppress) return;
-  await trx.updateTable('subscribers').set({ status: 'bounced' }).where('id', '=', target.subscriberId).where('status', '=', 'active').execute();
+  // A 'Specific emails' recipient is suppressed too: a later letter naming it leaves it out.
+  await trx.updateTable('subscribers').set({ status: 'bounced' }).where('id', '=', target.subscriberId).where('status', 'in', ['active', 'recipient']).execute();
 }
 
 export async function recordBounce(db: Db, report: BounceReport): Promise<BounceOutcome> {

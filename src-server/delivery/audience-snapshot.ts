@@ -10,24 +10,22 @@ import { readCriteria, segmentSql } from '../audience/segment-store';
 // (letter, subscriber), so a subscriber already sent to — by an earlier attempt that
 // stopped — keeps their row and is not sent to again.
 
-/** The tag a 'Specific emails' address gets when the send makes it a subscriber. */
-export const SPECIFIC_EMAILS_TAG = 'Specific emails';
-
 /**
- * 'Specific emails' (99991): the letter's listed addresses. A send row needs a subscriber,
- * so an address that is not one yet becomes an active subscriber of the channel, tagged
- * SPECIFIC_EMAILS_TAG (docs/decisions.md "Audience"); one who unsubscribed or bounced keeps
- * that status and, like every audience, is left out.
+ * 'Specific emails' (99991): the letter's listed addresses. A send row needs a subscriber
+ * row, so an address that has none gets one with the status 'recipient' (migration 0030):
+ * it receives this letter, and no other audience ever takes it. An address that is a
+ * subscriber is sent to as one; one that unsubscribed or bounced is left out, like every
+ * audience leaves them out (docs/decisions.md "Specific emails recipients").
  */
 async function specificEmailsFilter(trx: Kysely<Database>, letter: LetterRow): Promise<RawBuilder<SqlBool> | null> {
   const emails = parseSpecificEmails(storedSpecificEmails(letter.settings).join('\n')).emails;
   if (emails.length === 0) return null;
   await sql`
-    INSERT INTO subscribers (channel_id, unique_id, email, first_name, last_name, status, tags)
-    SELECT ${letter.channelId}, gen_random_uuid()::text, e, '', '', 'active', ARRAY[${SPECIFIC_EMAILS_TAG}::text]
+    INSERT INTO subscribers (channel_id, unique_id, email, status)
+    SELECT ${letter.channelId}, gen_random_uuid()::text, e, 'recipient'
     FROM unnest(${emails}::text[]) AS e
     ON CONFLICT (channel_id, email) DO NOTHING`.execute(trx);
-  return sql<SqlBool>`subscribers.email = ANY(${emails}::text[])`;
+  return sql<SqlBool>`subscribers.status IN ('active', 'recipient') AND subscribers.email = ANY(${emails}::text[])`;
 }
 
 /**
@@ -49,9 +47,13 @@ async function audienceFilter(trx: Kysely<Database>, letter: LetterRow): Promise
   return criteria && segment ? segmentSql(criteria, segment.isEngagementSegment) : null;
 }
 
-/** The active subscribers of the letter's channel its audience names, as a condition on `subscribers`. */
+/**
+ * The readers of the letter's channel its audience names, as a condition on `subscribers`:
+ * active subscribers, and for 'Specific emails' the recipients it lists (its filter says so).
+ */
 function audienceSql(letter: LetterRow, filter: RawBuilder<SqlBool>) {
-  return sql<SqlBool>`subscribers.channel_id = ${letter.channelId} AND subscribers.status = 'active' AND ${filter}`;
+  const status = letter.segmentId === SPECIFIC_EMAILS_SEGMENT_ID ? sql<SqlBool>`true` : sql<SqlBool>`subscribers.status = 'active'`;
+  return sql<SqlBool>`subscribers.channel_id = ${letter.channelId} AND ${status} AND ${filter}`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import { stillReceives } from '../audience/recipient-status';
 import type { Database } from '../db/schema';
 import { MailDeliveryError } from './mail-transport';
 import type { MailTransport } from './mail-transport';
@@ -141,8 +142,8 @@ export async function sendNextBatch(
   try {
     const recipients = await readLocked(conn, letterId, locked);
     // Unsubscribed (or bounced) since the send started: they are no longer its audience.
-    const leavers = recipients.filter((recipient) => recipient.subscriberStatus !== 'active').map((recipient) => recipient.subscriberId);
-    const readers = recipients.filter((recipient) => recipient.subscriberStatus === 'active');
+    const leavers = recipients.filter((recipient) => !stillReceives(recipient.subscriberStatus)).map((recipient) => recipient.subscriberId);
+    const readers = recipients.filter((recipient) => stillReceives(recipient.subscriberStatus));
     const results = await Promise.all(readers.map((recipient) => sendOne(mail, edition, recipient)));
     await markBatch(conn, letterId, results, leavers);
     const down = results.find((result) => result.kind === 'server-down');

@@ -279,7 +279,7 @@ describe('a scheduled letter at its publication time', () => {
     expect(arrivedFor(people.tag)).toHaveLength(2);
   });
 
-  it("is sent to exactly the 'Specific emails' listed: new addresses become tagged subscribers, unsubscribed and bounced ones get nothing", async () => {
+  it("is sent to exactly the 'Specific emails' listed: new addresses become recipients (not subscribers), unsubscribed and bounced ones get nothing", async () => {
     const people = await audience([{ name: 'known' }, { name: 'gone', status: 'unsubscribed' }, { name: 'bounced', status: 'bounced' }, { name: 'unlisted' }]);
     const listed = [people.email('known'), people.email('gone'), people.email('bounced'), `fresh.${people.tag}@example.com`];
     const settings = { ...defaultLetterSettings(), specificEmails: listed };
@@ -288,7 +288,7 @@ describe('a scheduled letter at its publication time', () => {
     expect(addressesOf(arrivedFor(people.tag))).toEqual([`fresh.${people.tag}@example.com`, people.email('known')].sort());
     expect((await recipientRows(letter.id!)).map((row) => row.email)).toEqual([`fresh.${people.tag}@example.com`, people.email('known')].sort());
     const fresh = await t.db.selectFrom('subscribers').select(['status', 'tags']).where('email', '=', `fresh.${people.tag}@example.com`).executeTakeFirstOrThrow();
-    expect(fresh).toEqual({ status: 'active', tags: ['Specific emails'] });
+    expect(fresh).toEqual({ status: 'recipient', tags: [] });
   });
 
   it("refuses to schedule 'Specific emails' without a list, saying so", async () => {

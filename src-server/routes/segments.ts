@@ -11,6 +11,8 @@ import {
   SegmentCountResponseSchema,
   SegmentCriteriasQuerySchema,
   SegmentCriteriasResponseSchema,
+  SpecificEmailsLeftOutRequestSchema,
+  SpecificEmailsLeftOutResponseSchema,
   UpdateSegmentRequestSchema,
   SegmentSchema,
 } from '../../shared/contract/platform-audience';
@@ -37,9 +39,11 @@ import { conflict, invalidData, notFound } from '../http/errors';
 import type { FieldErrors } from '../http/errors';
 import { parseInput, sendAs } from '../http/validation';
 import { ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID, SPECIFIC_EMAILS_SEGMENT_ID } from '../letters/letter-records';
+import { parseSpecificEmails } from '../../shared/rules/specific-emails';
 
 // Audience segments (spec 3 §7): the organization-wide picker list the composer reads, and
-// the channel's own list, read, create, delete and criterias calls.
+// the channel's own list, read, create, delete and criterias calls; and what a 'Specific
+// emails' list will leave out, which the schedule step shows.
 
 const SEGMENT_NOT_FOUND = 'This segment does not exist.';
 const ChannelParams = z.object({ brand: z.string().min(1), channel: z.string().min(1) });
@@ -58,6 +62,12 @@ const docs = {
     params: ChannelParams,
     querystring: SegmentCriteriasQuerySchema,
     response: { 200: SegmentCriteriasResponseSchema },
+  }),
+  specificEmailsLeftOut: routeDocs({
+    summary: "Of a 'Specific emails' list, how many addresses its send leaves out: unsubscribed or bounced in this channel",
+    params: ChannelParams,
+    body: SpecificEmailsLeftOutRequestSchema,
+    response: { 200: SpecificEmailsLeftOutResponseSchema },
   }),
   count: routeDocs({ summary: 'How many active subscribers criteria match now', params: ChannelParams, body: SegmentCountRequestSchema, response: { 200: SegmentCountResponseSchema } }),
   update: routeDocs({ summary: 'Edit a segment', params: SegmentParams, body: UpdateSegmentRequestSchema, response: { 200: SegmentSchema } }),
@@ -164,6 +174,25 @@ export const segmentRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
       .where(segmentSql(body.criteria, usesEngagement(body.criteria)))
       .executeTakeFirstOrThrow();
     return sendAs(reply, SegmentCountResponseSchema, { total: Number(row.n) });
+  });
+
+  app.post(decodeURIComponent(platformPaths.specificEmailsLeftOut(':brand', ':channel')), { schema: docs.specificEmailsLeftOut }, async (request, reply) => {
+    const user = currentUser(request);
+    const { brand, channel } = params(ChannelParams, request.params, NO_CHANNEL);
+    const access = await channelBySlugs(db, user.id, brand, channel);
+    const body = parseInput(SpecificEmailsLeftOutRequestSchema, request.body);
+    // Read as the send reads the stored list (delivery/audience-snapshot.ts): what is not an address names nobody.
+    const emails = parseSpecificEmails(body.emails.join('\n')).emails;
+    const row = await db
+      .selectFrom('subscribers')
+      .select([
+        sql<string>`count(*) FILTER (WHERE status = 'unsubscribed')`.as('unsubscribed'),
+        sql<string>`count(*) FILTER (WHERE status = 'bounced')`.as('bounced'),
+      ])
+      .where('channelId', '=', access.channel.id)
+      .where(sql<boolean>`email = ANY(${emails}::text[])`)
+      .executeTakeFirstOrThrow();
+    return sendAs(reply, SpecificEmailsLeftOutResponseSchema, { unsubscribed: Number(row.unsubscribed), bounced: Number(row.bounced) });
   });
 
   app.get(segmentsPath, { schema: docs.list }, async (request, reply) => {

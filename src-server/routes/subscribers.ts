@@ -37,7 +37,9 @@ import type { Selectable } from 'kysely';
 // A channel's subscribers: the paged list (status, search by email or name, tags), one
 // subscriber with the letters they got, add, edit, unsubscribe, delete, tags in bulk, the
 // CSV export, and the CSV import, streamed from the body (`text/csv`) or sent as JSON
-// `{ csv }`, with its progress readable while it runs.
+// `{ csv }`, with its progress readable while it runs. A 'Specific emails' recipient
+// (status 'recipient', migration 0030) is no subscriber: none of these shows it, and adding
+// its address makes it an active subscriber.
 
 const ChannelParams = z.object({ brand: z.string().min(1), channel: z.string().min(1) });
 const SubscriberParams = ChannelParams.extend({ id: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -65,6 +67,8 @@ const importDocs = routeDocs({
 });
 
 function toSubscriber(row: Selectable<SubscribersTable>): Subscriber {
+  // Every query here leaves recipients out; one reaching this is a bug, not a subscriber.
+  if (row.status === 'recipient') throw new Error(`Subscriber ${row.id} is a 'Specific emails' recipient, not a subscriber`);
   return {
     id: row.id,
     uniqueId: row.uniqueId,
@@ -123,6 +127,7 @@ export const subscriberRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
       .selectAll()
       .where('id', '=', parsed.data.id)
       .where('channelId', '=', channel.id)
+      .where('status', '<>', 'recipient')
       .executeTakeFirst();
     if (!row) throw notFound(SUBSCRIBER_NOT_FOUND);
     return { channel, row };
@@ -137,7 +142,7 @@ export const subscriberRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
       ...queryScalars(request.query, ['tags']),
       tags: queryList(request.query, 'tags'),
     });
-    let rows = db.selectFrom('subscribers').where('channelId', '=', channel.id);
+    let rows = db.selectFrom('subscribers').where('channelId', '=', channel.id).where('status', '<>', 'recipient');
     if (query.status) rows = rows.where('status', '=', query.status);
     if (query.search) {
       // strpos rather than LIKE, so '%' and '_' typed in a search are plain text.
@@ -183,7 +188,19 @@ export const subscriberRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
         tags: uniqueTags(body.tags),
         customFields: toJson(body.customFields),
       })
-      .onConflict((c) => c.columns(['channelId', 'email']).doNothing())
+      // A 'Specific emails' recipient of that address subscribes now, keeping its history.
+      .onConflict((c) =>
+        c
+          .columns(['channelId', 'email'])
+          .doUpdateSet((eb) => ({
+            status: 'active',
+            firstName: eb.ref('excluded.firstName'),
+            lastName: eb.ref('excluded.lastName'),
+            tags: eb.ref('excluded.tags'),
+            customFields: eb.ref('excluded.customFields'),
+          }))
+          .where('subscribers.status', '=', 'recipient'),
+      )
       .returningAll()
       .executeTakeFirst();
     if (!row) throw invalidData({ email: ['This email is already a subscriber of this channel.'] });
@@ -200,7 +217,8 @@ export const subscriberRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
     const user = currentUser(request);
     const { channel } = await channelOf(request.params, user.id);
     const fields = await sql<{ key: string }>`
-      SELECT DISTINCT jsonb_object_keys(custom_fields) AS key FROM subscribers WHERE channel_id = ${channel.id} ORDER BY key`.execute(db);
+      SELECT DISTINCT jsonb_object_keys(custom_fields) AS key FROM subscribers
+      WHERE channel_id = ${channel.id} AND status <> 'recipient' ORDER BY key`.execute(db);
     const custom = fields.rows.map((row) => row.key);
     // Keyset pages by id, so a large channel streams without holding its rows.
     async function* lines() {
@@ -211,6 +229,7 @@ export const subscriberRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
           .selectFrom('subscribers')
           .selectAll()
           .where('channelId', '=', channel.id)
+          .where('status', '<>', 'recipient')
           .where('id', '>', after)
           .orderBy('id')
           .limit(EXPORT_PAGE)
@@ -253,7 +272,7 @@ export const subscriberRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
         SELECT a FROM unnest(${add}::text[]) AS a WHERE NOT EXISTS (SELECT 1 FROM unnest(kept.tags) AS k WHERE lower(k) = lower(a)))
       FROM (
         SELECT s.id, ARRAY(SELECT t FROM unnest(s.tags) WITH ORDINALITY AS u(t, n) WHERE NOT (lower(t) = ANY(${remove}::text[])) ORDER BY n) AS tags
-        FROM subscribers s WHERE s.channel_id = ${channel.id} AND s.id = ANY(${body.ids}::int[])
+        FROM subscribers s WHERE s.channel_id = ${channel.id} AND s.status <> 'recipient' AND s.id = ANY(${body.ids}::int[])
       ) kept
       WHERE subscribers.id = kept.id
       RETURNING subscribers.id`.execute(db);

@@ -3,6 +3,7 @@ import type { BridgeHandlers } from '../../../shared/contract/bridge';
 import { AppError } from '../../../shared/contract/errors';
 import {
   AdTypeListSchema,
+  ApprovedSinceScheduledSchema,
   AdTypeSchema,
   CampaignCommentsSchema,
   CampaignListSchema,
@@ -39,7 +40,8 @@ type PromotionChannel =
   | 'promotions.saveAdType'
   | 'promotions.deleteAdType'
   | 'promotions.preview'
-  | 'promotions.scheduled';
+  | 'promotions.scheduled'
+  | 'promotions.approvedSinceScheduled';
 
 export function promotionHandlers(deps: { session: SessionService; client: PlatformClient }): Pick<BridgeHandlers, PromotionChannel> {
   const { session, client } = deps;
@@ -111,5 +113,7 @@ export function promotionHandlers(deps: { session: SessionService; client: Platf
     'promotions.adTypes': ({ brandSlug }) => onPlatform(() => client.request('GET', promotionPaths.customizations(brandSlug), AdTypeListSchema)),
     'promotions.scheduled': ({ brandSlug, channelSlug, date }) =>
       onPlatform(() => client.request('GET', `${promotionPaths.channelPromotions(brandSlug, channelSlug)}?date=${date}`, PromotionListSchema)),
+    'promotions.approvedSinceScheduled': ({ brandSlug, channelSlug, letterId }) =>
+      onPlatform(() => client.request('GET', promotionPaths.approvedSinceScheduled(brandSlug, channelSlug, letterId), ApprovedSinceScheduledSchema)),
   };
 }

@@ -1,17 +1,20 @@
 import { Text, Textarea } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
-import { SPECIFIC_EMAILS_MAX, parseSpecificEmails } from '../../../shared/rules/specific-emails';
+import { SPECIFIC_EMAILS_MAX, parseSpecificEmails, specificEmailsLeftOutMessage } from '../../../shared/rules/specific-emails';
 import type { RootState } from '../../app/store';
 import { stylesChanged } from '../composer/composer-slice';
+import { useSpecificEmailsLeftOutQuery } from './audience-api';
 
 // The 'Specific emails' audience (99991) in the schedule step: the editor pastes or types
 // addresses; the valid ones, lower-cased and de-duplicated, are kept in the letter's
-// settings (`specificEmails`) and saved with them, and the platform sends to exactly those.
+// settings (`specificEmails`) and saved with them, and the platform sends to exactly those,
+// except addresses that unsubscribed from the channel or bounced: the field says how many
+// (asked of the platform for the saved list; offline it says nothing).
 
 const SAVE_DELAY_MS = 400;
 
-export function SpecificEmailsField({ disabled, error }: { disabled?: boolean; error?: string | null }) {
+export function SpecificEmailsField({ brandSlug, channelSlug, disabled, error }: { brandSlug: string; channelSlug: string; disabled?: boolean; error?: string | null }) {
   const dispatch = useDispatch();
   const settings = useSelector((state: RootState) => state.composer.settings);
   const settingsRef = useRef(settings);
@@ -19,6 +22,9 @@ export function SpecificEmailsField({ disabled, error }: { disabled?: boolean; e
   const [text, setText] = useState(() => (settings.specificEmails ?? []).join('\n'));
   const parsed = parseSpecificEmails(text);
   const tooMany = parsed.emails.length > SPECIFIC_EMAILS_MAX;
+  const saved = settings.specificEmails ?? [];
+  const { data: leftOut } = useSpecificEmailsLeftOutQuery({ brandSlug, channelSlug, emails: saved }, { skip: saved.length === 0 || saved.length > SPECIFIC_EMAILS_MAX });
+  const leftOutMessage = leftOut && saved.length > 0 ? specificEmailsLeftOutMessage(leftOut) : null;
 
   useEffect(() => {
     if (tooMany) return;
@@ -55,6 +61,11 @@ export function SpecificEmailsField({ disabled, error }: { disabled?: boolean; e
         {parsed.emails.length.toLocaleString()} {parsed.emails.length === 1 ? 'address' : 'addresses'}
         {parsed.duplicates > 0 ? ` (${parsed.duplicates} repeated left out)` : ''}
       </Text>
+      {leftOutMessage && (
+        <Text size="xs" c="orange.8" data-testid="specific-emails-left-out">
+          {leftOutMessage}
+        </Text>
+      )}
     </div>
   );
 }

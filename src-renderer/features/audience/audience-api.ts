@@ -34,6 +34,11 @@ const audienceApi = api.enhanceEndpoints({ addTagTypes: ['Subscriber'] }).inject
       query: (input) => ipc('audience.tagSubscribers', input),
       invalidatesTags: ['Subscriber', 'AudienceSegment'],
     }),
+    /** Subscribers change who is left out, so it is asked again when they do. */
+    specificEmailsLeftOut: build.query<ChannelOutput<'segments.specificEmailsLeftOut'>, ChannelInput<'segments.specificEmailsLeftOut'>>({
+      query: (input) => ipc('segments.specificEmailsLeftOut', input),
+      providesTags: ['Subscriber'],
+    }),
     exportSubscribers: build.mutation<ChannelOutput<'audience.exportSubscribers'>, ChannelInput<'audience.exportSubscribers'>>({
       query: (input) => ipc('audience.exportSubscribers', input),
     }),
@@ -74,6 +79,7 @@ export const {
   useUnsubscribeSubscriberMutation,
   useDeleteSubscriberMutation,
   useTagSubscribersMutation,
+  useSpecificEmailsLeftOutQuery,
   useExportSubscribersMutation,
   useImportSubscribersMutation,
   useImportProgressQuery,

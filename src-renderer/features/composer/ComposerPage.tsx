@@ -24,6 +24,7 @@ import type { RootState } from '../../app/store';
 import { LetterNotFound } from '../../ui/LetterNotFound';
 import { useCloneLetterMutation } from '../newsletters/newsletters-api';
 import { CLONE_FAILED_MESSAGE } from '../newsletters/use-clone-letter';
+import { ApprovedSinceScheduledNotice } from '../promotions/ApprovedSinceScheduledNotice';
 import { MissingPromotionsNotice } from '../promotions/MissingPromotionsNotice';
 import { useGetSessionQuery } from '../session/session-api';
 import { COMPOSER_COMMANDS } from './composer-commands';
@@ -319,7 +320,7 @@ export function ComposerPage() {
           />
         </Group>
       )}
-      {view === 'scheduled' && <ScheduledView letter={letter} zone={zone} />}
+      {view === 'scheduled' && <ScheduledView letter={letter} zone={zone} notice={<ApprovedSinceScheduledNotice letter={letter} />} />}
       {view === 'rendered' &&
         (showsReport ? (
           <ReportView letter={{ ...letter, id: letter.id! }} zone={zone} preview={<PreviewPane letter={letter} device="desktop" revision={revision} />} />

@@ -89,6 +89,15 @@ describe('the schedule step promotion settings', () => {
     expect(box('Week of sails').checked).toBe(false);
   });
 
+  it("after 'Pause and edit', lists a promotion approved since scheduling, unticked, beside the ones chosen then", async () => {
+    // Schedule stored the choice for the day: then only 'Week of sails' was approved.
+    const settings = { ...defaultLetterSettings(), promotionAds: { date: DAY, ads: [{ id: 1, zone: 1, dateStart: '2099-05-30' }] } };
+    show(`${DAY} 09:00:00`, settings);
+    await screen.findByText('Single day sail');
+    expect(box('Week of sails').checked).toBe(true);
+    expect(box('Single day sail').checked).toBe(false);
+  });
+
   it('shows a choice made for another day as all chosen', async () => {
     const settings = { ...defaultLetterSettings(), promotionAds: { date: '2099-06-02', ads: [] } };
     show(`${DAY} 09:00:00`, settings);

@@ -32,7 +32,8 @@ export function SchedulePromotionsPanel({ brandSlug, channelSlug, publicationDat
   const promotion = settings.promotionSettings;
   const day = publicationDate?.slice(0, 10) ?? null;
   const validDay = day !== null && DAY.test(day) ? day : null;
-  const { data, isError } = useGetScheduledPromotionsQuery({ brandSlug, channelSlug, date: validDay ?? '' }, { skip: validDay === null });
+  // Asked afresh each time the step opens: after 'Pause and edit' it lists what was approved since, unticked (the choice stored at Schedule).
+  const { data, isError } = useGetScheduledPromotionsQuery({ brandSlug, channelSlug, date: validDay ?? '' }, { skip: validDay === null, refetchOnMountOrArgChange: true });
   const dayPromotions = validDay !== null ? (data?.items ?? []) : [];
   const dayAds = dayPromotions.map(promoterAd);
   const chosen = validDay !== null ? chosenAds(settings.promotionAds, validDay, dayAds) : [];

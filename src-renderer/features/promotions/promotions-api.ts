@@ -73,6 +73,11 @@ export const promotionsApi = promotionsBase.injectEndpoints({
       query: (input) => ipc('promotions.scheduled', input),
       providesTags: ['Promotions'],
     }),
+    /** The scheduled view's count of promotions approved since scheduling; Pause and edit refetches the day's list (tag 'Promotions'). */
+    getApprovedSinceScheduled: build.query<ChannelOutput<'promotions.approvedSinceScheduled'>, ChannelInput<'promotions.approvedSinceScheduled'>>({
+      query: (input) => ipc('promotions.approvedSinceScheduled', input),
+      providesTags: ['Promotions'],
+    }),
     /** The schedule step's preview with its promotions; `revision` refetches it after each local save. */
     getSchedulePreview: build.query<ChannelOutput<'promotions.schedulePreview'>, { uniqueId: string; revision: string }>({
       query: ({ uniqueId }) => ipc('promotions.schedulePreview', { uniqueId }),
@@ -98,5 +103,6 @@ export const {
   useDeleteAdTypeMutation,
   useGetCollateralPreviewQuery,
   useGetScheduledPromotionsQuery,
+  useGetApprovedSinceScheduledQuery,
   useGetSchedulePreviewQuery,
 } = promotionsApi;

@@ -26,6 +26,7 @@ import * as machineActivity from './0026-machine-activity';
 import * as channelReaderOptions from './0027-channel-reader-options';
 import * as letterPrivateChoice from './0028-letter-private-choice';
 import * as letterSendSnapshots from './0029-letter-send-snapshots';
+import * as specificEmailRecipients from './0030-specific-email-recipients';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0027-channel-reader-options': channelReaderOptions,
   '0028-letter-private-choice': letterPrivateChoice,
   '0029-letter-send-snapshots': letterSendSnapshots,
+  '0030-specific-email-recipients': specificEmailRecipients,
 };

@@ -3,7 +3,11 @@ import type { Timestamp, JsonWithDefault } from './column-types';
 
 // A channel's subscribers and segments, and the history of their statuses.
 
-export type SubscriberStatus = 'active' | 'unsubscribed' | 'bounced';
+/**
+ * 'recipient' (migration 0030): an address a 'Specific emails' letter named that is not a
+ * subscriber. Only that send takes it; no audience, list or count does.
+ */
+export type SubscriberStatus = 'active' | 'unsubscribed' | 'bounced' | 'recipient';
 
 export interface SubscribersTable {
   id: Generated<number>;

@@ -1,8 +1,13 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { Provider } from 'react-redux';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Bridge } from '../../../../shared/contract/bridge';
 import { PublicationStatus } from '../../../../shared/model/publication';
+import { createAppStore } from '../../../app/store';
+import { ApprovedSinceScheduledNotice } from '../../promotions/ApprovedSinceScheduledNotice';
+import { promotionsApi } from '../../promotions/promotions-api';
 import { testLetter } from '../test-support';
 import { ScheduledView } from './ScheduledView';
 
@@ -52,5 +57,82 @@ describe('the scheduled view', () => {
     expect(screen.getByText(/Your template is active/)).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Audience' })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Send date' })).toBeNull();
+  });
+});
+
+// The notice of promotions approved after scheduling, over the bridge's transport: the
+// platform's answer comes from a fake core at window.bridge.
+describe("the scheduled view's notice of promotions approved since scheduling", () => {
+  const asked: unknown[] = [];
+  let answer: { ok: true; data: unknown } | { ok: false; error: { code: string; message: string } };
+  const promotion = (id: number) => ({ id, zone: 1, adTypeId: null, headline: `Promotion ${id}` });
+
+  beforeEach(() => {
+    asked.length = 0;
+    const bridge: Bridge = {
+      async invoke(channel, input) {
+        if (channel !== 'promotions.approvedSinceScheduled') return { ok: false, error: { code: 'internal', message: `unexpected ${channel}` } };
+        asked.push(input);
+        return answer as never;
+      },
+      on: () => () => {},
+    };
+    window.bridge = bridge;
+  });
+
+  const showScheduled = (overrides: Parameters<typeof testLetter>[0] = {}) => {
+    const letter = testLetter({ id: 42, publicationStatus: PublicationStatus.scheduled, publicationDate: '2026-12-01 09:00:00', ...overrides });
+    const store = createAppStore();
+    render(
+      <Provider store={store}>
+        <MantineProvider env="test">
+          <ScheduledView letter={letter} zone="UTC" notice={<ApprovedSinceScheduledNotice letter={letter} />} />
+        </MantineProvider>
+      </Provider>,
+    );
+    /** Resolves once the platform's answer (or refusal) is in the store. */
+    const answered = () =>
+      waitFor(() => {
+        const select = promotionsApi.endpoints.getApprovedSinceScheduled.select({ brandSlug: 'demo', channelSlug: 'weekly', letterId: 42 });
+        // The app store's type lists the tag types declared up front; 'Promotions' is added by the feature.
+        const state = select(store.getState() as unknown as Parameters<typeof select>[0]);
+        expect(['fulfilled', 'rejected']).toContain(state.status);
+      });
+    return { answered };
+  };
+
+  it('says how many promotions were approved for the send day after the letter was scheduled', async () => {
+    answer = { ok: true, data: { date: '2026-12-01', scheduledAt: '2026-11-20T10:00:00.000Z', items: [promotion(7), promotion(8)] } };
+    showScheduled();
+    const notice = await screen.findByRole('status', { name: 'Promotions approved after scheduling' });
+    expect(notice.textContent).toBe('2 promotions were approved for Tue Dec 1 after you scheduled this letter.');
+    expect(asked).toEqual([{ brandSlug: 'demo', channelSlug: 'weekly', letterId: 42 }]);
+    // It sits under 'Great job', above the details.
+    expect(screen.getByRole('heading', { name: 'Great job' })).toBeTruthy();
+  });
+
+  it('says it of one promotion in the singular', async () => {
+    answer = { ok: true, data: { date: '2026-12-01', scheduledAt: '2026-11-20T10:00:00.000Z', items: [promotion(7)] } };
+    showScheduled();
+    expect((await screen.findByRole('status')).textContent).toBe('1 promotion was approved for Tue Dec 1 after you scheduled this letter.');
+  });
+
+  it('says nothing when none were, or when the platform cannot be asked', async () => {
+    answer = { ok: true, data: { date: '2026-12-01', scheduledAt: '2026-11-20T10:00:00.000Z', items: [] } };
+    await showScheduled().answered();
+    expect(asked).toHaveLength(1);
+    expect(screen.queryByRole('status')).toBeNull();
+    cleanup();
+    answer = { ok: false, error: { code: 'offline', message: 'Promotions need a connection to the platform.' } };
+    await showScheduled().answered();
+    expect(asked).toHaveLength(2);
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('does not ask for an active template', () => {
+    answer = { ok: true, data: { date: '2026-12-01', scheduledAt: null, items: [promotion(7)] } };
+    showScheduled({ publicationStatus: PublicationStatus.templateConfigured });
+    expect(asked).toEqual([]);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import type { Letter } from '../../../../shared/model/letter';
 import { PublicationStatus } from '../../../../shared/model/publication';
 import { formatSendDate } from '../../../../shared/rules/schedule-dates';
@@ -7,8 +8,9 @@ import { formatSendDate } from '../../../../shared/rules/schedule-dates';
  * A scheduled letter or an active template (spec 1 §2): 'Great job', then DETAILS with the
  * send date ('MMM DD, YYYY at h:mm a z' in the letter's zone), the audience, and the
  * subject and preview text, read-only. Pause and edit in the action bar makes it editable.
+ * `notice` goes under the heading: what changed since it was scheduled (promotions approved since).
  */
-export function ScheduledView({ letter, zone }: { letter: Letter; zone: string }) {
+export function ScheduledView({ letter, zone, notice }: { letter: Letter; zone: string; notice?: ReactNode }) {
   const template = letter.publicationStatus === PublicationStatus.templateConfigured;
   return (
     <Paper withBorder p="xl" maw={640} w="100%" mx="auto" aria-label={template ? 'Active template' : 'Scheduled newsletter'} component="section">
@@ -21,6 +23,7 @@ export function ScheduledView({ letter, zone }: { letter: Letter; zone: string }
               : 'Your newsletter is scheduled. It will go out to your audience at the time below.'}
           </Text>
         </div>
+        {notice}
         <Text size="xs" fw={700} c="dimmed" style={{ letterSpacing: 0.5 }}>
           DETAILS
         </Text>

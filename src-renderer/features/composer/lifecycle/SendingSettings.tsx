@@ -79,7 +79,7 @@ export function SendingSettings({ letterUniqueId, brandSlug, channelSlug, zone, 
           );
         }}
       />
-      {values.segmentId === SPECIFIC_EMAILS_SEGMENT_ID && <SpecificEmailsField disabled={disabled} />}
+      {values.segmentId === SPECIFIC_EMAILS_SEGMENT_ID && <SpecificEmailsField brandSlug={brandSlug} channelSlug={channelSlug} disabled={disabled} />}
       {segments?.offline && (
         <Text size="xs" c="dimmed">
           Offline: these are the audiences as of {segments.fetchedAt ? dayjs(segments.fetchedAt).format('MMM D, h:mm a') : 'the last connection'}.
