@@ -10,7 +10,7 @@ import { WEB_FONTS } from '../shared/model/fonts';
 // comes from its Fontsource package, packed at the version below; only the Latin subset's
 // regular, bold and italic woff2 files are kept (a whole package is 1–3 MB, 68 of them
 // would be a dependency tree of their own), with the package's licence. It then writes the
-// manifest the renderer reads (src-renderer/features/fonts/web-font-files.ts).
+// manifest the renderer reads (shared/model/web-font-files.ts).
 // Run it again after changing WEB_FONTS or a version here, and commit what it writes.
 
 /** The Fontsource package version each font is copied from. */
@@ -30,7 +30,7 @@ const FACES = [
 
 const root = resolve(import.meta.dirname, '..');
 const outDir = join(root, 'src-renderer/public/web-fonts');
-const manifestFile = join(root, 'src-renderer/features/fonts/web-font-files.ts');
+const manifestFile = join(root, 'shared/model/web-font-files.ts');
 
 /** Fontsource's package name for a Google Fonts family: 'Source Sans 3' is source-sans-3. */
 export function fontsourceSlug(family: string): string {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { WEB_FONTS, webFontName } from '../../../shared/model/fonts';
-import { WEB_FONT_FILES } from './web-font-files';
+import { WEB_FONT_FILES } from '../../../shared/model/web-font-files';
 
 // The web fonts of the Styles tab, drawn from the files shipped with the app (see
 // scripts/vendor-web-fonts.ts), never from Google Fonts: the app works offline.
