@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PREVIEW_HEIGHT, PREVIEW_OVERVIEW_SCALE, PREVIEW_WRAPPER_WIDTH, PreviewFrame, previewScale } from './PreviewPane';
+import { AppearanceToggle } from './preview/AppearanceToggle';
+import { APPEARANCE_CANVAS, type PreviewAppearance } from './preview/dark-appearance';
 
 afterEach(cleanup);
 
@@ -57,5 +60,62 @@ describe('preview scaling (spec 1 §9: wrapper 700 px scaled 0.45)', () => {
     expect(iframe.style.height).toBe(`${PREVIEW_HEIGHT}px`);
     expect(iframe.parentElement!.style.transform).toBe('');
     expect(document.querySelector('[data-preview-overview]')).toBeNull();
+  });
+});
+
+const letterHtml = [
+  '<!doctype html><html><head><meta name="color-scheme" content="light dark">',
+  '<style>@media (prefers-color-scheme: dark) { body { background-color: #121212 !important; } }</style></head>',
+  '<body style="background-color:#ffffff"><p style="color:#000000">Hello readers</p><img src="https://example.com/a.png"></body></html>',
+].join('');
+
+function PreviewWithAppearance({ width }: { width: number }) {
+  const [appearance, setAppearance] = useState<PreviewAppearance>('light');
+  return (
+    <>
+      <AppearanceToggle appearance={appearance} onChange={setAppearance} />
+      <PreviewFrame html={letterHtml} width={width} scale={1} appearance={appearance} />
+    </>
+  );
+}
+
+describe('the preview appearance', () => {
+  it('shows the frame as the picked appearance draws the email, at either width', () => {
+    for (const width of [640, 320]) {
+      render(
+        <MantineProvider>
+          <PreviewWithAppearance width={width} />
+        </MantineProvider>,
+      );
+      expect(screen.getByRole('radiogroup', { name: 'Preview appearance' })).toBeTruthy();
+      const iframe = () => screen.getByTitle('Email preview') as HTMLIFrameElement;
+      const srcdoc = () => iframe().getAttribute('srcdoc') ?? '';
+
+      expect(iframe().dataset.appearance).toBe('light');
+      expect(srcdoc()).toContain('(prefers-color-scheme: dark)');
+      expect(srcdoc()).not.toContain('data-preview-appearance');
+
+      fireEvent.click(screen.getByRole('radio', { name: 'Apple Mail dark' }));
+      expect(iframe().dataset.appearance).toBe('appleMailDark');
+      expect(srcdoc()).toContain('@media (min-width: 0px) { body { background-color: #121212 !important; } }');
+      expect(srcdoc()).toContain(':root { color-scheme: dark !important; }');
+      expect(srcdoc()).toContain('style="background-color:#ffffff"');
+      expect(iframe().style.background).toBe(APPEARANCE_CANVAS.appleMailDark);
+
+      fireEvent.click(screen.getByRole('radio', { name: 'Gmail dark' }));
+      expect(iframe().dataset.appearance).toBe('gmailDark');
+      expect(srcdoc()).toContain('<body style="background-color:#121212">');
+      expect(srcdoc()).toContain('<p style="color:#ebebeb">Hello readers</p>');
+      expect(srcdoc()).toContain('<img src="https://example.com/a.png">');
+      // Still the frame's own policy and sandbox, whatever the appearance.
+      expect(srcdoc()).toContain('http-equiv="Content-Security-Policy"');
+      expect(iframe().getAttribute('sandbox')).toBe('');
+      expect(iframe().style.width).toBe(`${width + 2}px`);
+
+      fireEvent.click(screen.getByRole('radio', { name: 'Light' }));
+      expect(iframe().dataset.appearance).toBe('light');
+      expect(srcdoc()).toContain('style="background-color:#ffffff"');
+      cleanup();
+    }
   });
 });

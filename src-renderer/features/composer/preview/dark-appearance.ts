@@ -37,7 +37,7 @@ function mapStyleElements(html: string, map: (css: string) => string): string {
 /** The email says it was made for dark mode too (the color-scheme meta or CSS property). */
 export function declaresDarkScheme(html: string): boolean {
   const meta = /<meta\b[^>]*name=["']?(?:supported-)?color-scheme["']?[^>]*>/gi;
-  return [...html.matchAll(meta)].some(([tag]) => /content=["'][^"']*\bdark\b/i.test(tag)) || /color-scheme\s*:[^;}]*\bdark\b/i.test(html);
+  return [...html.matchAll(meta)].some(([tag]) => /content=["'][^"']*\bdark\b/i.test(tag)) || /(?<![\w-])color-scheme\s*:[^;}]*\bdark\b/i.test(html);
 }
 
 /**
