@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PREVIEW_HEIGHT, PREVIEW_OVERVIEW_SCALE, PREVIEW_WRAPPER_WIDTH, PreviewFrame, previewScale } from './PreviewPane';
@@ -80,14 +81,19 @@ function PreviewWithAppearance({ width }: { width: number }) {
 }
 
 describe('the preview appearance', () => {
-  it('shows the frame as the picked appearance draws the email, at either width', () => {
+  it('shows the frame as the picked appearance draws the email, at either width', async () => {
     for (const width of [640, 320]) {
       render(
-        <MantineProvider>
+        // No transitions or portals: the menu opens at once.
+        <MantineProvider env="test">
           <PreviewWithAppearance width={width} />
         </MantineProvider>,
       );
-      expect(screen.getByRole('radiogroup', { name: 'Preview appearance' })).toBeTruthy();
+      const pick = async (label: string) => {
+        await userEvent.click(screen.getByRole('button', { name: /^Preview appearance: / }));
+        await userEvent.click(await screen.findByRole('menuitem', { name: label }));
+      };
+      expect(screen.getByRole('button', { name: 'Preview appearance: Light' })).toBeTruthy();
       const iframe = () => screen.getByTitle('Email preview') as HTMLIFrameElement;
       const srcdoc = () => iframe().getAttribute('srcdoc') ?? '';
 
@@ -95,14 +101,15 @@ describe('the preview appearance', () => {
       expect(srcdoc()).toContain('(prefers-color-scheme: dark)');
       expect(srcdoc()).not.toContain('data-preview-appearance');
 
-      fireEvent.click(screen.getByRole('radio', { name: 'Apple Mail dark' }));
+      await pick('Apple Mail dark');
       expect(iframe().dataset.appearance).toBe('appleMailDark');
+      expect(screen.getByRole('button', { name: 'Preview appearance: Apple Mail dark' })).toBeTruthy();
       expect(srcdoc()).toContain('@media (min-width: 0px) { body { background-color: #121212 !important; } }');
       expect(srcdoc()).toContain(':root { color-scheme: dark !important; }');
       expect(srcdoc()).toContain('style="background-color:#ffffff"');
       expect(iframe().style.background).toBe(APPEARANCE_CANVAS.appleMailDark);
 
-      fireEvent.click(screen.getByRole('radio', { name: 'Gmail dark' }));
+      await pick('Gmail dark');
       expect(iframe().dataset.appearance).toBe('gmailDark');
       expect(srcdoc()).toContain('<body style="background-color:#121212">');
       expect(srcdoc()).toContain('<p style="color:#ebebeb">Hello readers</p>');
@@ -112,7 +119,7 @@ describe('the preview appearance', () => {
       expect(iframe().getAttribute('sandbox')).toBe('');
       expect(iframe().style.width).toBe(`${width + 2}px`);
 
-      fireEvent.click(screen.getByRole('radio', { name: 'Light' }));
+      await pick('Light');
       expect(iframe().dataset.appearance).toBe('light');
       expect(srcdoc()).toContain('style="background-color:#ffffff"');
       cleanup();
