@@ -4,7 +4,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PREVIEW_HEIGHT, PREVIEW_OVERVIEW_SCALE, PREVIEW_WRAPPER_WIDTH, PreviewFrame, previewScale } from './PreviewPane';
+import { PREVIEW_HEIGHT, PREVIEW_OVERVIEW_SCALE, PREVIEW_WRAPPER_WIDTH, PreviewFrame, previewScale, withFontFaces } from './PreviewPane';
 import { AppearanceToggle } from './preview/AppearanceToggle';
 import { APPEARANCE_CANVAS, type PreviewAppearance } from './preview/dark-appearance';
 
@@ -124,5 +124,20 @@ describe('the preview appearance', () => {
       expect(srcdoc()).toContain('style="background-color:#ffffff"');
       cleanup();
     }
+  });
+});
+
+describe('the preview frame and web fonts', () => {
+  it("puts the shipped faces first in the head and leaves out the email's Google Fonts links, which must not be asked for", () => {
+    const email = [
+      '<html><head><title>x</title><!--[if !mso]><!--><link href="https://fonts.googleapis.com/css2?family=Lora:wght@400%3B700" rel="stylesheet" type="text/css">',
+      '<style type="text/css">@import url(https://fonts.googleapis.com/css2?family=Lora:wght@400%3B700);</style><!--<![endif]--></head><body><p style="font-family:Lora, serif">Hi</p></body></html>',
+    ].join('');
+    const faces = "@font-face{font-family:'Lora';src:url(data:font/woff2;base64,AAAA) format('woff2');}";
+    const html = withFontFaces(email, faces);
+    expect(html).toMatch(/^<html><head><style data-preview-fonts="">@font-face\{font-family:'Lora';/);
+    expect(html).not.toContain('fonts.googleapis.com');
+    expect(html).toContain('<p style="font-family:Lora, serif">Hi</p>');
+    expect(withFontFaces(email, '')).not.toContain('fonts.googleapis.com');
   });
 });

@@ -21,11 +21,18 @@ export function withPreviewPolicy(html: string): string {
   return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => head + meta) : meta + html;
 }
 
-/** The email's web fonts from the files shipped with the app, first in its head (its own links fail offline and are refused by the policy). */
+/**
+ * The email's web fonts from the files shipped with the app, first in its head. Its own
+ * Google Fonts links are left out: the policy refuses them, but a request could still start
+ * before the policy is read, and offline it fails anyway.
+ */
 export function withFontFaces(html: string, fontFaceCss: string): string {
-  if (fontFaceCss === '') return html;
+  const unlinked = html
+    .replace(/<link\b[^>]*fonts\.googleapis\.com[^>]*>/gi, '')
+    .replace(/@import\s+url\(\s*['"]?https:\/\/fonts\.googleapis\.com[^)]*\)\s*;?/gi, '');
+  if (fontFaceCss === '') return unlinked;
   const style = `<style data-preview-fonts="">${fontFaceCss}</style>`;
-  return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => head + style) : style + html;
+  return /<head[^>]*>/i.test(unlinked) ? unlinked.replace(/<head[^>]*>/i, (head) => head + style) : style + unlinked;
 }
 
 /** What the frame shows: the email in the chosen appearance, with its fonts, under the frame's policy. */
