@@ -1,6 +1,7 @@
 import type { LetterSettings, Section } from '../model';
 import { DESKTOP_WIDTH_MAX, MOBILE_WIDTH_MIN, effectiveMobileWidth } from '../model';
-import { WEB_FONTS, webFontName, webFontStylesheetUrl } from '../model/fonts';
+import { webFontStylesheetUrl } from '../model/fonts';
+import { usedWebFonts } from '../model/used-web-fonts';
 import { clamp, css, fontSizePx, fontStack, lineHeight, px, safeColor, sidesPx } from './css';
 import { escapeHtml } from './escape';
 import { mjElement } from './mjml';
@@ -145,32 +146,11 @@ export function letterShell(input: Omit<LetterRenderInput, 'sections'> & Partial
   };
 }
 
-/** Longer strings are text, never a font name. */
-const FONT_NAME_MAX = 40;
-
-function collectWebFonts(value: unknown, found: Set<string>): void {
-  if (typeof value === 'string') {
-    const name = value.length <= FONT_NAME_MAX ? webFontName(value) : null;
-    if (name) found.add(name);
-  } else if (Array.isArray(value)) {
-    for (const item of value) collectWebFonts(item, found);
-  } else if (value !== null && typeof value === 'object') {
-    for (const item of Object.values(value)) collectWebFonts(item, found);
-  }
-}
-
 /**
- * An mj-font per web font the letter names (its settings or any section, any field): MJML
- * links each one the HTML then uses, for the clients that load web fonts; the others read
- * the rest of the font stack. Found by value in the letter's data, so the head changes only
- * when the set of web fonts does (the incremental renderer compiles every section again then).
+ * An mj-font per web font the letter names: MJML links each one the HTML then uses, for the
+ * clients that load web fonts; the others read the rest of the font stack. The head changes
+ * only when the set of web fonts does (the incremental renderer compiles every section again then).
  */
-export function usedWebFonts(settings: LetterSettings, sections: readonly Section[]): string[] {
-  const found = new Set<string>();
-  collectWebFonts([settings, sections], found);
-  return WEB_FONTS.filter((font) => found.has(font));
-}
-
 function webFontElements(settings: LetterSettings, sections: readonly Section[]): string {
   return usedWebFonts(settings, sections)
     .map((font) => mjElement('mj-font', { name: font, href: webFontStylesheetUrl(font) }))

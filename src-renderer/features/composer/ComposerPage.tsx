@@ -44,6 +44,8 @@ import { toastError, toastSuccess } from './lifecycle/toasts';
 import { errorMessage, useSetPrivateMutation } from './lifecycle/lifecycle-api';
 import { MoreActionsMenu } from './MoreActionsMenu';
 import { PreviewPane, type PreviewDevice } from './PreviewPane';
+import { AppearanceToggle } from './preview/AppearanceToggle';
+import { usePreviewAppearance } from './preview/use-preview-appearance';
 import { SaveIndicator } from './SaveIndicator';
 import { TakenOverAlert } from './TakenOverAlert';
 import { SendTestEmailButton } from './test-send/SendTestEmailButton';
@@ -72,6 +74,7 @@ export function ComposerPage() {
   // Spec 1 §2: a sent letter opens on its report; the secondary button shows the newsletter.
   const [newsletterChosen, setNewsletterChosen] = useState(false);
   const [device, setDevice] = useState<PreviewDevice>('desktop');
+  const [appearance, setAppearance] = usePreviewAppearance();
 
   const { data: session } = useGetSessionQuery();
   const channel = session?.organizations.find((o) => o.slug === brandSlug)?.channels.find((c) => c.channelSlug === channelSlug);
@@ -252,6 +255,8 @@ export function ComposerPage() {
         abTestBlocksDraft={abTestBlocksDraft(subjects)}
         device={device}
         onDeviceChange={setDevice}
+        appearance={appearance}
+        onAppearanceChange={setAppearance}
         onPrimary={onPrimary}
         onPrior={(action) => (action.label === 'Dashboard' ? navigate(channelDashboardPath(brandSlug, channelSlug)) : void lifecycle.prior(action))}
         onSaveAsDraft={() => void lifecycle.saveAsDraft()}
@@ -272,6 +277,8 @@ export function ComposerPage() {
                 </Button>
               </Tooltip>
               <DeviceToggle device={device} onChange={setDevice} />
+              {/* The appearance is the preview's alone: choosing one shows the preview. */}
+              <AppearanceToggle appearance={appearance} onChange={(chosen) => (setAppearance(chosen), setPreviewOpen(true))} />
             </Group>
           )
         }
@@ -295,7 +302,7 @@ export function ComposerPage() {
       </ActionBar>
       {view === 'edit' && (
         <>
-          {previewOpen && <PreviewPane letter={letter} device={device} revision={revision} />}
+          {previewOpen && <PreviewPane letter={letter} device={device} appearance={appearance} revision={revision} />}
           <ComposerWorkspace letter={letter} readOnly={!editable} device={device} />
         </>
       )}
@@ -305,7 +312,7 @@ export function ComposerPage() {
       {view === 'schedule' && (
         <Group align="flex-start" gap="md" wrap="nowrap">
           <div style={{ flex: 1, minWidth: 0 }}>
-            <PreviewPane letter={letter} device={device} revision={revision} withPromotions={!isTemplate} />
+            <PreviewPane letter={letter} device={device} appearance={appearance} revision={revision} withPromotions={!isTemplate} />
           </div>
           <ScheduleSidebar
             letter={letter}

@@ -3,8 +3,10 @@ import { useElementSize } from '@mantine/hooks';
 import { memo, useMemo } from 'react';
 import type { Letter } from '../../../shared/model/letter';
 import { effectiveDesktopWidth, effectiveMobileWidth } from '../../../shared/model/letter-settings';
+import { usePreviewFontFaces } from '../fonts/preview-font-faces';
 import { useGetSchedulePreviewQuery } from '../promotions/promotions-api';
 import { useGetPreviewQuery } from './composer-api';
+import { APPEARANCE_CANVAS, withAppearance, type PreviewAppearance } from './preview/dark-appearance';
 
 export type PreviewDevice = 'desktop' | 'mobile';
 
@@ -17,6 +19,25 @@ const PREVIEW_CSP = "default-src 'none'; img-src https: http: data: app:; style-
 export function withPreviewPolicy(html: string): string {
   const meta = `<meta http-equiv="Content-Security-Policy" content="${PREVIEW_CSP}">`;
   return /<head[^>]*>/i.test(html) ? html.replace(/<head[^>]*>/i, (head) => head + meta) : meta + html;
+}
+
+/**
+ * The email's web fonts from the files shipped with the app, first in its head. Its own
+ * Google Fonts links are left out: the policy refuses them, but a request could still start
+ * before the policy is read, and offline it fails anyway.
+ */
+export function withFontFaces(html: string, fontFaceCss: string): string {
+  const unlinked = html
+    .replace(/<link\b[^>]*fonts\.googleapis\.com[^>]*>/gi, '')
+    .replace(/@import\s+url\(\s*['"]?https:\/\/fonts\.googleapis\.com[^)]*\)\s*;?/gi, '');
+  if (fontFaceCss === '') return unlinked;
+  const style = `<style data-preview-fonts="">${fontFaceCss}</style>`;
+  return /<head[^>]*>/i.test(unlinked) ? unlinked.replace(/<head[^>]*>/i, (head) => head + style) : style + unlinked;
+}
+
+/** What the frame shows: the email in the chosen appearance, with its fonts, under the frame's policy. */
+export function previewDocument(html: string, appearance: PreviewAppearance, fontFaceCss: string): string {
+  return withPreviewPolicy(withFontFaces(withAppearance(html, appearance), fontFaceCss));
 }
 
 /** Spec 1 §9: "Preview wrapper 700 px scaled 0.45." */
@@ -40,15 +61,25 @@ export function previewScale(availableWidth: number, frameWidth: number): number
  * the email is), drawn at that scale: the frame is made taller by the same factor, so the
  * overview takes the same room and shows more of the letter at once.
  */
-export function PreviewFrame({ html, width, scale }: { html: string; width: number; scale: number }) {
+export function PreviewFrame({ html, width, scale, appearance = 'light' }: { html: string; width: number; scale: number; appearance?: PreviewAppearance }) {
   const frameWidth = width + FRAME_BORDER;
-  const srcDoc = useMemo(() => withPreviewPolicy(html), [html]);
+  const fontFaceCss = usePreviewFontFaces(html);
+  const srcDoc = useMemo(() => (fontFaceCss === null ? null : previewDocument(html, appearance, fontFaceCss)), [html, appearance, fontFaceCss]);
+  // Drawn once its fonts are read (at once after the first time), not first with the fallback.
+  if (srcDoc === null) return <Loader aria-label="Loading fonts" />;
   const frame = (
     <iframe
       title="Email preview"
       sandbox=""
       srcDoc={srcDoc}
-      style={{ width: frameWidth, height: PREVIEW_HEIGHT / scale, border: '1px solid var(--mantine-color-gray-3)', background: 'white', display: 'block' }}
+      data-appearance={appearance}
+      style={{
+        width: frameWidth,
+        height: PREVIEW_HEIGHT / scale,
+        border: '1px solid var(--mantine-color-gray-3)',
+        background: APPEARANCE_CANVAS[appearance],
+        display: 'block',
+      }}
     />
   );
   if (scale === 1) return frame;
@@ -70,11 +101,14 @@ export function PreviewFrame({ html, width, scale }: { html: string; width: numb
 export const PreviewPane = memo(function PreviewPane({
   letter,
   device,
+  appearance = 'light',
   revision,
   withPromotions = false,
 }: {
   letter: Letter;
   device: PreviewDevice;
+  /** Light, or a mail client's dark mode (the appearance toggle beside the device toggle). */
+  appearance?: PreviewAppearance;
   revision: string;
   /** The schedule step: each promotion slot filled with the promotion the send will carry. */
   withPromotions?: boolean;
@@ -106,7 +140,7 @@ export const PreviewPane = memo(function PreviewPane({
         {isFetching && <Loader size="xs" aria-label="Updating preview" />}
       </Group>
       {insights.flags.missingUnsubscribe && <Text size="sm" c="orange">This letter has no unsubscribe link.</Text>}
-      <PreviewFrame html={preview.html} width={width} scale={scale} />
+      <PreviewFrame html={preview.html} width={width} scale={scale} appearance={appearance} />
     </Stack>
   );
 });

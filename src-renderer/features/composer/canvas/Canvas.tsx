@@ -4,8 +4,10 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { Delta, Letter } from '../../../../shared/model';
 import { effectiveDesktopWidth, effectiveMobileWidth } from '../../../../shared/model';
+import { usedWebFonts } from '../../../../shared/model/used-web-fonts';
 import type { RootState } from '../../../app/store';
 import { RewriteAssistant } from '../../ai-assistant/RewriteAssistant';
+import { useWebFonts } from '../../fonts/web-fonts';
 import { redone, sectionRewritten, textEdited, undone } from '../composer-slice';
 import { footerIndex } from '../section-list';
 import { CanvasSection } from './CanvasSection';
@@ -39,6 +41,8 @@ export function Canvas({
   const { present: sections, selectedId, settings } = useSelector((state: RootState) => state.composer);
   // The Styles tab edits the composer's settings; the stored letter catches up only after the save.
   const styledLetter = useMemo(() => ({ ...letter, settings }), [letter, settings]);
+  // The web fonts the letter uses, from the files shipped with the app (it works offline).
+  useWebFonts(useMemo(() => usedWebFonts(settings, sections), [settings, sections]));
   // Stable callbacks, so a memoized section renders again only when its own props change.
   const onTextChange = useCallback((id: string, delta: Delta) => dispatch(textEdited({ id, delta })), [dispatch]);
   const onOpenSettingsRef = useRef(onOpenSettings);

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { effectiveBorder, type LetterSettings, type Section } from '../../../../shared/model';
+import { fontStack } from '../../../../shared/render/css';
 
 // The canvas draws each section with the same box the email gives it: the section's own
 // font, colours and paddings, and its borders with the letter's borders filling the gaps
@@ -8,7 +9,8 @@ import { effectiveBorder, type LetterSettings, type Section } from '../../../../
 export function sectionBoxStyle(section: Section, settings: LetterSettings): CSSProperties {
   const { thickness, radius, color, style } = effectiveBorder(section, settings.borders);
   return {
-    fontFamily: `${section.defaultFont}, ${section.fontFallback}`,
+    // The email's stack: names quoted where CSS needs it ('Source Sans 3'), ending in a generic family.
+    fontFamily: fontStack(section.defaultFont, section.fontFallback),
     fontSize: section.fontSize,
     lineHeight: section.lineHeight,
     color: section.textColor,

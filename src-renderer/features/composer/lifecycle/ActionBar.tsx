@@ -14,6 +14,8 @@ import type { SchedulingGate } from '../../../../shared/rules/schedule';
 import { ComposerSteps } from '../ComposerSteps';
 import { DeviceToggle } from '../DeviceToggle';
 import type { PreviewDevice } from '../PreviewPane';
+import { AppearanceToggle } from '../preview/AppearanceToggle';
+import type { PreviewAppearance } from '../preview/dark-appearance';
 
 export interface ActionBarProps {
   status: number;
@@ -25,6 +27,9 @@ export interface ActionBarProps {
   abTestBlocksDraft: boolean;
   device: PreviewDevice;
   onDeviceChange: (device: PreviewDevice) => void;
+  /** Light or a mail client's dark mode, beside the device toggle; without it, no appearance toggle. */
+  appearance?: PreviewAppearance;
+  onAppearanceChange?: (appearance: PreviewAppearance) => void;
   onPrimary: (action: PrimaryAction) => void;
   onPrior: (action: PriorAction) => void;
   onSaveAsDraft: () => void;
@@ -36,8 +41,8 @@ export interface ActionBarProps {
 }
 
 /**
- * The page action bar (spec 1 §2, §4): the 3-step indicator, the device toggle at the
- * schedule step, Save as draft, Pause and edit, the prior action and the primary action,
+ * The page action bar (spec 1 §2, §4): the 3-step indicator, the device and appearance
+ * toggles at the schedule step, Save as draft, Pause and edit, the prior action and the primary action,
  * whose hint says what still blocks it.
  */
 export function ActionBar(props: ActionBarProps) {
@@ -55,6 +60,9 @@ export function ActionBar(props: ActionBarProps) {
         {props.tools}
         {showsDeviceToggle(status) && (
           <DeviceToggle device={device} onChange={props.onDeviceChange} />
+        )}
+        {showsDeviceToggle(status) && props.appearance && props.onAppearanceChange && (
+          <AppearanceToggle appearance={props.appearance} onChange={props.onAppearanceChange} />
         )}
         <Group gap="xs" ml="auto" wrap="nowrap">
           {props.children}

@@ -2,7 +2,7 @@ import { Select, Stack } from '@mantine/core';
 import type { Alignment, Section } from '../../../../shared/model';
 import { FALLBACK_FONTS } from '../../../../shared/model';
 import { PRIMARY_FONTS } from '../../../../shared/model/fonts';
-import { primaryFontChoices } from '../styles/fields/FontSelect';
+import { primaryFontChoices, primaryFontPickerProps } from '../styles/fields/FontSelect';
 import { checkButtonFontSize } from '../../../../shared/rules/button-settings';
 import { checkFontSize, checkLineHeight } from '../../../../shared/rules/text-settings';
 import { ALIGNMENT_CHOICES, ChoiceField } from './fields/ChoiceField';
@@ -39,6 +39,7 @@ export function FontSettings({ section, edit, fontSizeRule = 'text', alignment, 
         data={primaryFontChoices(section.defaultFont)}
         value={PRIMARY_FONTS.find((font) => font.toLowerCase() === section.defaultFont.toLowerCase()) ?? section.defaultFont}
         onChange={(font) => font && set('defaultFont', font)}
+        {...primaryFontPickerProps(section.defaultFont)}
       />
       <Select
         label="Fallback font"

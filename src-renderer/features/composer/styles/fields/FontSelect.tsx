@@ -1,6 +1,8 @@
-import { Select } from '@mantine/core';
+import { Select, type ComboboxItem } from '@mantine/core';
 import { FALLBACK_FONTS } from '../../../../../shared/model';
-import { FONT_GROUPS, PRIMARY_FONTS } from '../../../../../shared/model/fonts';
+import { FONT_GROUPS, PRIMARY_FONTS, WEB_FONT_CLIENTS, isWebFont } from '../../../../../shared/model/fonts';
+import { registerAllWebFonts } from '../../../fonts/web-fonts';
+import { fontStack } from '../../../../../shared/render/css';
 import { useStylesEnvironment } from '../styles-context';
 
 /**
@@ -13,7 +15,26 @@ export function primaryFontChoices(value: string): ({ group: string; items: stri
   return PRIMARY_FONTS.some((font) => font.toLowerCase() === value.toLowerCase()) ? groups : [value, ...groups];
 }
 
-/** A font chooser over the shipped lists; a stored font missing from the list is still offered, so it shows. */
+/** What the picker says under a web font: who sees it, and what everyone else sees. */
+export function webFontNote(font: string): string | null {
+  return isWebFont(font) ? `Web font: shown in ${WEB_FONT_CLIENTS}; other readers see the fallback font.` : null;
+}
+
+/** Each option's name drawn in its own font. */
+export function renderFontOption({ option }: { option: ComboboxItem }) {
+  return <span style={{ fontFamily: fontStack(option.value, '') }}>{option.label}</span>;
+}
+
+/** What a primary font picker adds to its Select: the web font note, and the web fonts declared when the list opens. */
+export function primaryFontPickerProps(value: string) {
+  return { description: webFontNote(value), onDropdownOpen: registerAllWebFonts, renderOption: renderFontOption };
+}
+
+/**
+ * A font chooser over the shipped lists; a stored font missing from the list is still
+ * offered, so it shows. Each name is drawn in its own font: the web fonts ship with the app
+ * and are declared when the list opens, so the browser reads only the ones it draws.
+ */
 export function FontSelect({ label, value, fallback = false, onChange }: { label: string; value: string; fallback?: boolean; onChange: (font: string) => void }) {
   const { disabled } = useStylesEnvironment();
   const fonts: readonly string[] = fallback ? FALLBACK_FONTS : PRIMARY_FONTS;
@@ -29,7 +50,8 @@ export function FontSelect({ label, value, fallback = false, onChange }: { label
       maxDropdownHeight={200}
       disabled={disabled}
       onChange={(font) => font && onChange(font)}
-      renderOption={({ option }) => <span style={{ fontFamily: option.value }}>{option.label}</span>}
+      renderOption={renderFontOption}
+      {...(fallback ? {} : primaryFontPickerProps(value))}
       comboboxProps={{ withinPortal: true }}
       size="xs"
     />
