@@ -35,4 +35,11 @@ describe('letterMergeTagProblems', () => {
       'blocks.l-0': ["Paragraph: {{ frist_name }}: Unknown merge tag name 'frist_name'. Did you mean 'first_name'?"],
     });
   });
+
+  it('takes plain and mixed UTM values, and names a half-written tag in one', () => {
+    const values = ['newsletter', 'news-{{ first_name }}', 'x-{{ first_name'];
+    expect(mergeTagProblemErrors(letterMergeTagProblems({ title: '', subtitle: '', sections: [], utmValues: values }, known))).toEqual({
+      utm: ["x-{{ first_name: The merge tag is not closed: end it with '}}'."],
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import { BLOCK_NAMES } from '../model/block-names';
 import type { Section } from '../model/section';
 import { validateMergeTag } from './merge-tag';
+import { utmValueProblem } from './utm-value';
 
 // Every merge tag a letter's author wrote — subject, subject B, preview text, each block's
 // words, links and settings, UTM values — checked with the validate call's own rule
@@ -74,7 +75,13 @@ export function letterMergeTagProblems(input: LetterMergeTagInput, known: readon
   field('title', input.title);
   field('subjectB', input.subjectB ?? '');
   field('subtitle', input.subtitle);
-  for (const value of input.utmValues ?? []) field('utm', value);
+  for (const value of input.utmValues ?? []) {
+    // The value's own form first (utm-value.ts, as the schedule step checks it): a half tag
+    // like `news-{{ first_name` would otherwise go out to readers as written.
+    const problem = utmValueProblem(value);
+    if (problem !== undefined && value.trim() !== '') problems.push({ field: 'utm', block: null, tag: value.trim(), message: problem });
+    else field('utm', value);
+  }
   for (const section of input.sections) sectionProblems(section, known, problems);
   return problems;
 }

@@ -8,7 +8,7 @@ import {
 } from '../contract/platform-letters';
 import type { Section } from '../model/section';
 import type { UtmEntry } from '../model/utm';
-import { parseMergeTag } from './merge-tag';
+import { UTM_VALUE_REQUIRED_MESSAGE, utmValueProblem } from './utm-value';
 
 // The schedule step's field rules (spec 1 §5): subjects and the A/B test, preview text,
 // the social card, UTM rows, and when the primary action may run. Pure, so the sidebar,
@@ -32,7 +32,7 @@ export const SCHEDULE_MESSAGES = {
   utmKeyRequired: 'Enter a key.',
   utmKeyWhitespace: 'A key may not contain spaces.',
   utmKeyDuplicate: 'This key is already used.',
-  utmValueRequired: 'Enter a value.',
+  utmValueRequired: UTM_VALUE_REQUIRED_MESSAGE,
 } as const;
 
 /** The headline input's own limit; the 180-character rule covers text loaded from a page. */
@@ -133,8 +133,9 @@ export interface UtmValidation {
 
 /**
  * Keys: required, no whitespace, unique (the later of two equal keys is marked). Values:
- * required and in the merge-tag form; whether the platform knows the name is asked
- * separately (letters.validateMergeTag). Both are trimmed first.
+ * required; plain text, merge tags or both, each tag in the merge-tag form (utm-value.ts);
+ * whether the platform knows each tag's name is asked separately (letters.validateMergeTag).
+ * Both are trimmed first.
  */
 export function validateUtmRows(rows: readonly UtmEntry[]): UtmValidation {
   const entries = rows.map((row) => ({ key: row.key.trim(), value: row.value.trim() }));
@@ -145,11 +146,8 @@ export function validateUtmRows(rows: readonly UtmEntry[]): UtmValidation {
     else if (/\s/.test(key)) row.key = SCHEDULE_MESSAGES.utmKeyWhitespace;
     else if (seen.has(key)) row.key = SCHEDULE_MESSAGES.utmKeyDuplicate;
     if (key !== '') seen.add(key);
-    if (value === '') row.value = SCHEDULE_MESSAGES.utmValueRequired;
-    else {
-      const parsed = parseMergeTag(value);
-      if (!parsed.ok) row.value = parsed.message;
-    }
+    const valueProblem = utmValueProblem(value);
+    if (valueProblem !== undefined) row.value = valueProblem;
     return row;
   });
   const valid = problems.every((row) => row.key === undefined && row.value === undefined);

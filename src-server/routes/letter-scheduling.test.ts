@@ -234,3 +234,27 @@ describe('merge tags at scheduling', () => {
     expect(test.json().errors['blocks.p-typo']).toHaveLength(1);
   });
 });
+
+describe('UTM values at scheduling (issue 37)', () => {
+  async function withUtms(values: string[]): Promise<Letter> {
+    const letter = await atSchedule();
+    const utms = values.map((value, index) => ({ key: `utm_${index}`, value }));
+    await sql`UPDATE letters SET utm_enabled = true, utms = ${JSON.stringify(utms)}::jsonb WHERE id = ${letter.id!}`.execute(t.db);
+    return letter;
+  }
+
+  it('schedules a letter whose UTM values are plain, a merge tag, or both mixed', async () => {
+    const letter = await withUtms(['newsletter', '{{ first_name }}', 'news-{{ first_name }}']);
+    const response = await save(letter, body(letter, { publicationStatus: 2 }));
+    expect(response.statusCode, response.body).toBe(200);
+  });
+
+  it('refuses a mixed value with a misspelt or half-written tag, naming it', async () => {
+    const letter = await withUtms(['news-{{ frist_name }}', 'x-{{ first_name']);
+    const response = await save(letter, body(letter, { publicationStatus: 2 }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual({
+      utm: ["{{ frist_name }}: Unknown merge tag name 'frist_name'. Did you mean 'first_name'?", "x-{{ first_name: The merge tag is not closed: end it with '}}'."],
+    });
+  });
+});

@@ -9,6 +9,7 @@ import {
   validateUtmRows,
   type UtmRowProblems,
 } from '../../../../shared/rules/schedule';
+import { utmValueTags } from '../../../../shared/rules/utm-value';
 import type { RootState } from '../../../app/store';
 import { stylesChanged } from '../composer-slice';
 import { useValidateMergeTagMutation } from './lifecycle-api';
@@ -25,8 +26,8 @@ const withIds = (entries: UtmEntry[]): Row[] => entries.map((entry) => ({ ...ent
 
 /**
  * The UTM tracking control (spec 1 §5): rows of key and value. A field is checked when it
- * is left, and while typing once it has been left (300 ms after the last key). Values must
- * also be confirmed by the platform. The rows reach the letter's settings only when every
+ * is left, and while typing once it has been left (300 ms after the last key). A value is
+ * plain text, merge tags or both; each tag in it must also be confirmed by the platform. The rows reach the letter's settings only when every
  * one of them is valid, trimmed; until then the letter keeps its last valid rows.
  */
 export function UtmControl({ letterUniqueId, disabled, onBusyChange }: { letterUniqueId: string; disabled?: boolean; onBusyChange?: (busy: boolean) => void }) {
@@ -81,7 +82,8 @@ export function UtmControl({ letterUniqueId, disabled, onBusyChange }: { letterU
     const result = validateUtmRows(rowsRef.current);
     setShown(result.rows);
     result.entries.forEach((entry, index) => {
-      if (result.rows[index]?.value === undefined) askPlatform(entry.value);
+      // The platform's call reads one tag: each tag of a well-formed value is asked about.
+      if (result.rows[index]?.value === undefined) for (const tag of utmValueTags(entry.value)) askPlatform(tag);
     });
   }, [askPlatform]);
 
@@ -89,7 +91,9 @@ export function UtmControl({ letterUniqueId, disabled, onBusyChange }: { letterU
   const local = useMemo(() => validateUtmRows(rows), [rows]);
   useEffect(() => {
     if (!local.valid) return;
-    if (local.entries.every((entry) => typeof verdicts[entry.value] === 'object' && (verdicts[entry.value] as { valid: boolean }).valid)) {
+    const confirmed = (tag: string) => typeof verdicts[tag] === 'object' && (verdicts[tag] as { valid: boolean }).valid;
+    // A plain value has no tag to confirm.
+    if (local.entries.every((entry) => utmValueTags(entry.value).every(confirmed))) {
       emit({ utm: local.entries });
     }
   }, [local, verdicts, emit]);
@@ -120,9 +124,13 @@ export function UtmControl({ letterUniqueId, disabled, onBusyChange }: { letterU
     check();
   };
 
-  const serverMessage = (value: string): string | undefined => {
-    const verdict = verdicts[value.trim()];
-    return typeof verdict === 'object' && !verdict.valid ? verdict.message : undefined;
+  const serverMessage = (raw: string): string | undefined => {
+    const value = raw.trim();
+    for (const tag of utmValueTags(value)) {
+      const verdict = verdicts[tag];
+      if (typeof verdict === 'object' && !verdict.valid) return tag === value ? verdict.message : `${tag}: ${verdict.message}`;
+    }
+    return undefined;
   };
 
   return (
@@ -155,7 +163,7 @@ export function UtmControl({ letterUniqueId, disabled, onBusyChange }: { letterU
                 <TextInput
                   label={index === 0 ? 'Value' : undefined}
                   aria-label={`UTM value ${index + 1}`}
-                  placeholder="{{ first_name }}"
+                  placeholder="newsletter or {{ first_name }}"
                   value={row.value}
                   error={valueError}
                   disabled={disabled}
