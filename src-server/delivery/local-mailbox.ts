@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import { LOCAL_MAILBOX_NOTE } from '../../shared/contract/platform-delivery';
 import type { LocalMailboxMessage } from '../../shared/contract/platform-delivery';
 import type { Db } from '../db/database';
+import { mailboxPreviewHtml } from './mailbox-preview';
 
 // The local mailbox (migration 0004): where test emails go when no SMTP server is
 // configured. The table is typed here through `withTables`, so this module carries its
@@ -75,9 +76,9 @@ export async function storeInLocalMailbox(db: Db, entry: MailboxEntry): Promise<
 /**
  * The newest test emails of the brands the user is a member of. A brand is the unit of
  * access everywhere else (DECISIONS "Auth"), so a member of one brand of a tenant does not
- * read the tests of another.
+ * read the tests of another. Each email's HTML is its preview (mailbox-preview.ts).
  */
-export async function listLocalMailbox(db: Db, userId: number): Promise<LocalMailboxMessage[]> {
+export async function listLocalMailbox(db: Db, userId: number, platformUrl: string): Promise<LocalMailboxMessage[]> {
   const rows = await mailbox(db)
     .selectFrom('localMailbox')
     .innerJoin('memberships', (join) =>
@@ -88,14 +89,16 @@ export async function listLocalMailbox(db: Db, userId: number): Promise<LocalMai
     .orderBy('localMailbox.id', 'desc')
     .limit(LOCAL_MAILBOX_LISTED)
     .execute();
-  return rows.map((row) => ({
+  const previews = await Promise.all(rows.map((row) => mailboxPreviewHtml(db, row.html, platformUrl)));
+  return rows.map((row, index) => ({
     id: row.id,
     channelId: row.channelId,
     letterId: row.letterId,
     from: row.fromAddress,
     to: row.toAddress,
     subject: row.subject,
-    html: row.html,
+    // As shown, never as kept: viewing must not count as the reader's open or click.
+    html: previews[index]!,
     createdAt: row.createdAt.toISOString(),
     sent: false,
     note: LOCAL_MAILBOX_NOTE,
