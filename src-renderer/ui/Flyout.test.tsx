@@ -58,4 +58,18 @@ describe('the flyout', () => {
     fireEvent.click(backdrop);
     expect(onClose).toHaveBeenCalledTimes(1);
   });
+
+  it('slides in from the right: the drawer sits at the end of the row, its content a column (issue 37)', async () => {
+    show({ footer: <button type="button">Save</button> });
+    const flyout = await screen.findByRole('dialog', { name: 'Promotion' });
+    const root = document.querySelector<HTMLElement>('.mantine-Drawer-root')!;
+    expect(root.style.getPropertyValue('--drawer-justify')).toBe('flex-end');
+    // The wrapper that places the drawer keeps Mantine's row: a column there puts it bottom-left.
+    const inner = document.querySelector<HTMLElement>('.mantine-Drawer-inner')!;
+    expect(inner.contains(flyout)).toBe(true);
+    expect(inner.style.flexDirection).toBe('');
+    expect(inner.style.display).toBe('');
+    const content = document.querySelector<HTMLElement>('.mantine-Drawer-content')!;
+    expect(getComputedStyle(content).flexDirection).toBe('column');
+  });
 });

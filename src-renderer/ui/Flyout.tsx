@@ -42,7 +42,9 @@ export function Flyout(props: {
           if (!held) onClose();
         }}
       />
-      <Drawer.Content aria-label={title} style={{ display: 'flex', flexDirection: 'column' }}>
+      {/* `styles.content`, not `style`: Drawer.Content puts its `style` on the positioning
+          wrapper too, and a column there dropped the flyout to the bottom-left (issue 37). */}
+      <Drawer.Content aria-label={title} styles={{ content: { display: 'flex', flexDirection: 'column' } }}>
         <Drawer.Header>
           <Drawer.Title>
             <Title order={3} size="h4">
