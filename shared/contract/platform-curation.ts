@@ -7,6 +7,9 @@ import { daySchema } from '../model/calendar-day';
 
 /** spec 2 §5: the answer of `rss/validate` when the address is not a feed. */
 export const INVALID_FEED_URL_MESSAGE = 'This url is invalid.';
+/** Issue 37: a feed whose site did not answer, or answered an error, is not called invalid. */
+export const FEED_UNREACHABLE_PREFIX = 'The feed could not be reached: ';
+export const feedUnreachableMessage = (reason: string) => `${FEED_UNREACHABLE_PREFIX}${reason}`;
 /** spec 2 §8 curation messages. */
 export const FEEDS_FETCH_FAILED_MESSAGE = 'Sorry, we failed to fetch your feeds.';
 export const AGGREGATES_FETCH_FAILED_MESSAGE = 'Failed to fetch aggregates. Please try again.';

@@ -1,12 +1,13 @@
 import { parseFeed } from 'feedsmith';
 import sanitizeHtml from 'sanitize-html';
-import { FEED_PREVIEW_ITEMS_MAX, INVALID_FEED_URL_MESSAGE } from '../../shared/contract/platform-curation';
+import { FEED_PREVIEW_ITEMS_MAX, INVALID_FEED_URL_MESSAGE, feedUnreachableMessage } from '../../shared/contract/platform-curation';
 import type { FeedPreviewItem } from '../../shared/contract/platform-curation';
 import { POST_CONTENT_TAGS } from '../../shared/render/post-content';
 import { HttpError } from '../http/errors';
 import { FetchRefusedError, guardedFetch } from '../integrations/guarded-fetch';
 import type { FetchGuard } from '../integrations/guarded-fetch';
 import { BodyTooLargeError } from '../integrations/read-limited';
+import { FeedUnreachableError, asUnreachable } from './feed-unreachable';
 
 // Reads a feed (RSS 2.0, RSS 1.0, Atom or JSON Feed, parsed by feedsmith) into the
 // article fields an aggregate keeps (spec 3 §3). Requests are conditional when the last
@@ -55,18 +56,21 @@ export async function fetchFeed(address: string, guard: FetchGuard, validators: 
   };
   if (validators.etag) headers['if-none-match'] = validators.etag;
   if (validators.lastModified) headers['if-modified-since'] = validators.lastModified;
-  const answer = await guardedFetch(checkFeedUrl(address), guard, {
+  const start = checkFeedUrl(address);
+  const answer = await guardedFetch(start, guard, {
     timeoutMs: FEED_FETCH_TIMEOUT_MS,
     maxBytes: FEED_MAX_BYTES,
     maxRedirects: MAX_REDIRECTS,
     headers,
     checkRedirect: (next) => checkFeedUrl(next.toString()),
+  }).catch((error: unknown) => {
+    throw asUnreachable(error, start, FEED_FETCH_TIMEOUT_MS);
   });
   const { response, url } = answer;
   if (response.status === 304) return { status: 'not-modified' };
   if (!response.ok) {
     await answer.discard();
-    throw new Error(`${url.host} answered ${response.status}.`);
+    throw new FeedUnreachableError(`${url.host} answered ${response.status}.`);
   }
   let text: string;
   try {
@@ -91,7 +95,9 @@ export function previewItems(feed: ParsedFeed): FeedPreviewItem[] {
 
 /**
  * For `rss/validate` and adding a feed: the feed; 422 with the guard's words for an
- * address the platform may not fetch, 'This url is invalid.' for anything else.
+ * address the platform may not fetch, 'The feed could not be reached: …' with the reason
+ * when the site did not answer or answered an error (issue 37), and 'This url is invalid.'
+ * for anything else (not an address, not a feed).
  */
 export async function readFeedOrRefuse(address: string, guard: FetchGuard): Promise<ParsedFeed> {
   try {
@@ -101,6 +107,10 @@ export async function readFeedOrRefuse(address: string, guard: FetchGuard): Prom
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (error instanceof FetchRefusedError) throw new HttpError(422, error.message, { url: [error.message] });
+    if (error instanceof FeedUnreachableError) {
+      const message = feedUnreachableMessage(error.reason);
+      throw new HttpError(422, message, { url: [message] });
+    }
     throw invalid();
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformPaths } from '../../shared/contract/platform-api';
-import { AggregatesResponseSchema, FeedSchema, INVALID_FEED_URL_MESSAGE, TAG_COMPANY_ONLY_MESSAGE } from '../../shared/contract/platform-curation';
+import { AggregatesResponseSchema, FeedSchema, INVALID_FEED_URL_MESSAGE, TAG_COMPANY_ONLY_MESSAGE, feedUnreachableMessage } from '../../shared/contract/platform-curation';
 import type { Aggregate } from '../../shared/contract/platform-curation';
 import { pollFeed } from '../curation/feed-polling';
 import { resolveCurationSections } from '../curation/resolve-curation-sections';
@@ -67,12 +67,28 @@ describe('rss/validate', () => {
     }
   });
 
-  it("answers 'This url is invalid.' for a page, a missing address and a non-address", async () => {
-    for (const url of [`${site.url}/page.html`, `${site.url}/nothing.xml`, 'not a url', 'ftp://example.com/feed']) {
+  it("answers 'This url is invalid.' for a page and a non-address", async () => {
+    for (const url of [`${site.url}/page.html`, 'not a url', 'ftp://example.com/feed']) {
       const response = await t.app.inject({ method: 'POST', url: platformPaths.validateFeed(), headers: editor, payload: { url } });
       expect(response.statusCode, response.body).toBe(422);
       expect(response.json().errors.url).toEqual([INVALID_FEED_URL_MESSAGE]);
     }
+  });
+
+  it('says a feed could not be reached, and why, when the site answers an error or no one answers (issue 37)', async () => {
+    const host = new URL(site.url).host;
+    const missing = await t.app.inject({ method: 'POST', url: platformPaths.validateFeed(), headers: editor, payload: { url: `${site.url}/nothing.xml` } });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toMatchObject({ message: feedUnreachableMessage(`${host} answered 404.`), errors: { url: [feedUnreachableMessage(`${host} answered 404.`)] } });
+    // A port no one listens on: the loopback server's, once it is closed.
+    const gone = await startLoopbackServer((_request, response) => response.end());
+    const goneHost = new URL(gone.url).host;
+    await gone.close();
+    const refused = await t.app.inject({ method: 'POST', url: platformPaths.validateFeed(), headers: editor, payload: { url: `${gone.url}/feed.xml` } });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(feedUnreachableMessage(`${goneHost} refused the connection.`));
+    const adding = await t.app.inject({ method: 'POST', url: feedsPath, headers: editor, payload: { url: `${gone.url}/feed.xml` } });
+    expect(adding.json().message).toBe(feedUnreachableMessage(`${goneHost} refused the connection.`));
   });
 });
 

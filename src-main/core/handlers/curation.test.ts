@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Aggregate, Feed } from '../../../shared/contract/platform-curation';
-import { INVALID_FEED_URL_MESSAGE, TAG_COMPANY_ONLY_MESSAGE } from '../../../shared/contract/platform-curation';
+import { INVALID_FEED_URL_MESSAGE, TAG_COMPANY_ONLY_MESSAGE, feedUnreachableMessage } from '../../../shared/contract/platform-curation';
 import { createFeedSite, serveFeedSite } from '../../../src-server/testing/feed-fixtures';
 import { startLoopbackServer } from '../../../src-server/testing/loopback-server';
 import type { LoopbackServer } from '../../../src-server/testing/loopback-server';
@@ -31,6 +31,9 @@ describe('curation through the core', () => {
     const { core, close } = await testPlatform.openCore({}, dataDir);
     const refused = await core.dispatch('curation.validateFeed', { url: `${site.url}/page.html` });
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_input', message: INVALID_FEED_URL_MESSAGE } });
+    // Issue 37: the platform's reason for an unreachable feed reaches the app word for word.
+    const missing = await core.dispatch('curation.validateFeed', { url: `${site.url}/nothing.xml` });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'invalid_input', message: feedUnreachableMessage(`${new URL(site.url).host} answered 404.`) } });
     const feed = await call<Feed>(core, 'curation.addFeed', { ...WEEKLY, url: ` ${site.url}/rss.xml ` });
     expect(feed.title).toBe('Harbour News');
 

@@ -1,14 +1,16 @@
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconRss, IconTrash } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { FEEDS_FETCH_FAILED_MESSAGE, INVALID_FEED_URL_MESSAGE } from '../../../shared/contract/platform-curation';
+import { FEEDS_FETCH_FAILED_MESSAGE } from '../../../shared/contract/platform-curation';
 import type { Feed } from '../../../shared/contract/platform-curation';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { feedCheckFailure } from './feed-check-failure';
 import { useAddFeedMutation, useCurationFeedsQuery, useDeleteFeedMutation, useValidateFeedMutation } from './curation-api';
 
 /**
  * A channel's feeds: add one by its address (trimmed, checked by the platform first:
- * 'This url is invalid.' and the address cleared when it is not a feed), and delete one.
+ * 'This url is invalid.' and the address cleared when it is not a feed; a feed that could
+ * not be reached says why and keeps the address, feed-check-failure.ts), and delete one.
  */
 export function FeedsManager({ brandSlug, channelSlug }: { brandSlug: string; channelSlug: string }) {
   const feeds = useCurationFeedsQuery({ brandSlug, channelSlug });
@@ -26,14 +28,14 @@ export function FeedsManager({ brandSlug, channelSlug }: { brandSlug: string; ch
     setError(null);
     const checked = await validate({ url: trimmed });
     if ('error' in checked) {
-      const code = (checked.error as { code?: string }).code;
-      setError(code === 'offline' ? (checked.error as { message: string }).message : INVALID_FEED_URL_MESSAGE);
-      if (code !== 'offline') setUrl('');
+      const failure = feedCheckFailure(checked.error);
+      setError(failure.message);
+      if (failure.clear) setUrl('');
       return;
     }
     const added = await add({ brandSlug, channelSlug, url: trimmed });
     if ('error' in added) {
-      setError((added.error as { message?: string }).message ?? INVALID_FEED_URL_MESSAGE);
+      setError(feedCheckFailure(added.error).message);
       return;
     }
     setUrl('');

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, NumberInput, Select, Stack, TextInput } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { INVALID_FEED_URL_MESSAGE } from '../../../shared/contract/platform-curation';
 import type { BlogFeedLayout, SectionOf } from '../../../shared/model';
 import { FEED_ITEM_COUNT_MAX, FEED_ITEM_COUNT_MIN } from '../../../shared/model/constants';
 import { clampFeedCount, clampFeedOffset, rssDelta, rssImages, rssLayoutChoices } from '../../../shared/rules/rss-items';
@@ -9,6 +8,7 @@ import { CommonSettings } from '../composer/settings/CommonSettings';
 import { usePanelContext } from '../composer/settings/panel-context';
 import { setModel, typedEdit, type PanelProps } from '../composer/settings/section-edit';
 import { useValidateFeedMutation } from './curation-api';
+import { feedCheckFailure } from './feed-check-failure';
 
 export const RSS_LOAD_NEEDS_CONNECTION = 'Loading a feed needs a connection to the platform. The items loaded before are kept.';
 
@@ -30,9 +30,9 @@ export function RssPanel({ section, edit }: PanelProps<SectionOf<'rss'>>) {
     const trimmed = url.trim();
     const result = await validate({ url: trimmed });
     if ('error' in result) {
-      const offline = (result.error as { code?: string }).code === 'offline';
-      setError(offline ? RSS_LOAD_NEEDS_CONNECTION : INVALID_FEED_URL_MESSAGE);
-      if (!offline) {
+      const failure = feedCheckFailure(result.error);
+      setError(failure.offline ? RSS_LOAD_NEEDS_CONNECTION : failure.message);
+      if (failure.clear) {
         setUrl('');
         setModel(edit, 'rss', 'link', { link: '' });
       }
