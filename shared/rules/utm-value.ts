@@ -11,7 +11,7 @@ const TAG = /(?<!\{)\{\{(?!\{)([^{}]*)\}\}(?!\})/g;
 
 export const UTM_VALUE_REQUIRED_MESSAGE = 'Enter a value.';
 export const UTM_VALUE_UNCLOSED_MESSAGE = "The merge tag is not closed: end it with '}}'.";
-export const UTM_VALUE_UNOPENED_MESSAGE = "'}}' closes no merge tag: start the tag with '{{', as in {{ first_name }}.";
+export const UTM_VALUE_UNOPENED_MESSAGE = "'}' closes no merge tag: start the tag with '{{', as in {{ first_name }}.";
 
 /** The merge tags written in a value, each once, in order. */
 export function utmValueTags(value: string): string[] {
@@ -29,9 +29,11 @@ export function utmValueProblem(raw: string): string | undefined {
     const parsed = parseMergeTag(tag);
     if (!parsed.ok) return tag === value ? parsed.message : `${tag}: ${parsed.message}`;
   }
-  // What is left once the well-formed tags are out must hold no half of one.
+  // What is left once the well-formed tags are out holds no brace: one there is a tag half
+  // typed (`news-{{ first_na`, or the first `{` on the way to one), which would otherwise be
+  // saved as a plain value while the editor is still typing.
   const rest = value.replace(TAG, '');
-  if (rest.includes('{{')) return UTM_VALUE_UNCLOSED_MESSAGE;
-  if (rest.includes('}}')) return UTM_VALUE_UNOPENED_MESSAGE;
+  if (rest.includes('{')) return UTM_VALUE_UNCLOSED_MESSAGE;
+  if (rest.includes('}')) return UTM_VALUE_UNOPENED_MESSAGE;
   return undefined;
 }

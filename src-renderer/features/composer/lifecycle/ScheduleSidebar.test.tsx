@@ -265,6 +265,36 @@ describe('UTM tracking', () => {
     expect(field('UTM key 1').value).toBe('');
   });
 
+  it('saves a plain value without asking the platform, and asks about each tag of a mixed one (issue 37)', async () => {
+    flags = ['utmTracking'];
+    answers['letters.validateMergeTag'] = ({ mergeTag }: { mergeTag: string }) =>
+      ok(mergeTag.includes('frist') ? { valid: false, message: "Unknown merge tag name 'frist_name'." } : { valid: true, message: 'Valid merge tag.' });
+    const { store } = renderSidebar({ settings: { ...testLetter().settings, utmEnabled: true } });
+    await userEvent.type(await screen.findByRole('textbox', { name: 'UTM key 1' }), 'utm_source');
+    await userEvent.type(field('UTM value 1'), 'newsletter');
+    await userEvent.tab();
+    await waitFor(() => expect(store.getState().composer.settings.utm).toEqual([{ key: 'utm_source', value: 'newsletter' }]));
+    expect(calls.some((c) => c.channel === 'letters.validateMergeTag')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add UTM parameter' }));
+    await userEvent.type(field('UTM key 2'), 'utm_campaign');
+    await userEvent.type(field('UTM value 2'), 'news-{{{{ frist_name }}');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.getByText("{{ frist_name }}: Unknown merge tag name 'frist_name'.")).toBeTruthy());
+    // Nothing typed on the way ('news-') was saved: the letter keeps its last valid rows.
+    expect(store.getState().composer.settings.utm).toEqual([{ key: 'utm_source', value: 'newsletter' }]);
+    await userEvent.clear(field('UTM value 2'));
+    await userEvent.type(field('UTM value 2'), 'news-{{{{ first_name }}');
+    await userEvent.tab();
+    await waitFor(() =>
+      expect(store.getState().composer.settings.utm).toEqual([
+        { key: 'utm_source', value: 'newsletter' },
+        { key: 'utm_campaign', value: `news-${tag}` },
+      ]),
+    );
+    expect(calls.filter((c) => c.channel === 'letters.validateMergeTag').map((c) => (c.input as { mergeTag: string }).mergeTag)).toEqual(['{{ frist_name }}', tag]);
+  });
+
   it("shows 'Validation failed' when the platform cannot be asked", async () => {
     flags = ['utmTracking'];
     answers['letters.validateMergeTag'] = () => ({ ok: false, error: { code: 'offline', message: 'Checking a merge tag needs a connection to the platform.' } });

@@ -8,6 +8,7 @@ import {
   UTM_VALIDATION_DEBOUNCE_MS,
   validateUtmRows,
   type UtmRowProblems,
+  type UtmValidation,
 } from '../../../../shared/rules/schedule';
 import { utmValueTags } from '../../../../shared/rules/utm-value';
 import type { RootState } from '../../../app/store';
@@ -40,6 +41,7 @@ export function UtmControl({ letterUniqueId, disabled, onBusyChange }: { letterU
   // The errors on screen: refreshed on blur and, after a touch, 300 ms after typing stops.
   const [shown, setShown] = useState<UtmRowProblems[]>([]);
   const [verdicts, setVerdicts] = useState<Record<string, ServerVerdict>>({});
+  const [checked, setChecked] = useState<UtmValidation | null>(null);
   const [validateMergeTag] = useValidateMergeTagMutation();
   const debounce = useRef<ReturnType<typeof setTimeout> | null>(null);
   const rowsRef = useRef(rows);
@@ -80,6 +82,7 @@ export function UtmControl({ letterUniqueId, disabled, onBusyChange }: { letterU
   /** Checks the rows now: local rules at once, then the platform for well-formed values. */
   const check = useCallback(() => {
     const result = validateUtmRows(rowsRef.current);
+    setChecked(result);
     setShown(result.rows);
     result.entries.forEach((entry, index) => {
       // The platform's call reads one tag: each tag of a well-formed value is asked about.
@@ -87,16 +90,18 @@ export function UtmControl({ letterUniqueId, disabled, onBusyChange }: { letterU
     });
   }, [askPlatform]);
 
-  // With the rows and the platform's verdicts in, emit when everything is valid.
+  // With the checked rows and the platform's verdicts in, emit when everything is valid.
+  // The rows as last checked, not as typed: a plain value is valid at every keystroke
+  // ('n', 'ne', … 'news-'), and only what the editor left (or paused on) is saved.
   const local = useMemo(() => validateUtmRows(rows), [rows]);
   useEffect(() => {
-    if (!local.valid) return;
+    if (!checked?.valid) return;
     const confirmed = (tag: string) => typeof verdicts[tag] === 'object' && (verdicts[tag] as { valid: boolean }).valid;
     // A plain value has no tag to confirm.
-    if (local.entries.every((entry) => utmValueTags(entry.value).every(confirmed))) {
-      emit({ utm: local.entries });
+    if (checked.entries.every((entry) => utmValueTags(entry.value).every(confirmed))) {
+      emit({ utm: checked.entries });
     }
-  }, [local, verdicts, emit]);
+  }, [checked, verdicts, emit]);
 
   const edit = (id: number, part: 'key' | 'value', text: string) => {
     setRows((current) => current.map((row) => (row.id === id ? { ...row, [part]: text } : row)));
