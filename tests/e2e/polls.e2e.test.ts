@@ -1,16 +1,14 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { letterPath, newslettersPath } from '../../shared/app-paths';
 import { platformPaths } from '../../shared/contract/platform-api';
 import { FEATURE_FLAGS } from '../../shared/model/feature-flags';
 import { parseSections } from '../../shared/model/section';
-import { createDb } from '../../src-server/db/database';
-import { startEmbeddedPostgres } from '../../src-server/db/embedded';
 import { setFeatureFlag } from '../../src-server/feature-flags/flag-store';
 import type { ReceivedMail } from '../../src-server/testing/smtp-fixture';
 import { useAppInBrowser } from './support/app-in-browser';
 import { signIn } from './support/platform-session';
 import { useLoopbackSmtp } from './support/loopback-smtp';
+import { withPlatformDb } from './support/platform-db';
 import { expectAccessible } from './support/axe';
 import { composerPage } from './support/composer-page';
 import { scheduleSoon } from './support/schedule-soon';
@@ -39,14 +37,10 @@ const cellsOf = async (row: ReturnType<typeof app.page.getByRole>) => (await row
 
 /** The platform's own database (the web host's embedded PostgreSQL, already running), to turn the flag on as an administrator would. */
 async function turnPollsOn(): Promise<void> {
-  const postgres = await startEmbeddedPostgres({ dataDir: join(app.host.dataDir, 'platform') });
-  const db = createDb(postgres.connectionString, { maxConnections: 1 });
-  try {
+  await withPlatformDb(app.host, async (db) => {
     const brand = await db.selectFrom('organizations').select('id').where('slug', '=', 'demo').executeTakeFirstOrThrow();
     await setFeatureFlag(db, FEATURE_FLAGS.composerPollBlock, { organizationId: brand.id }, true);
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
 async function importReaders(token: string): Promise<void> {
