@@ -1,16 +1,15 @@
-import { Alert, Button, Group, Loader, NavLink, Paper, ScrollArea, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, NavLink, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconMail, IconRefresh } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { KeptEmail } from './KeptEmail';
+import type { LocalMailboxMessage } from '../../../shared/contract/local-mailbox';
 import { useListLocalMailboxQuery } from './local-mailbox-api';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 
 /**
  * The platform's local mailbox: the emails it kept instead of sending because it has no
  * mail server (test emails, and scheduled sends on a machine without one). Each is shown as
- * it would arrive, in a sandboxed frame (KeptEmail.tsx): its markup never runs scripts in the
- * app, and viewing it is not counted as the reader's open.
+ * it would arrive, in a sandboxed frame: its markup never runs scripts in the app.
  */
 export function LocalMailboxPage() {
   const { data, isFetching, error, refetch } = useListLocalMailboxQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -57,5 +56,22 @@ export function LocalMailboxPage() {
         </Group>
       )}
     </ScreenFrame>
+  );
+}
+
+function KeptEmail({ message }: { message: LocalMailboxMessage }) {
+  return (
+    <Paper withBorder p="md" style={{ flex: 1, minWidth: 0 }} aria-label="Kept email" component="section">
+      <Stack gap={4} mb="sm">
+        <Title order={3}>{message.subject || '(no subject)'}</Title>
+        <Text size="sm">{`From ${message.from}`}</Text>
+        <Text size="sm">{`To ${message.to}`}</Text>
+        <Text size="sm" c="dimmed">
+          {dayjs(message.createdAt).format('MMM D, YYYY [at] h:mm a')}
+        </Text>
+      </Stack>
+      {/* An empty sandbox: no scripts, no forms, no navigation of the app from the email's markup. */}
+      <iframe title="Kept email content" sandbox="" srcDoc={message.html} style={{ width: '100%', height: '70vh', border: 0, background: '#fff' }} />
+    </Paper>
   );
 }
