@@ -2,7 +2,6 @@ import type { Generated } from 'kysely';
 import { LOCAL_MAILBOX_NOTE } from '../../shared/contract/platform-delivery';
 import type { LocalMailboxMessage } from '../../shared/contract/platform-delivery';
 import type { Db } from '../db/database';
-import { mailboxPreviewHtml } from './mailbox-preview';
 
 // The local mailbox (migration 0004): where test emails go when no SMTP server is
 // configured. The table is typed here through `withTables`, so this module carries its
@@ -76,9 +75,9 @@ export async function storeInLocalMailbox(db: Db, entry: MailboxEntry): Promise<
 /**
  * The newest test emails of the brands the user is a member of. A brand is the unit of
  * access everywhere else (DECISIONS "Auth"), so a member of one brand of a tenant does not
- * read the tests of another. Each email's HTML is its preview (mailbox-preview.ts).
+ * read the tests of another.
  */
-export async function listLocalMailbox(db: Db, userId: number, platformUrl: string): Promise<LocalMailboxMessage[]> {
+export async function listLocalMailbox(db: Db, userId: number): Promise<LocalMailboxMessage[]> {
   const rows = await mailbox(db)
     .selectFrom('localMailbox')
     .innerJoin('memberships', (join) =>
@@ -89,16 +88,14 @@ export async function listLocalMailbox(db: Db, userId: number, platformUrl: stri
     .orderBy('localMailbox.id', 'desc')
     .limit(LOCAL_MAILBOX_LISTED)
     .execute();
-  const previews = await Promise.all(rows.map((row) => mailboxPreviewHtml(db, row.html, platformUrl)));
-  return rows.map((row, index) => ({
+  return rows.map((row) => ({
     id: row.id,
     channelId: row.channelId,
     letterId: row.letterId,
     from: row.fromAddress,
     to: row.toAddress,
     subject: row.subject,
-    // As shown, never as kept: viewing must not count as the reader's open or click.
-    html: previews[index]!,
+    html: row.html,
     createdAt: row.createdAt.toISOString(),
     sent: false,
     note: LOCAL_MAILBOX_NOTE,

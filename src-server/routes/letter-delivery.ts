@@ -117,6 +117,6 @@ export const letterDeliveryRoutes: FastifyPluginAsync<LetterDeliveryOptions> = a
 
   app.get(platformPaths.localMailbox(), { schema: docs.mailbox }, async (request, reply) => {
     const user = currentUser(request);
-    return sendAs(reply, LocalMailboxResponseSchema, { items: await listLocalMailbox(db, user.id, platformUrlOf(request)), smtpConfigured: mail.kind === 'smtp' });
+    return sendAs(reply, LocalMailboxResponseSchema, { items: await listLocalMailbox(db, user.id), smtpConfigured: mail.kind === 'smtp' });
   });
 };
