@@ -179,7 +179,7 @@ describe('promotions', () => {
           await sidebar().getByLabel('Audience', { exact: false }).first().click();
           return engaged.isVisible();
         },
-        { timeout: 30_000, intervals: [500, 1_000, 2_000] },
+        { timeout: 30_000, interval: 1_000 },
       )
       .toBe(true);
     await engaged.click();

@@ -68,14 +68,18 @@ describe('the public web archive', () => {
     await expect.poll(() => app.page.url()).toBe(`${app.host.platformUrl}${publicPagePaths.letterArchive('weekly', letter.uniqueId)}`);
 
     // The letter page: its subject as the title, the social card, the letter's words with
-    // tags filled for no one in particular, no unsubscribe link, icons loaded.
+    // tags filled for no one in particular, an unsubscribe link that only says unsubscribing
+    // is by email (the public copy is nobody's), icons loaded.
     expect(await app.page.title()).toBe(SUBJECT);
     expect(await app.page.locator('meta[property="og:title"]').getAttribute('content')).toBe('Keepers of the light');
     expect(await app.page.locator('meta[property="og:description"]').getAttribute('content')).toBe('A century of lamps lit by hand.');
     const body = (await app.page.locator('body').innerText()).replace(/\s+/g, ' ');
     expect(body).toContain(`Hello reader. ${STORY}`);
     expect(body).not.toContain(PLACEHOLDER);
-    expect(await app.page.getByRole('link', { name: /unsubscribe/i }).count()).toBe(0);
+    const unsubscribe = app.page.getByRole('link', { name: /unsubscribe/i });
+    for (let index = 0; index < (await unsubscribe.count()); index++) {
+      expect(new URL((await unsubscribe.nth(index).getAttribute('href')) ?? '', app.host.platformUrl).pathname).toBe(publicPagePaths.unsubscribeByEmail());
+    }
     const pageIcons = (await images()).filter((image) => image.src.includes('/assets/social/'));
     expect(pageIcons).toHaveLength(5);
     expect(pageIcons.every((image) => image.loaded)).toBe(true);
