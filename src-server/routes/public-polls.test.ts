@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformPaths } from '../../shared/contract/platform-api';
 import type { Poll, PollDetail, PollMetrics, PollSummary } from '../../shared/contract/platform-polls';
-import { defaultPollModel } from '../../shared/model/blocks/poll';
-import type { Section } from '../../shared/model/section';
-import { newSection } from '../../shared/model/section-factory';
 import { PAGE_CONTENT_SECURITY_POLICY } from '../pages/page-security';
+import { pollSection } from '../testing/delivery-fixtures';
 import { POLL_PAGE_TEXT } from '../pages/poll-pages';
 import { hrefsOf, linkedSections, pathOf, startTrackingHarness } from '../tracking/tracking-test-support';
 import type { TrackingHarness } from '../tracking/tracking-test-support';
@@ -18,22 +16,6 @@ let h: TrackingHarness;
 let poll: Poll;
 let letterUniqueId: string;
 let people: { email: (name: string) => string };
-
-function pollSection(chosen: Poll): Section {
-  const section = newSection('poll', 'poll-1') as Extract<Section, { type: 'poll' }>;
-  return {
-    ...section,
-    blockModel: {
-      ...defaultPollModel(),
-      id: chosen.id,
-      title: chosen.title,
-      questionText: chosen.questionText,
-      pollType: chosen.pollType,
-      originType: chosen.originType,
-      options: chosen.options.map(({ id, title }) => ({ id, title })),
-    },
-  };
-}
 
 /** The option links of one reader's email, by option title. */
 function optionLinks(name: string): Record<string, string> {

@@ -6,13 +6,12 @@ import { promotionPaths } from '../../shared/contract/platform-promotions';
 import { SentEmailResponseSchema } from '../../shared/contract/platform-reports';
 import type { SentEmail } from '../../shared/contract/platform-reports';
 import { PUBLIC_PAGE_TEXT, publicPagePaths } from '../../shared/contract/public-pages';
-import { defaultPollModel } from '../../shared/model/blocks/poll';
 import type { ChannelSettings } from '../../shared/model/channel-settings';
 import type { Letter } from '../../shared/model/letter';
 import { defaultLetterSettings } from '../../shared/model/letter-settings';
 import type { Section } from '../../shared/model/section';
 import { newSection } from '../../shared/model/section-factory';
-import { paragraph } from '../testing/delivery-fixtures';
+import { paragraph, pollSection } from '../testing/delivery-fixtures';
 import { PUBLIC_URL, pathOf, startTrackingHarness } from '../tracking/tracking-test-support';
 import type { TrackingHarness } from '../tracking/tracking-test-support';
 
@@ -44,22 +43,6 @@ async function call<T>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: ob
   const response = await h.app.inject({ method, url, headers: h.editor, ...(payload ? { payload } : {}) });
   expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
   return response.json<T>();
-}
-
-function pollSection(chosen: Poll): Section {
-  const section = newSection('poll', 'poll-1') as Extract<Section, { type: 'poll' }>;
-  return {
-    ...section,
-    blockModel: {
-      ...defaultPollModel(),
-      id: chosen.id,
-      title: chosen.title,
-      questionText: chosen.questionText,
-      pollType: chosen.pollType,
-      originType: chosen.originType,
-      options: chosen.options.map(({ id, title }) => ({ id, title })),
-    },
-  };
 }
 
 /** A greeting with merge tags, a link in the channel's colour, zone 1, a poll and the footer with the channel's logo. */

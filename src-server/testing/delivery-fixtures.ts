@@ -1,3 +1,5 @@
+import type { Poll } from '../../shared/contract/platform-polls';
+import { defaultPollModel } from '../../shared/model/blocks/poll';
 import type { Section } from '../../shared/model/section';
 import { newSection } from '../../shared/model/section-factory';
 import type { Db } from '../db/database';
@@ -36,4 +38,21 @@ export const deliveryBlocks = (options: { promotionZone?: number } = {}) => JSON
  */
 export async function knowMemberCodeField(db: Db, channelId: number): Promise<void> {
   await insertSubscriber(db, { channelId, email: `member-code-${channelId}@example.com`, status: 'unsubscribed', customFields: { member_code: 'M-0' } });
+}
+
+/** A poll block answering `chosen`, as the composer's picker places it. */
+export function pollSection(chosen: Poll): Section {
+  const section = newSection('poll', 'poll-1') as Extract<Section, { type: 'poll' }>;
+  return {
+    ...section,
+    blockModel: {
+      ...defaultPollModel(),
+      id: chosen.id,
+      title: chosen.title,
+      questionText: chosen.questionText,
+      pollType: chosen.pollType,
+      originType: chosen.originType,
+      options: chosen.options.map(({ id, title }) => ({ id, title })),
+    },
+  };
 }
