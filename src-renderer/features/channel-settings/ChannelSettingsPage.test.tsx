@@ -140,6 +140,21 @@ describe('the channel settings screen', () => {
     expect(saves).toEqual([]);
   });
 
+  it('takes a colour message away once the colour is valid again, and keeps the others', async () => {
+    renderPage();
+    const accent = await screen.findByRole('textbox', { name: 'Accent color' });
+    await userEvent.clear(accent);
+    await userEvent.type(accent, 'blueish');
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Name' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(CHANNEL_SETTINGS_MESSAGES.color)).toBeTruthy();
+
+    await userEvent.clear(accent);
+    await userEvent.type(accent, '#1c7ed6');
+    await waitFor(() => expect(screen.queryByText(CHANNEL_SETTINGS_MESSAGES.color)).toBeNull());
+    expect(screen.getByText(CHANNEL_SETTINGS_MESSAGES.title)).toBeTruthy();
+  });
+
   it("shows the platform's refusal, and that it needs a connection", async () => {
     answerSave = () => ({ ok: false, error: { code: 'offline', message: 'Channel settings need a connection to the platform.' } });
     renderPage();

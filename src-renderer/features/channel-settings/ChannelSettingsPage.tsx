@@ -57,7 +57,14 @@ export function ChannelSettingsPage() {
   }
   if (!draft) return <Loader m="lg" aria-label="Loading channel settings" />;
 
-  const set = <K extends keyof ChannelSettings>(key: K, value: ChannelSettings[K]) => setDraft((current) => (current ? { ...current, [key]: value } : current));
+  const set = <K extends keyof ChannelSettings>(key: K, value: ChannelSettings[K]) => {
+    setDraft((current) => (current ? { ...current, [key]: value } : current));
+    // A message from the last Save goes as soon as its field holds a valid value again,
+    // rather than staying under a colour or name the editor has already put right.
+    if (errors[key] && ChannelSettingsSchema.shape[key].safeParse(value).success) {
+      setErrors(({ [key]: _fixed, ...rest }) => rest);
+    }
+  };
   const setAddress = (key: keyof ChannelSettings['address'], value: string) =>
     setDraft((current) => (current ? { ...current, address: { ...current.address, [key]: value } } : current));
 
