@@ -9,6 +9,7 @@ import {
   abTestBlocksDraft,
   hasInvalidHtmlBlock,
   initialUtmRows,
+  previewTextCount,
   previewTextHint,
   previewTextProblem,
   SCHEDULE_MESSAGES as M,
@@ -53,6 +54,7 @@ describe('subjects', () => {
 
 describe('preview text', () => {
   it('counts in the hint as the spec writes it', () => {
+    expect(previewTextCount('x'.repeat(42))).toBe('42/150 characters');
     expect(previewTextHint('')).toBe('The Preview text may not be greater than 150 characters. (0/ 150)');
     expect(previewTextHint('x'.repeat(151))).toBe('The Preview text may not be greater than 150 characters. (151/ 150)');
   });

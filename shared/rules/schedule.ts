@@ -74,7 +74,15 @@ export function abTestBlocksDraft(fields: SubjectFields): boolean {
 
 // --- Preview text ----------------------------------------------------------------------------
 
-/** The counter under the preview text, always shown: 'The Preview text may not be ... (n/ 150)'. */
+/**
+ * The neutral counter under the preview text while it is within the limit: '42/150 characters'.
+ * The spec's sentence below is a refusal, so it is shown only once the text is too long.
+ */
+export function previewTextCount(text: string): string {
+  return `${text.length}/${PREVIEW_TEXT_MAX} characters`;
+}
+
+/** The spec's hint, the preview text's error past the limit: 'The Preview text may not be ... (n/ 150)'. */
 export function previewTextHint(text: string): string {
   return `The Preview text may not be greater than ${PREVIEW_TEXT_MAX} characters. (${text.length}/ ${PREVIEW_TEXT_MAX})`;
 }

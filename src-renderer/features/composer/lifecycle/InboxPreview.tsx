@@ -1,5 +1,6 @@
 import { Stack, Switch, Textarea, TextInput } from '@mantine/core';
-import { previewTextHint } from '../../../../shared/rules/schedule';
+import { PREVIEW_TEXT_MAX } from '../../../../shared/contract/platform-letters';
+import { previewTextCount } from '../../../../shared/rules/schedule';
 import { AbTestSettings } from './AbTestSettings';
 import { SidebarSection } from './SidebarSection';
 import { SuggestButton } from './SuggestButton';
@@ -26,7 +27,6 @@ export function InboxPreview({ letterUniqueId, form, title, onTitleChange, aiEna
   const generate = (field: 'subject' | 'previewText', onPick: (text: string) => void, label = 'Generate with AI') =>
     aiEnabled ? <SuggestButton letterUniqueId={letterUniqueId} field={field} label={label} disabled={disabled} onPick={onPick} onBusyChange={onBusyChange} /> : null;
   const subtitleError = form.visibleError('subtitle');
-  const hint = previewTextHint(values.subtitle);
 
   return (
     <SidebarSection title="INBOX PREVIEW">
@@ -64,8 +64,8 @@ export function InboxPreview({ letterUniqueId, form, title, onTitleChange, aiEna
           withAsterisk
           rows={3}
           value={values.subtitle}
-          // Too long, the counter itself is the error: shown once, in red.
-          description={subtitleError === hint ? undefined : hint}
+          // Within the limit a neutral count; past it the spec's hint is the error (it carries the count itself).
+          description={subtitleError && values.subtitle.length > PREVIEW_TEXT_MAX ? undefined : previewTextCount(values.subtitle)}
           error={subtitleError}
           disabled={disabled}
           onChange={(event) => form.set('subtitle', event.currentTarget.value)}

@@ -328,17 +328,22 @@ describe('INBOX PREVIEW', () => {
     expect(screen.getByText('Subject B is required for an A/B test.')).toBeTruthy();
   });
 
-  it('counts the preview text and turns the counter into the error past 150', async () => {
+  it('counts the preview text neutrally within 150 and shows the spec\'s hint as the error past it', async () => {
     const { saved } = renderSidebar({ subtitle: '' });
-    expect(screen.getByText('The Preview text may not be greater than 150 characters. (0/ 150)')).toBeTruthy();
+    const count = screen.getByText('0/150 characters');
+    expect(count.className).not.toContain('error');
+    expect(screen.queryByText(/may not be greater than/)).toBeNull();
     const preview = field(/Preview text/);
     await userEvent.type(preview, 'Short and sweet');
-    expect(screen.getByText('The Preview text may not be greater than 150 characters. (15/ 150)')).toBeTruthy();
+    expect(screen.getByText('15/150 characters').className).not.toContain('error');
+    expect(preview.getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.queryByText(/may not be greater than/)).toBeNull();
     await userEvent.clear(preview);
     await userEvent.click(preview);
     await userEvent.paste('x'.repeat(151));
     const error = screen.getByText('The Preview text may not be greater than 150 characters. (151/ 150)');
     expect(error.className).toContain('error');
+    expect(screen.queryByText('151/150 characters')).toBeNull();
     expect(saved()).toMatchObject({ subtitle: 'x'.repeat(151) });
   });
 
