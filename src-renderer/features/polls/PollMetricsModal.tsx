@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import type { Poll } from '../../../shared/contract/platform-polls';
 import { PollType } from '../../../shared/model/enums';
+import { countLabel } from '../../../shared/rules/count-label';
 import { OptionResultsTable } from '../../ui/OptionResultsTable';
 import { saveTextFile } from '../../ui/save-text-file';
 import { formatResponseRate } from './poll-labels';
@@ -38,7 +39,7 @@ export function PollMetricsModal({ brandSlug, poll, onClose }: { brandSlug: stri
         {data && (
           <>
             <Text size="sm">
-              {data.totalResponses} responses of {data.totalSends} sent · response rate {formatResponseRate(data.totalResponses, data.responseRatePercent)}
+              {countLabel(data.totalResponses, 'response')} of {data.totalSends} sent · response rate {formatResponseRate(data.totalResponses, data.responseRatePercent)}
               {poll.pollType === PollType.quiz && data.correctPercent !== null && ` · ${data.correctPercent.toFixed(1)}% correct`}
               {poll.pollType === PollType.feedbackScale && data.averageScore !== null && ` · average ${data.averageScore.toFixed(1)}`}
             </Text>
