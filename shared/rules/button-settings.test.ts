@@ -37,15 +37,21 @@ describe.each<[string, Check, number]>([
 
 describe('button font size: clamped to 8–72 and rounded', () => {
   it.each<[string, number]>([
-    ['7', 8],
     ['8', 8],
-    ['7.6', 8],
     ['16.4', 16],
     ['72', 72],
-    ['73', 72],
-    ['-5', 8],
   ])('%j becomes %d', (input, value) => {
     expect(checkButtonFontSize(input)).toEqual({ ok: true, value });
+  });
+
+  it.each<[string, number, string]>([
+    ['7', 8, 'Font size is at least 8, so 7 became 8.'],
+    ['7.6', 8, 'Font size is at least 8, so 7.6 became 8.'],
+    ['73', 72, 'Font size is at most 72, so 73 became 72.'],
+    ['200', 72, 'Font size is at most 72, so 200 became 72.'],
+    ['-5', 8, 'Font size is at least 8, so -5 became 8.'],
+  ])('%j becomes %d and says so', (input, value, warning) => {
+    expect(checkButtonFontSize(input)).toEqual({ ok: true, value, warning });
   });
 
   it('is required and numeric', () => {

@@ -5,7 +5,7 @@ import {
   BUTTON_SPACING_MAX,
   BUTTON_WIDTH_MAX,
 } from '../model/constants';
-import { accept, checkRange, notANumberMessage, readNumber, refuse, requiredMessage, type FieldResult } from './field-result';
+import { accept, checkRange, clampedMessage, notANumberMessage, readNumber, refuse, requiredMessage, type FieldResult } from './field-result';
 
 // The button panel's numbers (spec 2 §5 "Image settings", which lists the button limits).
 
@@ -27,12 +27,12 @@ export function checkButtonInnerPadding(input: string | number): FieldResult<num
   return checkRange(input, { label: 'Inner padding', min: 0, max: BORDER_SIZE_MAX });
 }
 
-/** The spec clamps a button's font size to 8 through 72 and rounds it, rather than refusing it. */
+/** The spec clamps a button's font size to 8 through 72 and rounds it, rather than refusing it; a clamp says so. */
 export function checkButtonFontSize(input: string | number): FieldResult<number> {
   const read = readNumber(input);
   if (read === '') return refuse(requiredMessage('Font size'));
   if (!Number.isFinite(read)) return refuse(notANumberMessage('Font size'));
-  return accept(Math.min(BUTTON_FONT_SIZE_MAX, Math.max(BUTTON_FONT_SIZE_MIN, Math.round(read))));
+  return accept(Math.min(BUTTON_FONT_SIZE_MAX, Math.max(BUTTON_FONT_SIZE_MIN, Math.round(read))), clampedMessage('Font size', read, BUTTON_FONT_SIZE_MIN, BUTTON_FONT_SIZE_MAX));
 }
 
 /** The label the button shows: required (a button without words cannot be clicked knowingly). */

@@ -1,9 +1,11 @@
 // What a settings rule answers for one field: the value to store, or the message the
 // editor reads and nothing stored. Shared by the block-panel rules in this folder.
 
-export type FieldResult<T> = { ok: true; value: T } | { ok: false; message: string };
+// A value the rule corrected rather than refused (a clamped size) carries a `warning` that
+// says so: the editor reads why 200 became 72 instead of finding it changed.
+export type FieldResult<T> = { ok: true; value: T; warning?: string } | { ok: false; message: string };
 
-export const accept = <T>(value: T): FieldResult<T> => ({ ok: true, value });
+export const accept = <T>(value: T, warning?: string): FieldResult<T> => (warning === undefined ? { ok: true, value } : { ok: true, value, warning });
 export const refuse = <T = never>(message: string): FieldResult<T> => ({ ok: false, message });
 
 /** A plain decimal number as typed: optional sign, digits, optional fraction. No units, no exponent. */
@@ -41,6 +43,13 @@ export function requiredMessage(label: string): string {
 
 export function notANumberMessage(label: string): string {
   return `${label} must be a number.`;
+}
+
+/** Why a number out of its range was stored as the nearest limit: 'Font size is at most 72, so 200 became 72.' */
+export function clampedMessage(label: string, typed: number, min: number, max: number): string | undefined {
+  if (typed > max) return `${label} is at most ${max}, so ${typed} became ${max}.`;
+  if (typed < min) return `${label} is at least ${min}, so ${typed} became ${min}.`;
+  return undefined;
 }
 
 export function rangeMessage(label: string, min: number, max: number): string {

@@ -111,13 +111,14 @@ describe('checkFontSize: empty is 16, under 8 not applied', () => {
 
 describe('checkButtonFontSize: clamped to 8–72 and rounded', () => {
   it.each<[NumberFieldValue, StyleRuleResult<number>]>([
-    [7, ok(8)],
+    [7, { ok: true, value: 8, warning: 'Font size is at least 8, so 7 became 8.' }],
     [8, ok(8)],
     [9, ok(9)],
     [16.6, ok(17)],
     [71, ok(71)],
     [72, ok(72)],
-    [73, ok(72)],
+    [73, { ok: true, value: 72, warning: 'Font size is at most 72, so 73 became 72.' }],
+    [200, { ok: true, value: 72, warning: 'Font size is at most 72, so 200 became 72.' }],
     ['', refused(STYLE_MESSAGES.buttonFontSizeRequired)],
   ])('%j', (raw, expected) => expect(checkButtonFontSize(raw)).toEqual(expected));
 });

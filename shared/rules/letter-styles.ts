@@ -17,6 +17,7 @@ import {
   sides,
 } from '../model';
 import { safeColor } from '../render/css';
+import { clampedMessage } from './field-result';
 
 // The rules of the Styles tab (spec 2 §5 "Text and border settings", "Promotion disclaimer",
 // spec 1 §9 widths). Each rule takes what the field holds and answers the value to store,
@@ -119,11 +120,13 @@ export function checkFontSize(raw: NumberFieldValue): StyleRuleResult<number> {
   return { ok: true, value: round2(value) };
 }
 
-/** Button font size: clamped to 8–72 and rounded. */
+/** Button font size: clamped to 8–72 (saying so) and rounded. */
 export function checkButtonFontSize(raw: NumberFieldValue): StyleRuleResult<number> {
   const value = fieldNumber(raw);
   if (value === null) return { ok: false, message: STYLE_MESSAGES.buttonFontSizeRequired };
-  return { ok: true, value: Math.round(Math.min(BUTTON_FONT_SIZE_MAX, Math.max(BUTTON_FONT_SIZE_MIN, value))) };
+  const stored = Math.round(Math.min(BUTTON_FONT_SIZE_MAX, Math.max(BUTTON_FONT_SIZE_MIN, value)));
+  const warning = clampedMessage('Font size', value, BUTTON_FONT_SIZE_MIN, BUTTON_FONT_SIZE_MAX);
+  return warning ? { ok: true, value: stored, warning } : { ok: true, value: stored };
 }
 
 /** Line height: empty counts as 0, under 1 is not applied, above 50 becomes 50; two decimals. */

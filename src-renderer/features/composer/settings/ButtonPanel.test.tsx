@@ -58,14 +58,19 @@ describe('ButtonPanel', () => {
     expect(current().blockModel.buttonWidth).toBe(0);
   });
 
-  it('clamps the font size to 8–72', async () => {
+  it('clamps the font size to 8–72 and says so, naming the limit', async () => {
     const { current } = renderPanel(button());
     const field = await retype('Font size', '90');
     expect(current().fontSize).toBe(72);
+    expect(screen.getByText('Font size is at most 72, so 90 became 72.')).toBeTruthy();
     await userEvent.tab();
     expect((field as HTMLInputElement).value).toBe('72');
     await retype('Font size', '3');
     expect(current().fontSize).toBe(8);
+    expect(screen.getByText('Font size is at least 8, so 3 became 8.')).toBeTruthy();
+    await retype('Font size', '20');
+    expect(current().fontSize).toBe(20);
+    expect(screen.queryByText(/Font size is at/)).toBeNull();
   });
 
   it('sets the label, colours, alignment and inner padding', async () => {

@@ -39,12 +39,13 @@ describe('BUTTON', () => {
     expect(fieldIn(panel, 'Button color').disabled).toBe(true);
   });
 
-  it('clamps the button font size to 8–72', async () => {
+  it('clamps the button font size to 8–72 and says so, naming the limit', async () => {
     const { settings } = renderStyles();
     const panel = await openSection('BUTTON');
     const size = fieldIn(panel, 'Font size');
     await replaceWith(size, '100');
     expect(settings().buttons.fontSize).toBe(72);
+    expect(within(panel).getByText('Font size is at most 72, so 100 became 72.')).toBeTruthy();
     await userEvent.tab();
     expect(size.value).toBe('72');
     await replaceWith(size, '5');

@@ -1,4 +1,4 @@
-import { TextInput, Textarea } from '@mantine/core';
+import { Text, TextInput, Textarea } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { FieldResult } from '../../../../../shared/rules/field-result';
@@ -36,6 +36,8 @@ export function RuleField<T>(props: RuleFieldProps<T>) {
   const shown = format(value);
   const [text, setText] = useState(shown);
   const [error, setError] = useState<string | null>(null);
+  /** A corrected value's note ('Font size is at most 72, so 200 became 72.'), until the next edit. */
+  const [warning, setWarning] = useState<string | null>(null);
   const typing = useRef(false);
   /** What the section held when the field was entered, and whether typing has stored something since. */
   const entered = useRef<{ value: T; stored: boolean } | null>(null);
@@ -50,6 +52,7 @@ export function RuleField<T>(props: RuleFieldProps<T>) {
     if (typing.current) return;
     setText(shown);
     setError(null);
+    setWarning(null);
   }, [shown]);
 
   const firstReset = useRef(true);
@@ -61,6 +64,7 @@ export function RuleField<T>(props: RuleFieldProps<T>) {
     commit.cancel();
     setText(shown);
     setError(null);
+    setWarning(null);
     // Only a new resetKey resets; `shown` is read as it is then.
   }, [resetKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
@@ -70,6 +74,7 @@ export function RuleField<T>(props: RuleFieldProps<T>) {
     if (!result.ok) {
       commit.cancel();
       setError(result.message);
+      setWarning(null);
       if (entered.current?.stored) {
         entered.current.stored = false;
         onValid(entered.current.value);
@@ -77,6 +82,7 @@ export function RuleField<T>(props: RuleFieldProps<T>) {
       return;
     }
     setError(null);
+    setWarning(result.warning ?? null);
     if (debounceMs) commit(result.value);
     else store(result.value);
   };
@@ -100,6 +106,17 @@ export function RuleField<T>(props: RuleFieldProps<T>) {
     onBlur: blur,
     'aria-label': ariaLabel,
     ...rest,
+    // The note goes under the field, where the error would be, in the warning colour.
+    ...(warning
+      ? {
+          description: (
+            <Text span size="xs" c="orange.8" role="status">
+              {warning}
+            </Text>
+          ),
+          inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[],
+        }
+      : {}),
   };
   return multiline ? (
     <Textarea {...common} rows={3} resize="vertical" onChange={(event) => change(event.currentTarget.value)} />
