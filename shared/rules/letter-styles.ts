@@ -40,6 +40,9 @@ export const STYLE_MESSAGES = {
   mobileWidthRequired: 'Enter a mobile width.',
   mobileWidthIgnored: `We support mobile widths of ${MOBILE_WIDTH_MIN}px or more, so a smaller value is ignored.`,
   mobileWidthTooLarge: `We support mobile widths smaller than ${DESKTOP_WIDTH_MAX}px. Because you set yours above that, we reset it to ${DESKTOP_WIDTH_MAX}px.`,
+  /** Not in the spec, which accepts it: said so the editor knows phones get the wider layout. */
+  mobileWiderThanDesktop: (mobile: number, desktop: number) =>
+    `The mobile width (${mobile}px) is wider than the desktop width (${desktop}px), so phones get a wider email than computers. Make it narrower unless you meant this.`,
   padding: `Padding must be between 0 and ${PADDING_MAX}.`,
   borderSize: `Border sizes must be between 0 and ${BORDER_SIZE_MAX}.`,
   borderRadius: `The border radius must be between 0 and ${BORDER_SIZE_MAX}.`,

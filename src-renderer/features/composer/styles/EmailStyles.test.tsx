@@ -65,6 +65,20 @@ describe('EMAIL STYLES', () => {
     expect(width.value).toBe('600');
   });
 
+  it('says so when the mobile width is wider than the desktop width, until either width puts it right', async () => {
+    const { settings } = renderStyles();
+    const email = await openSection('EMAIL STYLES');
+    expect(within(email).queryByRole('status')).toBeNull();
+    await retype(fieldIn(email, 'Mobile width'), '900');
+    await waitFor(() => expect(settings().maxWidthMobile).toBe(900), { timeout: 2000 });
+    expect(within(email).getByRole('status').textContent).toBe(
+      'The mobile width (900px) is wider than the desktop width (640px), so phones get a wider email than computers. Make it narrower unless you meant this.',
+    );
+    await retype(fieldIn(email, 'Desktop width'), '1000');
+    await waitFor(() => expect(settings().maxWidthDesktop).toBe(1000), { timeout: 2000 });
+    expect(within(email).queryByRole('status')).toBeNull();
+  });
+
   it('ignores a mobile width under 240: nothing written, the field shows the stored width again; 240 and above are written', async () => {
     const { settings } = renderStyles();
     const email = await openSection('EMAIL STYLES');

@@ -1,6 +1,6 @@
-import { Stack } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { effectiveDesktopWidth, effectiveMobileWidth } from '../../../../shared/model';
-import { checkDesktopWidth, checkMobileWidth } from '../../../../shared/rules/letter-styles';
+import { STYLE_MESSAGES, checkDesktopWidth, checkMobileWidth } from '../../../../shared/rules/letter-styles';
 import { ChannelColorCheckbox } from './fields/ChannelColorCheckbox';
 import { ColorStyleField } from './fields/ColorStyleField';
 import { NumberStyleField } from './fields/NumberStyleField';
@@ -15,23 +15,31 @@ export function EmailStylesSection() {
   const { settings, change } = useLetterStyles();
   const { channel } = useStylesEnvironment();
   const usesChannelColor = channel !== null && settings.backgroundColorBody.toLowerCase() === channel.accentColor.toLowerCase();
+  const desktopWidth = effectiveDesktopWidth(settings);
+  const mobileWidth = effectiveMobileWidth(settings);
   const setBackground = (color: string) => change((s) => ({ ...s, backgroundColorBody: color }), 'email.backgroundColorBody');
   return (
     <Stack gap="xs">
       <NumberStyleField
         label="Desktop width"
-        value={effectiveDesktopWidth(settings)}
+        value={desktopWidth}
         check={checkDesktopWidth}
         debounceMs={WIDTH_DEBOUNCE_MS}
         onCommit={(width) => change((s) => ({ ...s, maxWidthDesktop: width }), 'email.maxWidthDesktop')}
       />
       <NumberStyleField
         label="Mobile width"
-        value={effectiveMobileWidth(settings)}
+        value={mobileWidth}
         check={checkMobileWidth}
         debounceMs={WIDTH_DEBOUNCE_MS}
         onCommit={(width) => change((s) => ({ ...s, maxWidthMobile: width }), 'email.maxWidthMobile')}
       />
+      {/* From the stored widths, not a field's last edit: it goes as soon as either width puts it right. */}
+      {mobileWidth > desktopWidth && (
+        <Text role="status" size="xs" c="orange.8">
+          {STYLE_MESSAGES.mobileWiderThanDesktop(mobileWidth, desktopWidth)}
+        </Text>
+      )}
       <ColorStyleField label="Background color" value={settings.backgroundColorBody} disabled={usesChannelColor} onCommit={setBackground} />
       <ChannelColorCheckbox label="Channel Background Color" value={settings.backgroundColorBody} fallback="#FFFFFF" onChange={setBackground} />
     </Stack>
