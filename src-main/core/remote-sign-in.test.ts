@@ -44,6 +44,20 @@ describe('signing in to a remote platform', () => {
     expect(await call<SyncStatus>(core, 'sync.status', {})).toMatchObject({ state: 'synced', pending: 0 });
   });
 
+  it("drops 'Sign in to sync your letters.' as soon as the sign-in succeeds, before any push", async () => {
+    const { core, events } = await openCore(REMOTE);
+    await expect.poll(async () => (await call<SyncStatus>(core, 'sync.status', {})).message).toBe('Sign in to sync your letters.');
+    const before = events.length;
+    await call(core, 'auth.signIn', ACCOUNT);
+    // Read at once: the push the sign-in starts has not necessarily run yet.
+    const status = await call<SyncStatus>(core, 'sync.status', {});
+    expect(status.state).not.toBe('signed-out');
+    expect(status.message).toBeNull();
+    // The chip hears it before the sign-in's answer arrives, not from the first push.
+    const heard = events.slice(before).filter((e) => e.event === 'sync.status');
+    expect(heard[0]?.payload).toMatchObject({ state: 'synced', pending: 0, message: null });
+  });
+
   it('pushes edits kept from before a restart once the editor signs in again', async () => {
     const dataDir = tempDir();
     const first = await openCore(REMOTE, dataDir);

@@ -12,8 +12,11 @@ export function appHandlers({ session, sync }: { session: SessionService; sync: 
     async 'auth.signIn'({ email, password }) {
       const signedIn = await session.signIn(email, password);
       // Edits made while signed out go at once. Not awaited: the sign-in answers now, and
-      // the sync chip follows the push.
-      if (signedIn.signedIn) void sync.syncNow();
+      // the sync chip follows the push, no longer asking to sign in by the time it does.
+      if (signedIn.signedIn) {
+        await sync.signedIn();
+        void sync.syncNow();
+      }
       return signedIn;
     },
     'auth.signOut': () => session.signOut(),

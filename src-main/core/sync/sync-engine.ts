@@ -208,6 +208,16 @@ export function createSyncEngine({
       return status;
     },
     /**
+     * Someone signed in: 'Sign in to sync your letters.' goes now, not when the first push
+     * ends. What waits shows as syncing (the push follows at once, see syncNow); an empty
+     * outbox is already synced. Any other state (offline, a failure) is the push's to change.
+     */
+    async signedIn(): Promise<void> {
+      if (status.state !== 'signed-out') return;
+      const pending = await store.outbox.count();
+      setStatus(pending > 0 ? { state: 'syncing', pending, message: null } : { state: 'synced', pending: 0, message: null });
+    },
+    /**
      * Sends what is waiting, then brings in what changed on the platform: 'Sync now', and
      * a sign-in, after which the outbox would otherwise wait for the next edit (a push
      * that found no one signed in sets no timer).
