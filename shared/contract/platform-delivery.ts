@@ -12,7 +12,8 @@ export const PREVIEW_UNAVAILABLE_MESSAGE = 'Sorry, we were unable to fetch the l
 export const TEST_SENT_MESSAGE = 'Test sent. It should arrive in a jiffy.';
 export const TEST_EMAIL_REQUIRED_MESSAGE = 'Enter an email address to send the test to.';
 export const TEST_EMAIL_INVALID_MESSAGE = 'Enter a valid email address.';
-export const LOCAL_MAILBOX_NOTE = 'Not sent: this platform has no SMTP server configured (SMTP_URL).';
+// Editors read it: what to ask for, not the setting's name (SMTP_URL).
+export const LOCAL_MAILBOX_NOTE = 'Not sent: this platform has no outgoing mail server yet, so the email went to the Local mailbox. Ask your administrator to connect an SMTP server.';
 // The composer hides Send a Test Email for these (spec 1 §2 Overlays); the platform says why
 // when it is asked anyway.
 export const COMPANY_TEST_REFUSED_MESSAGE =

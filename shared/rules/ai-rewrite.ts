@@ -6,9 +6,12 @@ import type { RewritePrompt } from '../contract/platform-ai-rewrite';
 export const REWRITE_EMPTY_MESSAGE = 'We need some content to rewrite.';
 export const REWRITE_FAILED_MESSAGE =
   'We ran into a problem rewriting this content. Please try again, or start a chat with support if you need some help.';
-/** How an admin turns the assistant on; the platform reads these when it starts. */
+/**
+ * What an editor asks for to turn the assistant on. Editors never read setting names; the
+ * administrator's side (AI_BASE_URL, AI_MODEL, AI_API_KEY) is in the platform's docs.
+ */
 export const AI_SETUP_HINT =
-  'An administrator sets AI_BASE_URL and AI_MODEL (and AI_API_KEY if the service needs one) on the platform server and restarts it.';
+  'Ask your administrator to connect an AI service to the platform: its address, the model to use, and an API key if the service needs one.';
 
 /** Spec 2 §9: the long-text options are offered over this many characters. */
 export const LONG_TEXT_PROMPT_MIN = 1000;

@@ -10,7 +10,9 @@ export const NEWS_EXCLUSIVE_HINT = 'Category and source cannot be used at once.'
 export const NEWS_EMPTY_MESSAGE =
   'Sorry, we failed to get news matched your query. Please make sure the scope your search is too broad.';
 export const NEWS_LOAD_OFFLINE_MESSAGE = 'Loading news needs a connection to the platform.';
-export const NEWS_NOT_CONFIGURED_MESSAGE = 'News search is not configured on this platform: set NEWS_API_URL (and NEWS_API_KEY) on the server.';
+// Editors read it: it says what to ask for, not which setting (NEWS_API_URL, NEWS_API_KEY) that is.
+export const NEWS_NOT_CONFIGURED_MESSAGE =
+  'News search is not configured on this platform. Ask your administrator to connect a news service: its address, and an API key if it needs one.';
 
 export interface NewsArticle {
   title: string;

@@ -76,7 +76,7 @@ describe('without an AI service', () => {
     const response = await rewrite(t.app, channelForm);
     expect(response.statusCode).toBe(503);
     expect(response.json().message).toBe(
-      'AI is not configured. An administrator sets AI_BASE_URL and AI_MODEL (and AI_API_KEY if the service needs one) on the platform server and restarts it.',
+      'AI is not configured. Ask your administrator to connect an AI service to the platform: its address, the model to use, and an API key if the service needs one.',
     );
   });
 });

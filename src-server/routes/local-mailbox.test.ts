@@ -66,7 +66,7 @@ describe('the local mailbox', () => {
       to: 'reader@example.com',
       subject: 'First test',
       sent: false,
-      note: 'Not sent: this platform has no SMTP server configured (SMTP_URL).',
+      note: 'Not sent: this platform has no outgoing mail server yet, so the email went to the Local mailbox. Ask your administrator to connect an SMTP server.',
     });
     expect(message!.html).toContain(LETTER_TEXT);
     expect(message!.html).toContain('Hello Test, you read this at reader@example.com.');

@@ -13,13 +13,13 @@ export function platformChecks(settings: SendingSettings): DeliverabilityCheck[]
   if (!settings.publicUrl || !settings.publicUrl.startsWith('https://')) {
     checks.push({
       code: 'public-url-not-https',
-      message: `Readers reach the platform at ${settings.publicUrl ?? 'the address it listens on'}, not over https: mail clients offer one-click unsubscribe (RFC 8058) only for https links. Set PUBLIC_URL to the platform's https address.`,
+      message: `Readers reach the platform at ${settings.publicUrl ?? 'the address it listens on'}, not over https: mail clients offer one-click unsubscribe (RFC 8058) only for https links. Ask your administrator to give the platform an https address.`,
     });
   }
   if (settings.mailFrom === DEFAULT_MAIL_FROM) {
     checks.push({
       code: 'default-from',
-      message: `Mail without a channel identity is sent From ${DEFAULT_MAIL_FROM}, which no inbox trusts. Set MAIL_FROM to an address on a verified sending domain, and a From address in each channel's settings.`,
+      message: `Mail without a channel identity is sent From ${DEFAULT_MAIL_FROM}, which no inbox trusts. Set a From address in each channel's settings, and ask your administrator to make the platform's default From address one on a verified sending domain.`,
     });
   }
   return checks;
@@ -48,7 +48,19 @@ export async function organizationChecks(db: Db, organizationId: number, setting
   return checks;
 }
 
+/**
+ * The setting an administrator changes for each platform-wide check. The app's message
+ * says what to ask for; the start-up log, read by the administrator, names the setting.
+ */
+const SETTING_OF_CHECK: Partial<Record<string, string>> = {
+  'public-url-not-https': 'PUBLIC_URL',
+  'default-from': 'MAIL_FROM',
+};
+
 /** One line per platform-wide check, for the start-up log. */
 export function startupWarnings(settings: SendingSettings): string[] {
-  return platformChecks(settings).map((check) => `Deliverability: ${check.message}`);
+  return platformChecks(settings).map((check) => {
+    const setting = SETTING_OF_CHECK[check.code];
+    return `Deliverability: ${check.message}${setting ? ` (setting: ${setting})` : ''}`;
+  });
 }

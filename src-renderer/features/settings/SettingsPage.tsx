@@ -64,7 +64,7 @@ export function SettingsPage({ platformUrl, mode: runningMode, organizations = [
               <Text span ff="monospace">
                 {platformUrl}
               </Text>
-              . Choose another with the PLATFORM_URL setting when starting it.
+              . To work with another server, ask your administrator to start it with that server's address.
             </Text>
           </Stack>
         </Paper>
@@ -101,8 +101,8 @@ export function SettingsPage({ platformUrl, mode: runningMode, organizations = [
             <Title order={2}>Settings</Title>
             {error && <Alert color="red">{error}</Alert>}
             {view?.overriddenByEnvironment && (
-              <Alert color="yellow" title="Set by PLATFORM_URL">
-                Letterdesk was started with PLATFORM_URL, so it works with {view.active.url}. The choice below applies when it is not set.
+              <Alert color="yellow" title="Server chosen at start-up">
+                Letterdesk was started with a server address, so it works with {view.active.url}. The choice below applies when it is started without one.
               </Alert>
             )}
             <Radio.Group label="Platform" value={mode} onChange={(value) => setMode(value === 'remote' ? 'remote' : 'embedded')}>
