@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AbTestMetrics } from '../../../shared/model/letter';
-import { AB_RESULTS_NOT_READY, AbTestCard } from './AbTestCard';
+import { AB_RESULTS_NOT_READY, AB_TEST_RUNNING, AbTestCard } from './AbTestCard';
 import { renderCard } from './test-support';
 
 afterEach(cleanup);
@@ -55,10 +55,24 @@ describe('the A/B test card', () => {
     expect(dialog.textContent).toContain('Subjects A and B each went to 25% of the audience. After 1 hour 30 minutes, the subject');
   });
 
-  it("shows the error banner in the details when variantRecipientsCount is '-'", async () => {
+  it("while the test runs ('-'), says so in the present tense above the sample's counts", async () => {
     renderCard(<AbTestCard subjectA="A" subjectB="B" results={{ ...RESULTS, winner: null, variantRecipientsCount: '-' }} inProgress settings={SETTINGS} />);
     fireEvent.click(screen.getByRole('button', { name: 'Details' }));
     const dialog = await screen.findByRole('dialog', { name: 'A/B test details' });
+    expect(within(dialog).getByRole('alert').textContent).toContain(AB_TEST_RUNNING);
+    expect(dialog.textContent).not.toContain('is not known. Check back once the test has finished');
+    expect(dialog.textContent).toContain('Subjects A and B each go to 10% of the audience. After 4 hours, the subject with the higher open rate goes to everyone else.');
+    expect(dialog.textContent).not.toContain('went to');
+    expect(dialog.textContent).toContain('Sample so far: 40 recipients');
+    expect(within(dialog).getByRole('table', { name: 'A/B test results' })).toBeTruthy();
+  });
+
+  it('before the sample has gone out, says there are no results yet and shows no table', async () => {
+    renderCard(<AbTestCard subjectA="A" subjectB="B" results={null} inProgress settings={SETTINGS} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Details' }));
+    const dialog = await screen.findByRole('dialog', { name: 'A/B test details' });
     expect(within(dialog).getByRole('alert').textContent).toContain(AB_RESULTS_NOT_READY);
+    expect(dialog.textContent).toContain('Subjects A and B each go to 10%');
+    expect(within(dialog).queryByRole('table')).toBeNull();
   });
 });

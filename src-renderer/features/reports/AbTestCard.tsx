@@ -5,7 +5,10 @@ import type { AbTestSettings } from '../../../shared/model/letter-settings';
 import { formatRate } from '../../../shared/model/metrics-formulas';
 import { formatAbWait } from '../../../shared/rules/ab-test';
 
-export const AB_RESULTS_NOT_READY = 'The A/B test results are not ready yet: the number of recipients of each subject is not known. Check back once the test has finished.';
+/** Spec 1 §8's banner (variantRecipientsCount '-'), worded for what the modal shows in each case. */
+export const AB_RESULTS_NOT_READY = 'No results yet: the sample has not gone out. Check back once it has.';
+export const AB_TEST_RUNNING =
+  'The test is still running: the table shows the sample so far. The winning subject has not gone to the rest of the audience yet, so how many readers it reaches is not known.';
 
 export interface AbTestCardProps {
   subjectA: string;
@@ -42,6 +45,9 @@ function Subject({ label, subject, winner }: { label: string; subject: string; w
 /** The A/B test card (spec 1 §2): both subjects, the winner, open rates, and a details modal. */
 export function AbTestCard({ subjectA, subjectB, results, inProgress, settings }: AbTestCardProps) {
   const [open, setOpen] = useState(false);
+  // The winner has gone out once the platform knows how many got it; till then the test runs.
+  const finished = results !== null && results.variantRecipientsCount !== '-';
+  const running = results !== null && !finished;
   return (
     <Paper withBorder p="md" component="section" aria-label="A/B test">
       <Group justify="space-between" mb="sm">
@@ -71,19 +77,25 @@ export function AbTestCard({ subjectA, subjectB, results, inProgress, settings }
         </Text>
       )}
       <Modal opened={open} onClose={() => setOpen(false)} title="A/B test details" size="lg">
-        {(!results || results.variantRecipientsCount === '-') && (
+        {!results && (
           <Alert color="red" mb="md" title="Results not ready">
             {AB_RESULTS_NOT_READY}
           </Alert>
         )}
+        {running && (
+          <Alert color="red" mb="md" title="Test still running">
+            {AB_TEST_RUNNING}
+          </Alert>
+        )}
         <Text size="sm" mb="sm">
-          Subjects A and B each went to {settings.samplePercent}% of the audience. After {formatAbWait(settings.waitMinutes)}, the subject with
-          the higher open rate went to everyone else.
+          {finished
+            ? `Subjects A and B each went to ${settings.samplePercent}% of the audience. After ${formatAbWait(settings.waitMinutes)}, the subject with the higher open rate went to everyone else.`
+            : `Subjects A and B each go to ${settings.samplePercent}% of the audience. After ${formatAbWait(settings.waitMinutes)}, the subject with the higher open rate goes to everyone else.`}
         </Text>
         {results && (
           <>
             <Text size="sm" mb="sm">
-              Sample size: {results.sampleSize.toLocaleString('en-US')} recipients
+              {running ? 'Sample so far' : 'Sample size'}: {results.sampleSize.toLocaleString('en-US')} recipients
               {/* The platform's variantRecipientsCount is the rest of the audience, who got the winner (docs/decisions.md, A/B test). */}
               {results.variantRecipientsCount !== '-' && ` · ${results.variantRecipientsCount.toLocaleString('en-US')} got the winning subject`}
             </Text>
