@@ -41,7 +41,7 @@ describe('campaign statuses', () => {
   it('steps 0 → 7 → 2, anything else back to 0; prior 1 → 7, else 0', () => {
     expect([0, 7, 2, 5, 1].map(nextCampaignStatus)).toEqual([7, 2, 0, 0, 0]);
     expect([1, 7, 2, 0].map(priorCampaignStatus)).toEqual([7, 0, 0, 0]);
-    expect([0, 7, 2].map(campaignStepLabel)).toEqual(['Step 1 of 3', 'Step 2 of 3', 'Step 3 of 3']);
+    expect([0, 7, 2].map(campaignStepLabel)).toEqual(['Step 1 of 3: Campaign details', 'Step 2 of 3: Add promotions', 'Step 3 of 3: Ready for approval']);
   });
   it('filters All 6, Active 5, Inactive 2', () => {
     expect(campaignMatchesFilter(0, 6)).toBe(true);

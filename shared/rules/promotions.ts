@@ -53,10 +53,21 @@ export function isCampaignInSetup(status: number): boolean {
 /** The setup steps in order, for the stepper's 'Step X of Y'. */
 export const CAMPAIGN_SETUP_STEPS = [CampaignStatus.new, CampaignStatus.setup, CampaignStatus.draft] as const;
 
+/**
+ * What each setup step is for (the spec numbers them only): 0 new, 7 'setup promotion
+ * selection', 2 'ready for publisher'.
+ */
+export const CAMPAIGN_STEP_NAMES: Record<(typeof CAMPAIGN_SETUP_STEPS)[number], string> = {
+  [CampaignStatus.new]: 'Campaign details',
+  [CampaignStatus.setup]: 'Add promotions',
+  [CampaignStatus.draft]: 'Ready for approval',
+};
+
+/** 'Step 2 of 3: Add promotions'; any status past setup reads as the last step. */
 export function campaignStepLabel(status: number): string {
   const index = CAMPAIGN_SETUP_STEPS.indexOf(status as (typeof CAMPAIGN_SETUP_STEPS)[number]);
-  const step = index === -1 ? CAMPAIGN_SETUP_STEPS.length : index + 1;
-  return `Step ${step} of ${CAMPAIGN_SETUP_STEPS.length}`;
+  const step = index === -1 ? CAMPAIGN_SETUP_STEPS.length - 1 : index;
+  return `Step ${step + 1} of ${CAMPAIGN_SETUP_STEPS.length}: ${CAMPAIGN_STEP_NAMES[CAMPAIGN_SETUP_STEPS[step]!]}`;
 }
 
 /** Whether a stored campaign status passes the list filter (6 = all). */

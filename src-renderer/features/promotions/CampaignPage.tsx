@@ -11,6 +11,7 @@ import { campaignStatusLabel } from './campaign-status-label';
 import { CollateralForm } from './CollateralForm';
 import { CollateralPreview } from './CollateralPreview';
 import { campaignPath, promotionsPath } from './promotion-paths';
+import { promotionReviewNote } from './promotion-review-note';
 import {
   useCloneCampaignMutation,
   useDeleteCampaignMutation,
@@ -72,7 +73,7 @@ export function CampaignPage() {
           <Title order={1} size="h2">
             {campaign.title}
           </Title>
-          <Badge color={campaign.status === CampaignStatus.approved ? 'green' : 'gray'} aria-label="Campaign status">
+          <Badge color={campaign.status === CampaignStatus.approved ? 'green' : 'gray'} tt="none" aria-label="Campaign status">
             {campaignStatusLabel(campaign.status)}
           </Badge>
         </Group>
@@ -202,7 +203,7 @@ function PromotionRow({
     setMessage('');
   };
   const when = promotion.dates.length > 0 ? promotion.dates.join(', ') : [promotion.dateRangeStart, promotion.dateRangeEnd].filter(Boolean).join(' – ');
-  const last = promotion.messages.at(-1);
+  const reviewNote = promotionReviewNote(promotion.messages.at(-1));
   return (
     <Card withBorder padding="sm" aria-label={`Promotion ${promotion.headline}`}>
       <Stack gap={4}>
@@ -217,9 +218,9 @@ function PromotionRow({
         <Text size="xs" c="dimmed">
           Zone {promotion.zone} · {when} · {promotion.payText}
         </Text>
-        {last && (
+        {reviewNote && (
           <Text size="xs" c="dimmed">
-            {last.kind === 'approve' ? 'Approved' : 'Changes requested'}: {last.message}
+            {reviewNote}
           </Text>
         )}
         {problem && <Alert color="red">{problem}</Alert>}
