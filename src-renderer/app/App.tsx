@@ -17,7 +17,7 @@ import { CampaignPage } from '../features/promotions/CampaignPage';
 import { PromotionsPage } from '../features/promotions/PromotionsPage';
 import { organizationHomePath } from '../features/promotions/advertiser-navigation';
 import { TemplatesPage } from '../features/newsletters/TemplatesPage';
-import { useGetSessionQuery } from '../features/session/session-api';
+import { useGetSessionQuery } from './session-api';
 import { SignInPage } from '../features/session/SignInPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { IntegrationsPage } from '../features/link-content/IntegrationsPage';

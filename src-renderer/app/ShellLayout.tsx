@@ -4,7 +4,7 @@ import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'rea
 import { useShownChannel } from './use-shown-channel';
 import type { Session } from '../../shared/contract/bridge';
 import { useDeliveryNotices } from '../features/delivery/use-delivery-notices';
-import { useSignOutMutation } from '../features/session/session-api';
+import { useSignOutMutation } from './session-api';
 import { HelpButton } from '../features/help/HelpButton';
 import { ConflictNotices } from '../features/sync/ConflictNotices';
 import { brandDashboardPath, channelDashboardPath, channelSettingsPath, companyDashboardPath, curationPath, integrationsPath, localMailboxPath, newslettersPath, pollsPath, sendingDomainsPath, settingsPath, templatesPath } from '../../shared/app-paths';

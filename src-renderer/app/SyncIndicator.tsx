@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { useGetSyncStatusQuery } from '../features/session/session-api';
+import { useGetSyncStatusQuery } from './session-api';
 import { syncLabel } from './sync-label';
 
 /** Where local work stands against the platform. */

@@ -6,7 +6,7 @@ import { deltaPlainText } from '../../../shared/model/rewrite-markup';
 import { AI_SETUP_HINT, REWRITE_EMPTY_MESSAGE, REWRITE_PROMPT_LABELS, rewritePromptsFor } from '../../../shared/rules/ai-rewrite';
 import { AI_NOT_CONFIGURED_MESSAGE } from '../../../shared/contract/platform-media';
 import type { RewritePrompt } from '../../../shared/contract/platform-ai-rewrite';
-import { RichTextEditor } from '../composer/rich-text';
+import { RichTextEditor } from '../../ui/rich-text';
 import { useGetAiStatusQuery } from './ai-assistant-api';
 import { canRewrite, canSave, isBusy } from './rewrite-state';
 import { useRewrite } from './use-rewrite';

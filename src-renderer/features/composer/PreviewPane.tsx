@@ -3,7 +3,7 @@ import { useElementSize } from '@mantine/hooks';
 import { memo, useMemo } from 'react';
 import type { Letter } from '../../../shared/model/letter';
 import { effectiveDesktopWidth, effectiveMobileWidth } from '../../../shared/model/letter-settings';
-import { usePreviewFontFaces } from '../fonts/preview-font-faces';
+import { usePreviewFontFaces } from '../../ui/fonts/preview-font-faces';
 import { useGetSchedulePreviewQuery } from '../promotions/promotions-api';
 import { useGetPreviewQuery } from './composer-api';
 import { APPEARANCE_CANVAS, withAppearance, type PreviewAppearance } from './preview/dark-appearance';

@@ -7,7 +7,7 @@ import { sameValue } from '../../../shared/model/same-value';
 import { getBridge } from '../../app/bridge';
 import type { RootState } from '../../app/store';
 import { letterOpened } from './composer-slice';
-import { flushPendingTextEdits } from './rich-text';
+import { flushPendingTextEdits } from '../../ui/rich-text';
 
 /** Saves wait for a pause in editing this long, so a burst of edits is one local save. */
 export const BLOCKS_SAVE_DEBOUNCE_MS = 500;

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { AGGREGATES_FETCH_FAILED_MESSAGE, AGGREGATES_PAGE_SIZE_DEFAULT, NO_AGGREGATES_MESSAGE, TAXONOMY_SEARCH_DEBOUNCE_MS } from '../../../shared/contract/platform-curation';
 import type { Aggregate } from '../../../shared/contract/platform-curation';
-import { useGetSessionQuery } from '../session/session-api';
+import { useGetSessionQuery } from '../../app/session-api';
 import { AggregateCard } from './AggregateCard';
 import { useAggregatesQuery, useCurationCategoriesQuery, useCurationFeedsQuery, useCurationSiteNamesQuery, useCurationTagsQuery, useSetCuratedMutation } from './curation-api';
 import { FeedsManager } from './FeedsManager';

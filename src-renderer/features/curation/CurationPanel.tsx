@@ -23,7 +23,7 @@ import { usePanelContext } from '../composer/settings/panel-context';
 import { setModel, typedEdit, type PanelProps } from '../composer/settings/section-edit';
 import { FEATURE_FLAGS } from '../../../shared/model/feature-flags';
 import { useFeatureFlags } from '../../app/feature-flags';
-import { useGetSessionQuery } from '../session/session-api';
+import { useGetSessionQuery } from '../../app/session-api';
 import { CurationPartStyles } from './CurationPartStyles';
 import { useCurationCategoriesQuery, useCurationFeedsQuery, useCurationSiteNamesQuery, useCurationTagsQuery, useLoadAggregatesMutation } from './curation-api';
 

@@ -6,7 +6,7 @@ import { DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod } from '../../../shared/
 import { ORGANIZATION_SLUG_REQUIRED_MESSAGE } from '../../../shared/contract/platform-dashboards';
 import type { Activity } from '../../../shared/contract/platform-metrics';
 import { EmptyState } from '../../ui/EmptyState';
-import { useGetSessionQuery } from '../session/session-api';
+import { useGetSessionQuery } from '../../app/session-api';
 import { channelKey, DashboardView } from './DashboardView';
 import { ExportDialog } from './ExportDialog';
 import { ShareDialog } from './ShareDialog';

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Paper, PasswordInput, Select, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { SaveEvvntIntegrationSchema } from '../../../shared/contract/platform-link-content';
-import { useGetSessionQuery } from '../session/session-api';
+import { useGetSessionQuery } from '../../app/session-api';
 import { failureText, useGetEvvntIntegrationQuery, useRemoveEvvntIntegrationMutation, useSaveEvvntIntegrationMutation } from './link-content-api';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { Section } from '../../../shared/model';
 import { parseSections } from '../../../shared/model/section';
-import { toastError } from '../composer/lifecycle/toasts';
+import { toastError } from '../../ui/toasts';
 import { useGetEvvntIntegrationQuery } from './link-content-api';
 
 // spec 1 §8: opening a letter with an Events block reads the channel's Evvnt integration; a

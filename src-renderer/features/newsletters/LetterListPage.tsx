@@ -6,7 +6,7 @@ import { PublicationStatus, type LetterSortColumn, type LetterStatusFilter } fro
 import { shortcutLabel, useCommandHandlers } from '../../app/command-bus';
 import { letterPath } from '../../../shared/app-paths';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
-import { useGetSessionQuery } from '../session/session-api';
+import { useGetSessionQuery } from '../../app/session-api';
 import { CloneFailedAlert } from './CloneFailedAlert';
 import { LETTER_LIST_COMMANDS } from './letter-list-commands';
 import { LetterListTabs } from './LetterListTabs';

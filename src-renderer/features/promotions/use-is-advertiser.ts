@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
 import { api } from '../../app/api';
-import { sessionApi } from '../session/session-api';
+import { sessionApi } from '../../app/session-api';
 import { isAdvertiserOf } from './advertiser-navigation';
 
 const selectSession = sessionApi.endpoints.getSession.select();

@@ -7,7 +7,7 @@ import { SENDING_CHECK_DEBOUNCE_MS, SENDING_MESSAGES, normalizeDomain } from '..
 import { errorFields, errorMessage } from '../../app/bridge-errors';
 import { EmptyState } from '../../ui/EmptyState';
 import { ScreenFrame } from '../../ui/ScreenFrame';
-import { useGetSessionQuery } from '../session/session-api';
+import { useGetSessionQuery } from '../../app/session-api';
 import { SendingDomainCard } from './SendingDomainCard';
 import { useAddSendingDomainMutation, useListSendingDomainsQuery } from './sending-domains-api';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { getBridge } from '../../app/bridge';
-import { useSignInMutation } from './session-api';
+import { useSignInMutation } from '../../app/session-api';
 
 /**
  * Sign-in to a remote platform (the embedded platform needs none). In the desktop app,

@@ -1,5 +1,5 @@
 import { FOOTER_TEXT, PRODUCT_NAME } from '../../../../shared/model/blocks/footer';
-import { useChannel } from '../../session/use-channel';
+import { useChannel } from '../../../app/use-channel';
 import type { LetterSettings, SectionOf } from '../../../../shared/model';
 import { imageWidthOf } from '../../../../shared/model';
 import { HtmlBlockFrame } from './HtmlBlockFrame';

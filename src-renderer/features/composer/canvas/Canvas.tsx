@@ -7,7 +7,7 @@ import { effectiveDesktopWidth, effectiveMobileWidth } from '../../../../shared/
 import { usedWebFonts } from '../../../../shared/model/used-web-fonts';
 import type { RootState } from '../../../app/store';
 import { RewriteAssistant } from '../../ai-assistant/RewriteAssistant';
-import { useWebFonts } from '../../fonts/web-fonts';
+import { useWebFonts } from '../../../ui/fonts/web-fonts';
 import { redone, sectionRewritten, textEdited, undone } from '../composer-slice';
 import { footerIndex } from '../section-list';
 import { CanvasSection } from './CanvasSection';

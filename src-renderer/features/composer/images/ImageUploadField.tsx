@@ -2,7 +2,7 @@ import { Box, Button, FileButton, Group, Image, Progress, Stack, Text } from '@m
 import { useId, useRef, useState, type DragEvent } from 'react';
 import type { ImportedImage } from '../../../../shared/contract/bridge';
 import { IMAGE_FILE_ACCEPT, imageFileLabel, imageFileRefusal } from '../../../../shared/rules/image-upload';
-import { toastError } from '../lifecycle/toasts';
+import { toastError } from '../../../ui/toasts';
 import { useImportImageMutation } from './images-api';
 import { readFileBase64 } from './read-file-base64';
 

@@ -5,7 +5,7 @@ import { gmailClipMessage } from '../../../../shared/rules/gmail-clip';
 import { useGetPreviewQuery } from '../composer-api';
 import { InboxCompatibility } from './InboxCompatibility';
 import { SidebarSection } from './SidebarSection';
-import { toastError } from './toasts';
+import { toastError } from '../../../ui/toasts';
 
 export const INSIGHTS_FAILED_MESSAGE = 'insights failed to load';
 /** Empty text blocks send nothing; the editor may have meant to write in them. */

@@ -2,7 +2,7 @@ import { Switch, Text } from '@mantine/core';
 import type { Letter } from '../../../../shared/model/letter';
 import { privateWhenScheduled } from '../../../../shared/rules/letter-privacy';
 import { errorMessage, useSetPrivateMutation } from './lifecycle-api';
-import { toastError } from './toasts';
+import { toastError } from '../../../ui/toasts';
 
 export interface PrivateSwitchProps {
   letter: Pick<Letter, 'uniqueId' | 'private' | 'privateChosen'>;

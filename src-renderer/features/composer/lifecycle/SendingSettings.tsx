@@ -7,7 +7,7 @@ import { SpecificEmailsField } from '../../audience/SpecificEmailsField';
 import { DateTimeField } from './DateTimeField';
 import { errorMessage, useListSegmentsQuery } from './lifecycle-api';
 import { SidebarSection } from './SidebarSection';
-import { toastError } from './toasts';
+import { toastError } from '../../../ui/toasts';
 import { UtmControl } from './UtmControl';
 import type { ScheduleForm } from './use-schedule-form';
 

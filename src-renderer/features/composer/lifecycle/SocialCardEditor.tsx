@@ -5,7 +5,7 @@ import { getBridge } from '../../../app/bridge';
 import { ImageUploadField } from '../images/ImageUploadField';
 import { errorMessage, useLoadOpenGraphMutation } from './lifecycle-api';
 import { SidebarSection } from './SidebarSection';
-import { toastError, toastWarning } from './toasts';
+import { toastError, toastWarning } from '../../../ui/toasts';
 import type { ScheduleForm } from './use-schedule-form';
 
 export const OPEN_GRAPH_LOAD_FAILED_MESSAGE = 'unable to load content from URL';

@@ -2,7 +2,7 @@ import { Button, Menu } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { SuggestionSource } from '../../../../shared/contract/platform-media';
 import { errorMessage, useSuggestMutation } from './lifecycle-api';
-import { toastError } from './toasts';
+import { toastError } from '../../../ui/toasts';
 
 /** Where suggestions came from, said plainly: the AI, or the letter's own text. */
 export const SUGGESTION_SOURCE_LABELS: Record<SuggestionSource, string> = {

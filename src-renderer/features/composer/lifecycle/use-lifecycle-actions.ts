@@ -5,7 +5,7 @@ import { PublicationStatus, isTemplateStatus } from '../../../../shared/model/pu
 import type { PrimaryAction, PriorAction } from '../../../../shared/rules/schedule-actions';
 import { publicationTimeHasPassed, scheduledToastMessage } from '../../../../shared/rules/schedule-dates';
 import { errorFields, errorMessage, useChangeStatusMutation, useScheduleLetterMutation } from './lifecycle-api';
-import { toastError, toastSuccess } from './toasts';
+import { toastError, toastSuccess } from '../../../ui/toasts';
 import { errorWithDetails } from '../../../app/bridge-errors';
 
 // What the action bar's buttons do (spec 1 §4 "Behaviour per step"), with the spec's

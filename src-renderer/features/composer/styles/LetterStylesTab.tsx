@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { COMPANY_CHANNEL_SLUG } from '../../../../shared/model/channel';
-import { useChannel } from '../../session/use-channel';
+import { useChannel } from '../../../app/use-channel';
 import type { StylesChannel } from './styles-context';
 import { StylesTab } from './StylesTab';
 

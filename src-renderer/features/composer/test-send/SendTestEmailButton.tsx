@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { Letter } from '../../../../shared/model/letter';
 import { shortcutLabel, useCommandHandlers } from '../../../app/command-bus';
 import { TEST_SEND_COMMANDS } from '../composer-commands';
-import { useGetSessionQuery } from '../../session/session-api';
+import { useGetSessionQuery } from '../../../app/session-api';
 import { canSendTestEmail } from './can-send-test-email';
 import { SendTestEmailDialog } from './SendTestEmailDialog';
 

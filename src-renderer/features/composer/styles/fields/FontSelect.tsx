@@ -1,7 +1,7 @@
 import { Select, type ComboboxItem } from '@mantine/core';
 import { FALLBACK_FONTS } from '../../../../../shared/model';
 import { FONT_GROUPS, PRIMARY_FONTS, WEB_FONT_CLIENTS, isWebFont } from '../../../../../shared/model/fonts';
-import { registerAllWebFonts } from '../../../fonts/web-fonts';
+import { registerAllWebFonts } from '../../../../ui/fonts/web-fonts';
 import { fontStack } from '../../../../../shared/render/css';
 import { useStylesEnvironment } from '../styles-context';
 

@@ -1,4 +1,4 @@
-import type { Delta } from '../../../../shared/model/delta';
+import type { Delta } from '../../../shared/model/delta';
 import type { InlineAttributes, Line, LineAttributes, Segment } from './delta-lines';
 import { linesToDelta, pushSegment } from './delta-lines';
 

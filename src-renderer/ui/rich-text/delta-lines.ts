@@ -1,4 +1,4 @@
-import type { Delta, DeltaOp } from '../../../../shared/model/delta';
+import type { Delta, DeltaOp } from '../../../shared/model/delta';
 
 // A delta seen as lines, the way shared/render/rich-text.ts reads it: a line's formats
 // (header, list, align) ride on its newline, the text formats on the text. Only the

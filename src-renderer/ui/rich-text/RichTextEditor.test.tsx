@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { LexicalEditor } from 'lexical';
 import { $getRoot } from 'lexical';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Delta } from '../../../../shared/model/delta';
+import type { Delta } from '../../../shared/model/delta';
 import { deltaPlainText, flushPendingTextEdits, RichTextEditor } from './index';
 import { LINK_ERROR } from './LinkButton';
 

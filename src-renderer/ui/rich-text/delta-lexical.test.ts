@@ -3,7 +3,7 @@ import { ListItemNode, ListNode } from '@lexical/list';
 import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import { createEditor } from 'lexical';
 import { describe, expect, it } from 'vitest';
-import type { Delta } from '../../../../shared/model/delta';
+import type { Delta } from '../../../shared/model/delta';
 import { colorFromStyle, fromDelta, toDelta } from './delta-lexical';
 import { deltaPlainText, normalizeDelta } from './delta-lines';
 

@@ -1,6 +1,6 @@
 import type { ElementNode, LexicalEditor, LexicalNode } from 'lexical';
 import { $getSelection, $isElementNode, $isRangeSelection, $parseSerializedNode, COMMAND_PRIORITY_HIGH, PASTE_COMMAND } from 'lexical';
-import type { Delta } from '../../../../shared/model/delta';
+import type { Delta } from '../../../shared/model/delta';
 import { fromDelta } from './delta-lexical';
 import { pastedHtmlToDelta, pastedTextToDelta } from './paste-html';
 

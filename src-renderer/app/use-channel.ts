@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
-import type { Channel } from '../../../shared/model/channel';
-import { api } from '../../app/api';
+import type { Channel } from '../../shared/model/channel';
+import { api } from './api';
 import { sessionApi } from './session-api';
 
 const selectSession = sessionApi.endpoints.getSession.select();

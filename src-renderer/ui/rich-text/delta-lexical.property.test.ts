@@ -4,7 +4,7 @@ import { HeadingNode, QuoteNode } from '@lexical/rich-text';
 import fc from 'fast-check';
 import { createEditor } from 'lexical';
 import { describe, expect, it } from 'vitest';
-import type { Delta, DeltaOp } from '../../../../shared/model/delta';
+import type { Delta, DeltaOp } from '../../../shared/model/delta';
 import { fromDelta, toDelta } from './delta-lexical';
 import { normalizeDelta, sameAttributes } from './delta-lines';
 

@@ -1,5 +1,5 @@
 import type { SerializedEditorState, SerializedLexicalNode } from 'lexical';
-import type { Delta } from '../../../../shared/model/delta';
+import type { Delta } from '../../../shared/model/delta';
 import type { Align, InlineAttributes, Line, LineAttributes, ListKind, Segment } from './delta-lines';
 import { deltaToLines, isCarriableColor, linesToDelta, pushSegment } from './delta-lines';
 

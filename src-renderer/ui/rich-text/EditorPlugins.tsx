@@ -1,7 +1,7 @@
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import type { EditorState } from 'lexical';
 import { useEffect, useRef } from 'react';
-import type { Delta } from '../../../../shared/model/delta';
+import type { Delta } from '../../../shared/model/delta';
 import { fromDelta, toDelta } from './delta-lexical';
 import { normalizeDelta } from './delta-lines';
 import { registerSanitizedPaste } from './sanitized-paste';

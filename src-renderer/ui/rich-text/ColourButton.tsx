@@ -1,7 +1,7 @@
 import { Button, ColorSwatch, Group, Popover, SimpleGrid, TextInput, UnstyledButton } from '@mantine/core';
 import { IconPalette } from '@tabler/icons-react';
 import { useState } from 'react';
-import { colourPalette } from '../../../../shared/rules/colour-palette';
+import { colourPalette } from '../../../shared/rules/colour-palette';
 import { usePaletteAccent } from './palette-accent';
 import { ToolbarButton } from './ToolbarButton';
 

@@ -1,7 +1,7 @@
-import type { Session, SyncStatus } from '../../../shared/contract/bridge';
-import { api } from '../../app/api';
-import { getBridge } from '../../app/bridge';
-import { ipc } from '../../app/ipc-base-query';
+import type { Session, SyncStatus } from '../../shared/contract/bridge';
+import { api } from './api';
+import { getBridge } from './bridge';
+import { ipc } from './ipc-base-query';
 
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({

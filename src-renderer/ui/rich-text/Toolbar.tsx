@@ -17,7 +17,7 @@ import {
 import type { ElementFormatType } from 'lexical';
 import { $getSelection, $isRangeSelection, FORMAT_ELEMENT_COMMAND, FORMAT_TEXT_COMMAND } from 'lexical';
 import { memo, useEffect, useState } from 'react';
-import { sameValue } from '../../../../shared/model/same-value';
+import { sameValue } from '../../../shared/model/same-value';
 import { ColourButton } from './ColourButton';
 import { LinkButton } from './LinkButton';
 import { $clearFormatting, $readToolbarState, EMPTY_TOOLBAR_STATE } from './toolbar-state';
