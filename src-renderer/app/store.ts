@@ -1,6 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { composerReducer } from '../features/composer/composer-slice';
+import { composerReducer } from '../block-kit/composer-slice';
 import { api } from './api';
 import { getBridge } from './bridge';
 

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CommandState } from '../../shared/commands';
 import type { Bridge, EventName } from '../../shared/contract/bridge';
 import { PublicationStatus } from '../../shared/model/publication';
-import { testLetter } from '../features/composer/test-support';
+import { testLetter } from '../testing/composer-test-support';
 import { runCommand } from './command-bus';
 import { createAppStore } from './store';
 import { useDesktopShell } from './use-desktop-shell';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../../shared/contract/bridge';
 import { defaultLetterSettings } from '../../../shared/model/letter-settings';
 import { createAppStore } from '../../app/store';
-import { letterOpened } from '../composer/composer-slice';
+import { letterOpened } from '../../block-kit/composer-slice';
 import { SpecificEmailsField } from './SpecificEmailsField';
 
 // The 'Specific emails' field says how many of the saved addresses the send will leave out,

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { SPECIFIC_EMAILS_MAX, parseSpecificEmails, specificEmailsLeftOutMessage } from '../../../shared/rules/specific-emails';
 import type { RootState } from '../../app/store';
-import { stylesChanged } from '../composer/composer-slice';
+import { stylesChanged } from '../../block-kit/composer-slice';
 import { useSpecificEmailsLeftOutQuery } from './audience-api';
 
 // The 'Specific emails' audience (99991) in the schedule step: the editor pastes or types

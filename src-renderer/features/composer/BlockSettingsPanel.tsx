@@ -3,10 +3,10 @@ import { useSelector } from 'react-redux';
 import type { Channel, Section } from '../../../shared/model';
 import type { FeatureFlagName } from '../../../shared/model/feature-flags';
 import { BLOCK_NAMES } from '../../../shared/model/block-names';
-import type { ComposerState } from './composer-slice';
-import { PanelContextProvider, type PanelContextValue } from './settings/panel-context';
+import type { ComposerState } from '../../block-kit/composer-slice';
+import { PanelContextProvider, type PanelContextValue } from '../../block-kit/panel-context';
 import { BlockPanel } from './settings/panel-registry';
-import { useSectionEdit } from './settings/section-edit';
+import { useSectionEdit } from '../../block-kit/section-edit';
 
 /** 80 units (320 px), as the spec sizes the block settings panel. */
 const PANEL_WIDTH = 320;

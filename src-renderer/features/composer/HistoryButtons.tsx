@@ -4,7 +4,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import type { RootState } from '../../app/store';
 import { shortcutLabel, useCommandHandlers } from '../../app/command-bus';
 import { HISTORY_COMMANDS } from './composer-commands';
-import { redone, undone } from './composer-slice';
+import { redone, undone } from '../../block-kit/composer-slice';
 
 /** Undo and Redo of the composer's history; the Edit menu's commands run the same actions. */
 export function HistoryButtons({ enabled }: { enabled: boolean }) {

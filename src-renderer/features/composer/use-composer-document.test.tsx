@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newSection, parseSections, serializeSections, type Letter } from '../../../shared/model';
-import { sectionAdded } from './composer-slice';
-import { testLetter, testStore } from './test-support';
+import { sectionAdded } from '../../block-kit/composer-slice';
+import { testLetter, testStore } from '../../testing/composer-test-support';
 import { BLOCKS_SAVE_DEBOUNCE_MS, useComposerDocument } from './use-composer-document';
 
 beforeEach(() => {

@@ -6,7 +6,7 @@ import { parseSections, serializeSections } from '../../../shared/model';
 import { sameValue } from '../../../shared/model/same-value';
 import { getBridge } from '../../app/bridge';
 import type { RootState } from '../../app/store';
-import { letterOpened } from './composer-slice';
+import { letterOpened } from '../../block-kit/composer-slice';
 import { flushPendingTextEdits } from '../../ui/rich-text';
 
 /** Saves wait for a pause in editing this long, so a burst of edits is one local save. */

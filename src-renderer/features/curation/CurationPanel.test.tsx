@@ -6,7 +6,7 @@ import type { Aggregate } from '../../../shared/contract/platform-curation';
 import { NO_AGGREGATES_MESSAGE } from '../../../shared/contract/platform-curation';
 import { newSection } from '../../../shared/model';
 import type { SectionOf } from '../../../shared/model';
-import { renderPanel, retype } from '../composer/settings/panel-test-support';
+import { renderPanel, retype } from '../../testing/panel-test-support';
 import { LOAD_NEEDS_CONNECTION } from './CurationPanel';
 
 // The Curations block panel with the core standing in at the window.bridge boundary: the

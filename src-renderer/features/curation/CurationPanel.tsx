@@ -17,10 +17,10 @@ import {
 } from '../../../shared/rules/curation-items';
 import { curationTypesOfBlock } from '../../../shared/rules/curation-types';
 import { IMAGE_CROP_CHOICES } from '../../../shared/rules/image-settings';
-import { CommonSettings } from '../composer/settings/CommonSettings';
-import { ColorField } from '../composer/settings/fields/ColorField';
-import { usePanelContext } from '../composer/settings/panel-context';
-import { setModel, typedEdit, type PanelProps } from '../composer/settings/section-edit';
+import { CommonSettings } from '../../block-kit/settings/CommonSettings';
+import { ColorField } from '../../block-kit/fields/ColorField';
+import { usePanelContext } from '../../block-kit/panel-context';
+import { setModel, typedEdit, type PanelProps } from '../../block-kit/section-edit';
 import { FEATURE_FLAGS } from '../../../shared/model/feature-flags';
 import { useFeatureFlags } from '../../app/feature-flags';
 import { useGetSessionQuery } from '../../app/session-api';

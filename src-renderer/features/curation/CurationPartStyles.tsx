@@ -4,9 +4,9 @@ import type { CurationModel, TextStyle, TextStyleWithOptionalColor } from '../..
 import { FALLBACK_FONTS } from '../../../shared/model';
 import { PRIMARY_FONTS } from '../../../shared/model/fonts';
 import { checkFontSize, checkLineHeight } from '../../../shared/rules/text-settings';
-import { ALIGNMENT_CHOICES, ChoiceField } from '../composer/settings/fields/ChoiceField';
-import { ColorField } from '../composer/settings/fields/ColorField';
-import { RuleField } from '../composer/settings/fields/RuleField';
+import { ALIGNMENT_CHOICES, ChoiceField } from '../../block-kit/fields/ChoiceField';
+import { ColorField } from '../../block-kit/fields/ColorField';
+import { RuleField } from '../../block-kit/fields/RuleField';
 
 // The per-part text settings of a Curations block (spec 2 §3: titleSettings, excerptSettings,
 // publicationDateSettings, siteNameSettings, authorSettings — each font, fallback font, colour,

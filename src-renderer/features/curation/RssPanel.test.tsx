@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../../shared/contract/bridge';
 import { INVALID_FEED_URL_MESSAGE } from '../../../shared/contract/platform-curation';
 import { newSection } from '../../../shared/model';
-import { renderPanel, retype } from '../composer/settings/panel-test-support';
+import { renderPanel, retype } from '../../testing/panel-test-support';
 
 // The legacy RSS block's panel with the core standing in at window.bridge: the platform's
 // rss/validate answers a feed for one address and 'This url is invalid.' for any other.

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import type { BlogFeedLayout, SectionOf } from '../../../shared/model';
 import { FEED_ITEM_COUNT_MAX, FEED_ITEM_COUNT_MIN } from '../../../shared/model/constants';
 import { clampFeedCount, clampFeedOffset, rssDelta, rssImages, rssLayoutChoices } from '../../../shared/rules/rss-items';
-import { CommonSettings } from '../composer/settings/CommonSettings';
-import { usePanelContext } from '../composer/settings/panel-context';
-import { setModel, typedEdit, type PanelProps } from '../composer/settings/section-edit';
+import { CommonSettings } from '../../block-kit/settings/CommonSettings';
+import { usePanelContext } from '../../block-kit/panel-context';
+import { setModel, typedEdit, type PanelProps } from '../../block-kit/section-edit';
 import { useValidateFeedMutation } from './curation-api';
 import { feedCheckFailure } from './feed-check-failure';
 

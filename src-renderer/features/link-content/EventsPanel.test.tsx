@@ -9,9 +9,9 @@ import { render as renderDom } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { defaultLetterSettings } from '../../../shared/model/letter-settings';
-import { PanelContextProvider } from '../composer/settings/panel-context';
+import { PanelContextProvider } from '../../block-kit/panel-context';
 import { BlockPanel } from '../composer/settings/panel-registry';
-import { chooseOption, renderPanel, retype, storeWithApi } from '../composer/settings/panel-test-support';
+import { chooseOption, renderPanel, retype, storeWithApi } from '../../testing/panel-test-support';
 import { EventsPanel } from './EventsPanel';
 
 // The events block's panel over the bridge: the stand-in for the core answers categories and events.

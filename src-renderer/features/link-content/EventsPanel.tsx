@@ -5,10 +5,10 @@ import type { EventsModel, SectionOf } from '../../../shared/model';
 import { EVENTS_DAYS_OPTIONS } from '../../../shared/model/constants';
 import { EventsLayout } from '../../../shared/model/enums';
 import { EVENTS_MESSAGES, INTEGRATIONS_ROUTE, LOADING_LABEL, checkEventsSize, countPerDayOptions, loadEventsDisabled } from '../../../shared/rules/events-block';
-import { CommonSettings } from '../composer/settings/CommonSettings';
-import { RuleField } from '../composer/settings/fields/RuleField';
-import { usePanelContext } from '../composer/settings/panel-context';
-import { setModel, type PanelProps } from '../composer/settings/section-edit';
+import { CommonSettings } from '../../block-kit/settings/CommonSettings';
+import { RuleField } from '../../block-kit/fields/RuleField';
+import { usePanelContext } from '../../block-kit/panel-context';
+import { setModel, type PanelProps } from '../../block-kit/section-edit';
 import { failureText, isOffline, useGetEventCategoriesQuery, useLoadEventsMutation } from './link-content-api';
 
 // The events (Evvnt) block (spec 2 §2 "events settings and events layout settings", §4, §5,

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../../shared/contract/bridge';
 import { newSection } from '../../../shared/model';
 import { HTML_ERROR_MESSAGE, checkHtml } from '../../../shared/rules/html-block';
-import { renderPanel, retype } from '../composer/settings/panel-test-support';
+import { renderPanel, retype } from '../../testing/panel-test-support';
 
 // The HTML panel over the bridge: the stand-in for the core answers validateHtml with the
 // platform's own rules (or fails, when a test says so) and records what it was asked.

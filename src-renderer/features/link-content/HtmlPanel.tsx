@@ -10,9 +10,9 @@ import {
   checkHtml,
   type HtmlCheck,
 } from '../../../shared/rules/html-block';
-import { CommonSettings } from '../composer/settings/CommonSettings';
-import { usePanelContext } from '../composer/settings/panel-context';
-import { setModel, type PanelProps } from '../composer/settings/section-edit';
+import { CommonSettings } from '../../block-kit/settings/CommonSettings';
+import { usePanelContext } from '../../block-kit/panel-context';
+import { setModel, type PanelProps } from '../../block-kit/section-edit';
 import { useValidateHtmlMutation } from './link-content-api';
 
 // The HTML block's code editor (spec 2 §2, §4, §7): the markup is sent to the platform's

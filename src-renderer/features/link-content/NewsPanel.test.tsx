@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../../shared/contract/bridge';
 import { newSection } from '../../../shared/model';
 import { NEWS_EMPTY_MESSAGE, NEWS_EXCLUSIVE_HINT } from '../../../shared/rules/news-search';
-import { chooseOption, renderPanel, retype } from '../composer/settings/panel-test-support';
+import { chooseOption, renderPanel, retype } from '../../testing/panel-test-support';
 
 // The news block's panel over the bridge: the stand-in for the core answers the search.
 

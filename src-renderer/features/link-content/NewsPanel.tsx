@@ -4,9 +4,9 @@ import type { SectionOf } from '../../../shared/model';
 import { NEWS_CATEGORIES, type NewsCategory } from '../../../shared/model/enums';
 import { NEWS_ITEM_COUNT_DEFAULT } from '../../../shared/model/constants';
 import { NEWS_EMPTY_MESSAGE, NEWS_EXCLUSIVE_HINT, newsDelta, newsFilterState, newsSourceIds } from '../../../shared/rules/news-search';
-import { CommonSettings } from '../composer/settings/CommonSettings';
-import { usePanelContext } from '../composer/settings/panel-context';
-import { setModel, type PanelProps } from '../composer/settings/section-edit';
+import { CommonSettings } from '../../block-kit/settings/CommonSettings';
+import { usePanelContext } from '../../block-kit/panel-context';
+import { setModel, type PanelProps } from '../../block-kit/section-edit';
 import { failureText, useGetNewsSourcesQuery, useLoadNewsMutation } from './link-content-api';
 
 // The news block's search (spec 2 §2 "news search", §4, §8): keyword, a category or sources

@@ -7,7 +7,7 @@ import type { Result } from '../../../shared/contract/errors';
 import { newSection } from '../../../shared/model';
 import type { UrlPreview } from '../../../shared/model/blocks/feeds';
 import { SOURCE_URL_INVALID_MESSAGE, URL_LOAD_OFFLINE_MESSAGE } from '../../../shared/rules/link-preview';
-import { renderPanel, retype } from '../composer/settings/panel-test-support';
+import { renderPanel, retype } from '../../testing/panel-test-support';
 
 // The URL block's panel over the bridge: the stand-in for the core answers the crawl.
 

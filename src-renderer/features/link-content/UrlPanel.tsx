@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import type { SectionOf } from '../../../shared/model';
 import type { UrlPreview } from '../../../shared/model/blocks/feeds';
 import { applyPreview, checkSourceUrl, fetchableUrl } from '../../../shared/rules/link-preview';
-import { CommonSettings } from '../composer/settings/CommonSettings';
-import { usePanelContext } from '../composer/settings/panel-context';
-import type { PanelProps } from '../composer/settings/section-edit';
+import { CommonSettings } from '../../block-kit/settings/CommonSettings';
+import { usePanelContext } from '../../block-kit/panel-context';
+import type { PanelProps } from '../../block-kit/section-edit';
 import { failureText, useCrawlUrlMutation } from './link-content-api';
 
 // The URL and dynamic blocks' source URL box (spec 2 §2, §5, §9): Load asks the platform for

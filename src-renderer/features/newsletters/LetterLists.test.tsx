@@ -9,7 +9,7 @@ import type { Bridge, LetterListItem, Session } from '../../../shared/contract/b
 import type { Result } from '../../../shared/contract/errors';
 import type { LetterListMetricsItem } from '../../../shared/contract/platform-letter-list-metrics';
 import { createAppStore } from '../../app/store';
-import { testLetter } from '../composer/test-support';
+import { testLetter } from '../../testing/composer-test-support';
 import { NewslettersPage } from './NewslettersPage';
 import { TemplatesPage } from './TemplatesPage';
 

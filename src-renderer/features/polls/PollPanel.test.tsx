@@ -5,8 +5,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../../shared/contract/bridge';
 import type { Poll } from '../../../shared/contract/platform-polls';
 import { defaultPollModel, newSection, type Section, type SectionOf } from '../../../shared/model';
-import { renderPanel, retype } from '../composer/settings/panel-test-support';
-import { letterOpened } from '../composer/composer-slice';
+import { renderPanel, retype } from '../../testing/panel-test-support';
+import { letterOpened } from '../../block-kit/composer-slice';
 
 // The poll block's panel over the bridge's transport: the fake stands in for the core at
 // window.bridge and records the picker's searches.

@@ -8,14 +8,14 @@ import { defaultPollModel } from '../../../shared/model';
 import { checkButtonInnerPadding, checkButtonRadius, checkButtonSpacing, checkButtonWidth } from '../../../shared/rules/button-settings';
 import { SIDE_NAMES } from '../../../shared/rules/border-settings';
 import { withPollButtonAlignment, withPollButtonWidth } from '../../../shared/rules/poll-button';
-import { CommonSettings } from '../composer/settings/CommonSettings';
-import { BLOCK_ALIGNMENT_CHOICES, ChoiceField } from '../composer/settings/fields/ChoiceField';
-import { ColorField } from '../composer/settings/fields/ColorField';
-import { RuleField } from '../composer/settings/fields/RuleField';
-import { SIDE_LABELS, SidesField } from '../composer/settings/fields/SidesField';
-import { usePanelContext } from '../composer/settings/panel-context';
-import type { PanelProps } from '../composer/settings/section-edit';
-import type { ComposerState } from '../composer/composer-slice';
+import { CommonSettings } from '../../block-kit/settings/CommonSettings';
+import { BLOCK_ALIGNMENT_CHOICES, ChoiceField } from '../../block-kit/fields/ChoiceField';
+import { ColorField } from '../../block-kit/fields/ColorField';
+import { RuleField } from '../../block-kit/fields/RuleField';
+import { SIDE_LABELS, SidesField } from '../../block-kit/fields/SidesField';
+import { usePanelContext } from '../../block-kit/panel-context';
+import type { PanelProps } from '../../block-kit/section-edit';
+import type { ComposerState } from '../../block-kit/composer-slice';
 import { useGetPollMutation, usePickPollsQuery } from './polls-api';
 
 // The poll block's panel (spec 2 §2, §4): the poll picker and the buttons' styling. The

@@ -1,8 +1,8 @@
 import { Select, Stack } from '@mantine/core';
 import type { SectionOf } from '../../../shared/model';
-import { CommonSettings } from '../composer/settings/CommonSettings';
-import { usePanelContext } from '../composer/settings/panel-context';
-import { setModel, type PanelProps } from '../composer/settings/section-edit';
+import { CommonSettings } from '../../block-kit/settings/CommonSettings';
+import { usePanelContext } from '../../block-kit/panel-context';
+import { setModel, type PanelProps } from '../../block-kit/section-edit';
 import { BlockDisclaimerField } from './BlockDisclaimerField';
 import { useGetAdTypesQuery } from './promotions-api';
 

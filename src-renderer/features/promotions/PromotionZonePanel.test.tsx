@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../../shared/contract/bridge';
 import { newSection, type Section, type SectionOf } from '../../../shared/model';
-import { renderPanel } from '../composer/settings/panel-test-support';
+import { renderPanel } from '../../testing/panel-test-support';
 
 // The zone block's panel in a real composer store: zones come from the organization's ad
 // types (two here), a zone another block holds is not offered, and the disclaimer rules.

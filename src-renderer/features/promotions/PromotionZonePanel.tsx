@@ -4,9 +4,9 @@ import type { SectionOf } from '../../../shared/model';
 import { PROMOTION_ZONE_NONE } from '../../../shared/model';
 import { zoneChoices } from '../../../shared/rules/promotions';
 import type { RootState } from '../../app/store';
-import { CommonSettings } from '../composer/settings/CommonSettings';
-import { usePanelContext } from '../composer/settings/panel-context';
-import { setModel, type PanelProps } from '../composer/settings/section-edit';
+import { CommonSettings } from '../../block-kit/settings/CommonSettings';
+import { usePanelContext } from '../../block-kit/panel-context';
+import { setModel, type PanelProps } from '../../block-kit/section-edit';
 import { BlockDisclaimerField } from './BlockDisclaimerField';
 import { useAvailableZones } from './use-available-zones';
 

@@ -8,7 +8,7 @@ import type { Bridge } from '../../../shared/contract/bridge';
 import { defaultLetterSettings, type LetterSettings } from '../../../shared/model/letter-settings';
 import { newSection } from '../../../shared/model/section-factory';
 import { createAppStore } from '../../app/store';
-import { letterOpened } from '../composer/composer-slice';
+import { letterOpened } from '../../block-kit/composer-slice';
 import { SchedulePromotionsPanel } from './SchedulePromotionsPanel';
 
 // The schedule step's promotion settings over the bridge's transport: the day's promotions

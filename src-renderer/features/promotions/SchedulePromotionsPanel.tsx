@@ -3,12 +3,12 @@ import { useSelector } from 'react-redux';
 import { sides, type PromotionAd, type Section } from '../../../shared/model';
 import { checkBorderSize, checkPadding } from '../../../shared/rules/letter-styles';
 import { chosenAds, monthDay, promoterAd } from '../../../shared/rules/promotions';
-import { SidebarSection } from '../composer/lifecycle/SidebarSection';
-import { ColorStyleField } from '../composer/styles/fields/ColorStyleField';
-import { NumberStyleField } from '../composer/styles/fields/NumberStyleField';
-import { SidesFields } from '../composer/styles/fields/SidesFields';
-import { StylesContext } from '../composer/styles/styles-context';
-import { useLetterStyles } from '../composer/styles/use-letter-styles';
+import { SidebarSection } from '../../block-kit/SidebarSection';
+import { ColorStyleField } from '../../block-kit/style-fields/ColorStyleField';
+import { NumberStyleField } from '../../block-kit/style-fields/NumberStyleField';
+import { SidesFields } from '../../block-kit/style-fields/SidesFields';
+import { StylesContext } from '../../block-kit/styles-context';
+import { useLetterStyles } from '../../block-kit/use-letter-styles';
 import { letterZones } from './letter-zones';
 import { useGetScheduledPromotionsQuery } from './promotions-api';
 

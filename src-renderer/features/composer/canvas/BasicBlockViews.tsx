@@ -3,7 +3,7 @@ import { useChannel } from '../../../app/use-channel';
 import type { LetterSettings, SectionOf } from '../../../../shared/model';
 import { imageWidthOf } from '../../../../shared/model';
 import { HtmlBlockFrame } from './HtmlBlockFrame';
-import { Placeholder } from './Placeholder';
+import { Placeholder } from '../../../block-kit/Placeholder';
 
 // Canvas views of the simple blocks, drawn close to the email: the preview pane shows the
 // exact rendering, so these keep to what an editor needs to recognise and arrange.

@@ -8,8 +8,8 @@ import { usedWebFonts } from '../../../../shared/model/used-web-fonts';
 import type { RootState } from '../../../app/store';
 import { RewriteAssistant } from '../../ai-assistant/RewriteAssistant';
 import { useWebFonts } from '../../../ui/fonts/web-fonts';
-import { redone, sectionRewritten, textEdited, undone } from '../composer-slice';
-import { footerIndex } from '../section-list';
+import { redone, sectionRewritten, textEdited, undone } from '../../../block-kit/composer-slice';
+import { footerIndex } from '../../../block-kit/section-list';
 import { CanvasSection } from './CanvasSection';
 
 export const CANVAS_DROPPABLE = 'canvas';

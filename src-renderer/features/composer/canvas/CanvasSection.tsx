@@ -5,7 +5,7 @@ import { memo, useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import type { Delta, Letter, Section } from '../../../../shared/model';
 import { BLOCK_NAMES } from '../../../../shared/model/block-names';
-import { sectionCloned, sectionDeleted, sectionMoved, sectionSelected } from '../composer-slice';
+import { sectionCloned, sectionDeleted, sectionMoved, sectionSelected } from '../../../block-kit/composer-slice';
 import { SectionView } from './SectionView';
 import { SideMenu } from './SideMenu';
 

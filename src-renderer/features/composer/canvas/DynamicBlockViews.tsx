@@ -2,8 +2,8 @@ import type { Section, SectionOf } from '../../../../shared/model';
 import { FEEDBACK_SCALE_LABELS, FEEDBACK_STAR_OPTION_COUNT, PollType } from '../../../../shared/model';
 import type { Letter } from '../../../../shared/model/letter';
 import { ScheduledPromotionCard } from '../../promotions/ScheduledPromotionCard';
-import { Placeholder } from './Placeholder';
-import { deltaText } from './section-style';
+import { Placeholder } from '../../../block-kit/Placeholder';
+import { deltaText } from '../../../block-kit/section-style';
 
 // Dynamic blocks get their content when the letter is sent (or from panels still to come),
 // so the canvas shows the spec's placeholders and whatever the block already knows.

@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { defaultLetterSettings, newSection, type SectionOf } from '../../../../shared/model';
-import { renderWith } from '../test-support';
+import { renderWith } from '../../../testing/composer-test-support';
 import { FooterView } from './BasicBlockViews';
 
 // The canvas's footer says what the email's footer says (shared/render/blocks/footer.ts).

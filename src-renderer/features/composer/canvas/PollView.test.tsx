@@ -2,7 +2,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FEEDBACK_SCALE_LABELS, newSection, type SectionOf } from '../../../../shared/model';
-import { renderWith } from '../test-support';
+import { renderWith } from '../../../testing/composer-test-support';
 import { PollView } from './DynamicBlockViews';
 
 // The poll section's canvas states (spec 2 §4): a placeholder until a poll is chosen, stars

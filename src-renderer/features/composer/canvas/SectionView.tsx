@@ -3,10 +3,10 @@ import type { Delta, Letter, Section } from '../../../../shared/model';
 import { PLACEHOLDER_PARAGRAPH_TEXT } from '../../../../shared/model';
 import { ButtonView, DividerView, FooterView, HtmlView, ImageView, SocialView } from './BasicBlockViews';
 import { FeedView, IntegrationView, PollView, PromotionView, RssView, UrlView } from './DynamicBlockViews';
-import { Placeholder } from './Placeholder';
+import { Placeholder } from '../../../block-kit/Placeholder';
 import { countSectionRender } from './render-count';
-import { sectionBoxStyle } from './section-style';
-import { TextEditor } from './text-editor-slot';
+import { sectionBoxStyle } from '../../../block-kit/section-style';
+import { TextEditor } from '../../../block-kit/text-editor-slot';
 
 export interface SectionViewProps {
   section: Section;

@@ -3,8 +3,8 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newSection, type BlockType, type Section } from '../../../../shared/model';
-import { sectionSelected } from '../composer-slice';
-import { renderWith, testLetter, testStore } from '../test-support';
+import { sectionSelected } from '../../../block-kit/composer-slice';
+import { renderWith, testLetter, testStore } from '../../../testing/composer-test-support';
 import { Canvas } from './Canvas';
 import { SideMenu } from './SideMenu';
 

@@ -1,6 +1,6 @@
 import { Button, Stack } from '@mantine/core';
 import type { Section } from '../../../../shared/model';
-import { canClone, canDelete, canRewrite } from '../section-list';
+import { canClone, canDelete, canRewrite } from '../../../block-kit/section-list';
 
 export interface SideMenuProps {
   section: Section;

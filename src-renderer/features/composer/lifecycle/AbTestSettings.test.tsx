@@ -8,7 +8,7 @@ import { defaultLetterSettings } from '../../../../shared/model/letter-settings'
 import type { LetterSettings } from '../../../../shared/model/letter-settings';
 import { AB_TEST_MESSAGES } from '../../../../shared/rules/ab-test';
 import { createAppStore } from '../../../app/store';
-import { letterOpened } from '../composer-slice';
+import { letterOpened } from '../../../block-kit/composer-slice';
 import { AbTestSettings } from './AbTestSettings';
 
 // The A/B card's sample and wait, over the real composer store: what the letter's

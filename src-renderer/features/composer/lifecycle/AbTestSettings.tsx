@@ -11,7 +11,7 @@ import {
   formatAbWait,
 } from '../../../../shared/rules/ab-test';
 import type { RootState } from '../../../app/store';
-import { stylesChanged } from '../composer-slice';
+import { stylesChanged } from '../../../block-kit/composer-slice';
 
 /** The waits offered, in minutes: from the 15-minute minimum to the 3-day maximum. */
 const WAIT_CHOICES = [15, 30, 60, 120, 240, 480, 720, 1440, 2880, 4320];

@@ -10,8 +10,8 @@ import type { Result } from '../../../../shared/contract/errors';
 import type { InboxCompatibility } from '../../../../shared/contract/inbox-compatibility';
 import { newSection } from '../../../../shared/model';
 import { createAppStore } from '../../../app/store';
-import { letterOpened } from '../composer-slice';
-import { testLetter } from '../test-support';
+import { letterOpened } from '../../../block-kit/composer-slice';
+import { testLetter } from '../../../testing/composer-test-support';
 import { ContentCheck } from './ContentCheck';
 import { FINDINGS_SHOWN, INBOX_FAILED_MESSAGE, allClearMessage, selectedMessage } from './InboxCompatibility';
 

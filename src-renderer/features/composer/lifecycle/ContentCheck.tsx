@@ -4,7 +4,7 @@ import type { PreviewInsights } from '../../../../shared/contract/bridge';
 import { gmailClipMessage } from '../../../../shared/rules/gmail-clip';
 import { useGetPreviewQuery } from '../composer-api';
 import { InboxCompatibility } from './InboxCompatibility';
-import { SidebarSection } from './SidebarSection';
+import { SidebarSection } from '../../../block-kit/SidebarSection';
 import { toastError } from '../../../ui/toasts';
 
 export const INSIGHTS_FAILED_MESSAGE = 'insights failed to load';

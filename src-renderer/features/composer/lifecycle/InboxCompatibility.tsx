@@ -4,7 +4,7 @@ import { useDispatch, useSelector } from 'react-redux';
 import type { FamilyFindingsView } from '../../../../shared/contract/inbox-compatibility';
 import type { RootState } from '../../../app/store';
 import { useGetInboxCompatibilityQuery } from '../composer-api';
-import { sectionSelected } from '../composer-slice';
+import { sectionSelected } from '../../../block-kit/composer-slice';
 
 // The CONTENT CHECK's inbox compatibility (docs/decisions.md "Inbox compatibility in the
 // content check"): per mail client family, the blocks that will not show as designed there,

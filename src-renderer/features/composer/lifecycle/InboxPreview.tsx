@@ -2,7 +2,7 @@ import { Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { PREVIEW_TEXT_MAX } from '../../../../shared/contract/platform-letters';
 import { previewTextCount } from '../../../../shared/rules/schedule';
 import { AbTestSettings } from './AbTestSettings';
-import { SidebarSection } from './SidebarSection';
+import { SidebarSection } from '../../../block-kit/SidebarSection';
 import { SuggestButton } from './SuggestButton';
 import type { ScheduleForm } from './use-schedule-form';
 

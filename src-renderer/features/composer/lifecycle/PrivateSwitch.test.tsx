@@ -10,7 +10,7 @@ import type { Result } from '../../../../shared/contract/errors';
 import type { Letter } from '../../../../shared/model/letter';
 import { ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID, SPECIFIC_EMAILS_SEGMENT_ID } from '../../../../shared/model/segment';
 import { createAppStore } from '../../../app/store';
-import { testLetter } from '../test-support';
+import { testLetter } from '../../../testing/composer-test-support';
 import { PrivateSwitch } from './PrivateSwitch';
 
 // The schedule step's Private switch over the bridge's transport: the fake below stands in

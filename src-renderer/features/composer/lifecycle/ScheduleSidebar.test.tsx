@@ -13,8 +13,8 @@ import type { Letter } from '../../../../shared/model/letter';
 import { PublicationStatus } from '../../../../shared/model/publication';
 import { gmailClipMessage } from '../../../../shared/rules/gmail-clip';
 import { createAppStore } from '../../../app/store';
-import { letterOpened } from '../composer-slice';
-import { testLetter } from '../test-support';
+import { letterOpened } from '../../../block-kit/composer-slice';
+import { testLetter } from '../../../testing/composer-test-support';
 import { ScheduleSidebar } from './ScheduleSidebar';
 import { useScheduleForm } from './use-schedule-form';
 

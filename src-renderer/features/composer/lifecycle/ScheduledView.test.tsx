@@ -8,7 +8,7 @@ import { PublicationStatus } from '../../../../shared/model/publication';
 import { createAppStore } from '../../../app/store';
 import { ApprovedSinceScheduledNotice } from '../../promotions/ApprovedSinceScheduledNotice';
 import { promotionsApi } from '../../promotions/promotions-api';
-import { testLetter } from '../test-support';
+import { testLetter } from '../../../testing/composer-test-support';
 import { ScheduledView } from './ScheduledView';
 
 afterEach(cleanup);

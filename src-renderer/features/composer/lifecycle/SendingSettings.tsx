@@ -6,7 +6,7 @@ import { minimumDateField } from '../../../../shared/rules/schedule-dates';
 import { SpecificEmailsField } from '../../audience/SpecificEmailsField';
 import { DateTimeField } from './DateTimeField';
 import { errorMessage, useListSegmentsQuery } from './lifecycle-api';
-import { SidebarSection } from './SidebarSection';
+import { SidebarSection } from '../../../block-kit/SidebarSection';
 import { toastError } from '../../../ui/toasts';
 import { UtmControl } from './UtmControl';
 import type { ScheduleForm } from './use-schedule-form';

@@ -2,9 +2,9 @@ import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { SOCIAL_CARD_HEADLINE_FIELD_MAX } from '../../../../shared/rules/schedule';
 import { getBridge } from '../../../app/bridge';
-import { ImageUploadField } from '../images/ImageUploadField';
+import { ImageUploadField } from '../../../block-kit/images/ImageUploadField';
 import { errorMessage, useLoadOpenGraphMutation } from './lifecycle-api';
-import { SidebarSection } from './SidebarSection';
+import { SidebarSection } from '../../../block-kit/SidebarSection';
 import { toastError, toastWarning } from '../../../ui/toasts';
 import type { ScheduleForm } from './use-schedule-form';
 

@@ -12,7 +12,7 @@ import {
 } from '../../../../shared/rules/schedule';
 import { utmValueTags } from '../../../../shared/rules/utm-value';
 import type { RootState } from '../../../app/store';
-import { stylesChanged } from '../composer-slice';
+import { stylesChanged } from '../../../block-kit/composer-slice';
 import { useValidateMergeTagMutation } from './lifecycle-api';
 
 interface Row extends UtmEntry {

@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
 import type { SectionOf } from '../../../../shared/model';
-import { CommonSettings } from './CommonSettings';
-import { ColorField } from './fields/ColorField';
-import { usePanelContext } from './panel-context';
-import { setModel, type PanelProps } from './section-edit';
+import { CommonSettings } from '../../../block-kit/settings/CommonSettings';
+import { ColorField } from '../../../block-kit/fields/ColorField';
+import { usePanelContext } from '../../../block-kit/panel-context';
+import { setModel, type PanelProps } from '../../../block-kit/section-edit';
 
 /** A blockquote: the colour of its quote rule, then the common settings without BORDER. */
 export function BlockquotePanel({ section, edit }: PanelProps<SectionOf<'blockquote'>>) {

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newSection } from '../../../../shared/model';
 import { BUTTON_LINK_MESSAGE, INVALID_EMAIL_MESSAGE } from '../../../../shared/rules/links';
-import { openSection, renderPanel, retype, typeKeys } from './panel-test-support';
+import { openSection, renderPanel, retype, typeKeys } from '../../../testing/panel-test-support';
 
 afterEach(cleanup);
 

@@ -12,15 +12,15 @@ import {
 import { IMAGE_SETTINGS_DEBOUNCE_MS } from '../../../../shared/rules/image-settings';
 import { LINK_TYPE_LABELS, checkButtonLink, linkFieldText, linkTypeOf, type LinkType } from '../../../../shared/rules/links';
 import { SIDE_NAMES } from '../../../../shared/rules/border-settings';
-import { OverrideButton } from '../fields/OverrideButton';
-import { CommonSettings } from './CommonSettings';
-import { ALIGNMENT_CHOICES, ChoiceField } from './fields/ChoiceField';
-import { ColorField } from './fields/ColorField';
-import { RuleField } from './fields/RuleField';
-import { SIDE_LABELS, SidesField } from './fields/SidesField';
-import { FontSettings } from './FontSettings';
-import { usePanelContext } from './panel-context';
-import { setModel, type PanelProps } from './section-edit';
+import { OverrideButton } from '../../../block-kit/fields/OverrideButton';
+import { CommonSettings } from '../../../block-kit/settings/CommonSettings';
+import { ALIGNMENT_CHOICES, ChoiceField } from '../../../block-kit/fields/ChoiceField';
+import { ColorField } from '../../../block-kit/fields/ColorField';
+import { RuleField } from '../../../block-kit/fields/RuleField';
+import { SIDE_LABELS, SidesField } from '../../../block-kit/fields/SidesField';
+import { FontSettings } from '../../../block-kit/settings/FontSettings';
+import { usePanelContext } from '../../../block-kit/panel-context';
+import { setModel, type PanelProps } from '../../../block-kit/section-edit';
 import { useOverrideStyles } from './use-override-styles';
 
 // The button panel (spec 2 §2): text, link type and link, colours with the channel's accent

@@ -1,12 +1,12 @@
 import { Stack } from '@mantine/core';
 import type { SectionOf } from '../../../../shared/model';
 import { DIVIDER_DEBOUNCE_MS, checkDividerThickness } from '../../../../shared/rules/divider-settings';
-import { CommonSettings } from './CommonSettings';
-import { ChoiceField, LINE_STYLE_CHOICES } from './fields/ChoiceField';
-import { ColorField } from './fields/ColorField';
-import { RuleField } from './fields/RuleField';
-import { usePanelContext } from './panel-context';
-import { setModel, type PanelProps } from './section-edit';
+import { CommonSettings } from '../../../block-kit/settings/CommonSettings';
+import { ChoiceField, LINE_STYLE_CHOICES } from '../../../block-kit/fields/ChoiceField';
+import { ColorField } from '../../../block-kit/fields/ColorField';
+import { RuleField } from '../../../block-kit/fields/RuleField';
+import { usePanelContext } from '../../../block-kit/panel-context';
+import { setModel, type PanelProps } from '../../../block-kit/section-edit';
 
 /** The divider's colour, line style and thickness (0–50, applied 400 ms after typing stops). */
 export function DividerPanel({ section, edit }: PanelProps<SectionOf<'divider'>>) {

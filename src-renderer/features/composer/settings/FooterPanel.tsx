@@ -1,11 +1,11 @@
 import { Alert, Stack, Switch } from '@mantine/core';
 import type { FooterLanguage, SectionOf } from '../../../../shared/model';
 import { accept } from '../../../../shared/rules/field-result';
-import { CommonSettings } from './CommonSettings';
-import { ALIGNMENT_CHOICES, ChoiceField } from './fields/ChoiceField';
-import { RuleField } from './fields/RuleField';
-import { isCompanyLevel, usePanelContext } from './panel-context';
-import { setModel, type PanelProps } from './section-edit';
+import { CommonSettings } from '../../../block-kit/settings/CommonSettings';
+import { ALIGNMENT_CHOICES, ChoiceField } from '../../../block-kit/fields/ChoiceField';
+import { RuleField } from '../../../block-kit/fields/RuleField';
+import { isCompanyLevel, usePanelContext } from '../../../block-kit/panel-context';
+import { setModel, type PanelProps } from '../../../block-kit/section-edit';
 
 // The footer (spec 2 §3): the channel name it shows (empty: the channel's own), the logo,
 // alignment and language. Spanish is offered to the channels the spanishFooter flag names.

@@ -1,9 +1,9 @@
 import { Select, Stack } from '@mantine/core';
 import type { HeadingType, LetterSettings, Section, SectionOf } from '../../../../shared/model';
 import { HEADING_TYPES } from '../../../../shared/model';
-import { CommonSettings } from './CommonSettings';
-import { usePanelContext } from './panel-context';
-import { setModel, type PanelProps } from './section-edit';
+import { CommonSettings } from '../../../block-kit/settings/CommonSettings';
+import { usePanelContext } from '../../../block-kit/panel-context';
+import { setModel, type PanelProps } from '../../../block-kit/section-edit';
 
 // The heading selector (spec 2 §4): a new level brings that level's font, fallback, size,
 // colour, line height and alignment from the letter's text styles.

@@ -4,11 +4,11 @@ import { effectiveDesktopWidth, imageWidthOf } from '../../../../shared/model';
 import { checkBorderRadius } from '../../../../shared/rules/border-settings';
 import { IMAGE_SETTINGS_DEBOUNCE_MS, checkAltText, checkImageWidth } from '../../../../shared/rules/image-settings';
 import { checkImageLink } from '../../../../shared/rules/links';
-import { OverrideButton } from '../fields/OverrideButton';
-import { BLOCK_ALIGNMENT_CHOICES, ChoiceField } from './fields/ChoiceField';
-import { RuleField } from './fields/RuleField';
-import { usePanelContext } from './panel-context';
-import { setModel, type SectionEdit } from './section-edit';
+import { OverrideButton } from '../../../block-kit/fields/OverrideButton';
+import { BLOCK_ALIGNMENT_CHOICES, ChoiceField } from '../../../block-kit/fields/ChoiceField';
+import { RuleField } from '../../../block-kit/fields/RuleField';
+import { usePanelContext } from '../../../block-kit/panel-context';
+import { setModel, type SectionEdit } from '../../../block-kit/section-edit';
 import { useOverrideStyles } from './use-override-styles';
 
 // The image settings shared by image, logo and YouTube blocks (spec 2 §2 "Image panel"):

@@ -8,7 +8,7 @@ import { ALT_QUOTES_MESSAGE, ALT_TOO_LONG_MESSAGE } from '../../../../shared/rul
 import { IMAGE_LINK_MESSAGE } from '../../../../shared/rules/links';
 import { RECROP_MESSAGE } from './ImagePanel';
 import { rememberImportedImage } from './imported-images';
-import { chooseOption, renderPanel, retype } from './panel-test-support';
+import { chooseOption, renderPanel, retype } from '../../../testing/panel-test-support';
 
 afterEach(cleanup);
 

@@ -2,13 +2,13 @@ import { Button, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { CropOption, SectionOf } from '../../../../shared/model';
 import { IMAGE_CROP_CHOICES, cropVariant } from '../../../../shared/rules/image-settings';
-import { ImageUploadField } from '../images/ImageUploadField';
+import { ImageUploadField } from '../../../block-kit/images/ImageUploadField';
 import { getBridge } from '../../../app/bridge';
-import { CommonSettings } from './CommonSettings';
+import { CommonSettings } from '../../../block-kit/settings/CommonSettings';
 import { ImageFields } from './ImageFields';
 import { croppedUrl, rememberImportedImage } from './imported-images';
-import { usePanelContext } from './panel-context';
-import { setModel, type PanelProps } from './section-edit';
+import { usePanelContext } from '../../../block-kit/panel-context';
+import { setModel, type PanelProps } from '../../../block-kit/section-edit';
 
 // The image block (spec 2 §2 "Image panel", §4): upload, crop (made again from the original),
 // removing (which resets the crop), then the image settings and the common settings.

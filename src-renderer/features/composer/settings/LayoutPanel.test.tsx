@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newLayoutSection } from '../../../../shared/model';
 import { ALT_QUOTES_MESSAGE } from '../../../../shared/rules/image-settings';
-import { renderPanel, retype } from './panel-test-support';
+import { renderPanel, retype } from '../../../testing/panel-test-support';
 
 afterEach(cleanup);
 

@@ -3,9 +3,9 @@ import type { LayoutType, Section, SectionOf } from '../../../../shared/model';
 import { COLUMN_WIDTH_MAX, COLUMN_WIDTH_MIN } from '../../../../shared/model';
 import { LAYOUT_LABELS, changeLayout, checkLeftColumnWidth, hasResizableColumns, withLeftColumnWidth } from '../../../../shared/rules/layout';
 import { BLOCK_NAMES } from '../../../../shared/model/block-names';
-import { CommonSettings } from './CommonSettings';
-import { usePanelContext } from './panel-context';
-import { childEdit, type PanelProps } from './section-edit';
+import { CommonSettings } from '../../../block-kit/settings/CommonSettings';
+import { usePanelContext } from '../../../block-kit/panel-context';
+import { childEdit, type PanelProps } from '../../../block-kit/section-edit';
 
 // A layout section (spec 2 §2 "layout choice cards", "layout width slider", §4 "Layout
 // change"): which layout it has, how wide its left column is, and each column's own block.

@@ -2,10 +2,10 @@ import { Alert, Stack, Text } from '@mantine/core';
 import type { SectionOf } from '../../../../shared/model';
 import { logoAlt } from '../../../../shared/model';
 import { ChannelSettingsLink } from './ChannelSettingsLink';
-import { CommonSettings } from './CommonSettings';
+import { CommonSettings } from '../../../block-kit/settings/CommonSettings';
 import { ImageFields } from './ImageFields';
-import { isCompanyLevel, usePanelContext } from './panel-context';
-import type { PanelProps } from './section-edit';
+import { isCompanyLevel, usePanelContext } from '../../../block-kit/panel-context';
+import type { PanelProps } from '../../../block-kit/section-edit';
 
 // The logo block (spec 2 §2 "logo notice plus image settings"): the picture is the channel's
 // logo, set in the channel settings; the block sets how it shows and where it links.

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newSection } from '../../../../shared/model';
 import { PLACEMENT_ID_MESSAGE, TEMPLATE_ID_MESSAGE, WIDGET_ID_MESSAGE } from '../../../../shared/rules/ad-widgets';
-import { renderPanel, retype } from './panel-test-support';
+import { renderPanel, retype } from '../../../testing/panel-test-support';
 
 afterEach(cleanup);
 

@@ -1,6 +1,6 @@
 import type { SectionOf } from '../../../../shared/model';
-import { CommonSettings } from './CommonSettings';
-import { setModel, type PanelProps } from './section-edit';
+import { CommonSettings } from '../../../block-kit/settings/CommonSettings';
+import { setModel, type PanelProps } from '../../../block-kit/section-edit';
 
 /** A paragraph: the common settings, its alignment with the font. */
 export function ParagraphPanel({ section, edit }: PanelProps<SectionOf<'paragraph'>>) {

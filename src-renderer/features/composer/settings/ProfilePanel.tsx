@@ -3,10 +3,10 @@ import type { Section, SectionOf, SocialProfileOption } from '../../../../shared
 import { NETWORK_LABELS, SOCIAL_NETWORKS, networkOption } from '../../../../shared/model';
 import { checkProfileLink, checkSocialGap } from '../../../../shared/rules/social';
 import { AddNetworkSelect } from './AddNetworkSelect';
-import { CommonSettings } from './CommonSettings';
-import { RuleField } from './fields/RuleField';
-import { usePanelContext } from './panel-context';
-import { setModel, type PanelProps, type SectionEdit } from './section-edit';
+import { CommonSettings } from '../../../block-kit/settings/CommonSettings';
+import { RuleField } from '../../../block-kit/fields/RuleField';
+import { usePanelContext } from '../../../block-kit/panel-context';
+import { setModel, type PanelProps, type SectionEdit } from '../../../block-kit/section-edit';
 import { SocialLookFields } from './SocialLookFields';
 
 // The social profiles selector (spec 2 §2): the channel's accounts, one link each on that

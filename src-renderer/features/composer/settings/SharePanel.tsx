@@ -2,9 +2,9 @@ import { CloseButton, Group, Stack, Text } from '@mantine/core';
 import type { Section, SectionOf, ShareOption } from '../../../../shared/model';
 import { NETWORK_LABELS, SHARE_NETWORKS, networkOption } from '../../../../shared/model';
 import { AddNetworkSelect } from './AddNetworkSelect';
-import { CommonSettings } from './CommonSettings';
-import { usePanelContext } from './panel-context';
-import { setModel, type PanelProps } from './section-edit';
+import { CommonSettings } from '../../../block-kit/settings/CommonSettings';
+import { usePanelContext } from '../../../block-kit/panel-context';
+import { setModel, type PanelProps } from '../../../block-kit/section-edit';
 import { SocialLookFields } from './SocialLookFields';
 
 // The share selector (spec 2 §2): the networks readers can share the letter on; dismissing

@@ -1,7 +1,7 @@
 import { Select, Stack } from '@mantine/core';
 import type { Alignment, IconColorSet, SocialDisplay } from '../../../../shared/model';
 import { ICON_COLOR_SETS } from '../../../../shared/model';
-import { ALIGNMENT_CHOICES, ChoiceField } from './fields/ChoiceField';
+import { ALIGNMENT_CHOICES, ChoiceField } from '../../../block-kit/fields/ChoiceField';
 
 // How social profile and share links look: icons or text, the icons' colour set, alignment.
 

@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newSection } from '../../../../shared/model';
-import { chooseOption, renderPanel, retype } from './panel-test-support';
+import { chooseOption, renderPanel, retype } from '../../../testing/panel-test-support';
 
 afterEach(cleanup);
 

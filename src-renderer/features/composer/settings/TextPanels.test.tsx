@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { defaultLetterSettings, newSection, sides } from '../../../../shared/model';
 import { FONT_SIZE_TOO_SMALL_MESSAGE, LINE_HEIGHT_RANGE_MESSAGE } from '../../../../shared/rules/text-settings';
 import { withHeadingType } from './HeadingPanel';
-import { chooseOption, openSection, renderPanel, retype } from './panel-test-support';
+import { chooseOption, openSection, renderPanel, retype } from '../../../testing/panel-test-support';
 
 afterEach(cleanup);
 

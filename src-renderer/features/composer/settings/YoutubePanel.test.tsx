@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newSection } from '../../../../shared/model';
 import { YOUTUBE_LINK_MESSAGE } from '../../../../shared/rules/youtube';
-import { renderPanel, retype } from './panel-test-support';
+import { renderPanel, retype } from '../../../testing/panel-test-support';
 
 afterEach(cleanup);
 

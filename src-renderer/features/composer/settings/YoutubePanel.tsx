@@ -2,11 +2,11 @@ import { Box, Stack, Switch } from '@mantine/core';
 import type { SectionOf } from '../../../../shared/model';
 import { IMAGE_SETTINGS_DEBOUNCE_MS } from '../../../../shared/rules/image-settings';
 import { checkYoutubeLink, youtubeThumbnailUrl, youtubeVideoId } from '../../../../shared/rules/youtube';
-import { CommonSettings } from './CommonSettings';
-import { RuleField } from './fields/RuleField';
+import { CommonSettings } from '../../../block-kit/settings/CommonSettings';
+import { RuleField } from '../../../block-kit/fields/RuleField';
 import { ImageFields } from './ImageFields';
-import { usePanelContext } from './panel-context';
-import { setModel, type PanelProps, type SectionEdit } from './section-edit';
+import { usePanelContext } from '../../../block-kit/panel-context';
+import { setModel, type PanelProps, type SectionEdit } from '../../../block-kit/section-edit';
 
 // The YouTube block (spec 2 §4): a video link whose id gives the thumbnail (the block's
 // image), the play icon drawn over it, then the image settings.

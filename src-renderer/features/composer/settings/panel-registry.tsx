@@ -17,7 +17,7 @@ import { ProfilePanel } from './ProfilePanel';
 import { RevContentPanel } from './RevContentPanel';
 import { PromotionTypePanel } from '../../promotions/PromotionTypePanel';
 import { PromotionZonePanel } from '../../promotions/PromotionZonePanel';
-import type { PanelProps, SectionEdit } from './section-edit';
+import type { PanelProps, SectionEdit } from '../../../block-kit/section-edit';
 import { SharePanel } from './SharePanel';
 import { YoutubePanel } from './YoutubePanel';
 import { EventsPanel } from '../../link-content/EventsPanel';

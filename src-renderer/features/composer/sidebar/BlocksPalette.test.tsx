@@ -3,8 +3,8 @@ import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newLayoutSection, newSection } from '../../../../shared/model';
-import { sectionDeleted } from '../composer-slice';
-import { renderWith, testStore } from '../test-support';
+import { sectionDeleted } from '../../../block-kit/composer-slice';
+import { renderWith, testStore } from '../../../testing/composer-test-support';
 import { BlocksPalette } from './BlocksPalette';
 import { ALL_PROMOTIONS_ADDED, PALETTE, paletteFor, paletteItemRefusal, placedPromotions } from './palette';
 

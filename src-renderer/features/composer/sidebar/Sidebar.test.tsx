@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FeatureFlagName } from '../../../../shared/model/feature-flags';
-import { renderWith } from '../test-support';
+import { renderWith } from '../../../testing/composer-test-support';
 import { paletteFor, PALETTE } from './palette';
 import { Sidebar } from './Sidebar';
 

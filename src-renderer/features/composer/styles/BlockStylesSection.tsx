@@ -1,11 +1,11 @@
 import { Stack } from '@mantine/core';
 import { checkPadding } from '../../../../shared/rules/letter-styles';
-import { OverrideButton } from '../fields/OverrideButton';
-import { BorderFields } from './fields/BorderFields';
-import { ColorStyleField } from './fields/ColorStyleField';
-import { SidesFields } from './fields/SidesFields';
-import { useStylesEnvironment } from './styles-context';
-import { useLetterStyles } from './use-letter-styles';
+import { OverrideButton } from '../../../block-kit/fields/OverrideButton';
+import { BorderFields } from '../../../block-kit/style-fields/BorderFields';
+import { ColorStyleField } from '../../../block-kit/style-fields/ColorStyleField';
+import { SidesFields } from '../../../block-kit/style-fields/SidesFields';
+import { useStylesEnvironment } from '../../../block-kit/styles-context';
+import { useLetterStyles } from '../../../block-kit/use-letter-styles';
 
 /** BLOCK: the blocks' background, padding and borders, and the override of every block's own. */
 export function BlockStylesSection() {

@@ -1,13 +1,13 @@
 import { Stack } from '@mantine/core';
 import { ALIGNMENTS, BUTTON_BACKGROUND_COLOR_DEFAULT, type ButtonSettings } from '../../../../shared/model';
 import { checkBorderRadius, checkButtonFontSize } from '../../../../shared/rules/letter-styles';
-import { AlignmentField } from './fields/AlignmentField';
-import { ChannelColorCheckbox } from './fields/ChannelColorCheckbox';
-import { ColorStyleField } from './fields/ColorStyleField';
-import { FontSelect } from './fields/FontSelect';
-import { NumberStyleField } from './fields/NumberStyleField';
-import { useStylesEnvironment } from './styles-context';
-import { useLetterStyles } from './use-letter-styles';
+import { AlignmentField } from '../../../block-kit/style-fields/AlignmentField';
+import { ChannelColorCheckbox } from '../../../block-kit/style-fields/ChannelColorCheckbox';
+import { ColorStyleField } from '../../../block-kit/style-fields/ColorStyleField';
+import { FontSelect } from '../../../block-kit/style-fields/FontSelect';
+import { NumberStyleField } from '../../../block-kit/style-fields/NumberStyleField';
+import { useStylesEnvironment } from '../../../block-kit/styles-context';
+import { useLetterStyles } from '../../../block-kit/use-letter-styles';
 
 /** BUTTON: the letter's button colours, alignment, radius and font. */
 export function ButtonStylesSection() {

@@ -3,8 +3,8 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newSection } from '../../../../shared/model';
 import { Canvas } from '../canvas/Canvas';
-import { undone } from '../composer-slice';
-import { renderWith, testLetter, testStore } from '../test-support';
+import { undone } from '../../../block-kit/composer-slice';
+import { renderWith, testLetter, testStore } from '../../../testing/composer-test-support';
 import { StylesTab } from './StylesTab';
 import { openSection, replaceWith } from './test-support';
 

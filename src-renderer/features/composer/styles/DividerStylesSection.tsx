@@ -1,10 +1,10 @@
 import { Select, Stack } from '@mantine/core';
 import { LINE_STYLES, type DividerSettings, type LineStyle } from '../../../../shared/model';
 import { DIVIDER_DEBOUNCE_MS, checkDividerThickness } from '../../../../shared/rules/divider-settings';
-import { ColorStyleField } from './fields/ColorStyleField';
-import { NumberStyleField } from './fields/NumberStyleField';
-import { useStylesEnvironment } from './styles-context';
-import { useLetterStyles } from './use-letter-styles';
+import { ColorStyleField } from '../../../block-kit/style-fields/ColorStyleField';
+import { NumberStyleField } from '../../../block-kit/style-fields/NumberStyleField';
+import { useStylesEnvironment } from '../../../block-kit/styles-context';
+import { useLetterStyles } from '../../../block-kit/use-letter-styles';
 
 /** Spec 2 §5: divider thickness is debounced 400 ms (the block panel's rule and pause). */
 export const DIVIDER_THICKNESS_DEBOUNCE_MS = DIVIDER_DEBOUNCE_MS;

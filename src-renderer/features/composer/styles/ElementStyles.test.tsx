@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newSection, type SectionOf } from '../../../../shared/model';
-import { undone } from '../composer-slice';
+import { undone } from '../../../block-kit/composer-slice';
 import { chooseOption, fieldIn, openSection, renderStyles, replaceWith, retype } from './test-support';
 
 afterEach(cleanup);

@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { undone } from '../composer-slice';
+import { undone } from '../../../block-kit/composer-slice';
 import { fieldIn, openSection, renderStyles, retype } from './test-support';
 
 afterEach(cleanup);

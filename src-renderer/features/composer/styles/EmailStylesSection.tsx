@@ -1,11 +1,11 @@
 import { Stack, Text } from '@mantine/core';
 import { effectiveDesktopWidth, effectiveMobileWidth } from '../../../../shared/model';
 import { STYLE_MESSAGES, checkDesktopWidth, checkMobileWidth } from '../../../../shared/rules/letter-styles';
-import { ChannelColorCheckbox } from './fields/ChannelColorCheckbox';
-import { ColorStyleField } from './fields/ColorStyleField';
-import { NumberStyleField } from './fields/NumberStyleField';
-import { useStylesEnvironment } from './styles-context';
-import { useLetterStyles } from './use-letter-styles';
+import { ChannelColorCheckbox } from '../../../block-kit/style-fields/ChannelColorCheckbox';
+import { ColorStyleField } from '../../../block-kit/style-fields/ColorStyleField';
+import { NumberStyleField } from '../../../block-kit/style-fields/NumberStyleField';
+import { useStylesEnvironment } from '../../../block-kit/styles-context';
+import { useLetterStyles } from '../../../block-kit/use-letter-styles';
 
 /** Spec 1 §9: the width inputs wait 500 ms after the last keystroke before the rules run. */
 export const WIDTH_DEBOUNCE_MS = 500;

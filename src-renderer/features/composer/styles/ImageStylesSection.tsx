@@ -1,10 +1,10 @@
 import { Checkbox, Stack } from '@mantine/core';
 import { BLOCK_ALIGNMENTS, effectiveDesktopWidth, type ImageSettings } from '../../../../shared/model';
 import { checkImageWidth } from '../../../../shared/rules/letter-styles';
-import { AlignmentField } from './fields/AlignmentField';
-import { NumberStyleField } from './fields/NumberStyleField';
-import { useStylesEnvironment } from './styles-context';
-import { useLetterStyles } from './use-letter-styles';
+import { AlignmentField } from '../../../block-kit/style-fields/AlignmentField';
+import { NumberStyleField } from '../../../block-kit/style-fields/NumberStyleField';
+import { useStylesEnvironment } from '../../../block-kit/styles-context';
+import { useLetterStyles } from '../../../block-kit/use-letter-styles';
 
 /** Spec 2 §5: image width updates wait 300 ms. */
 export const IMAGE_WIDTH_DEBOUNCE_MS = 300;

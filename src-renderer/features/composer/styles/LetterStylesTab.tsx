@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { COMPANY_CHANNEL_SLUG } from '../../../../shared/model/channel';
 import { useChannel } from '../../../app/use-channel';
-import type { StylesChannel } from './styles-context';
+import type { StylesChannel } from '../../../block-kit/styles-context';
 import { StylesTab } from './StylesTab';
 
 /** The open letter's channel colours; none at company level, where channel settings do not apply. */

@@ -2,13 +2,13 @@ import { Paper, Select, Stack, Switch, Title } from '@mantine/core';
 import { useState } from 'react';
 import { TEXT_TYPE_LABELS, type PromotionSettings, type PromotionTextSettings } from '../../../../shared/model';
 import { checkPadding } from '../../../../shared/rules/letter-styles';
-import { BorderFields } from './fields/BorderFields';
-import { ColorStyleField } from './fields/ColorStyleField';
-import { DisclaimerField } from './fields/DisclaimerField';
-import { SidesFields } from './fields/SidesFields';
-import { TextStyleFields } from './fields/TextStyleFields';
-import { useStylesEnvironment } from './styles-context';
-import { useLetterStyles } from './use-letter-styles';
+import { BorderFields } from '../../../block-kit/style-fields/BorderFields';
+import { ColorStyleField } from '../../../block-kit/style-fields/ColorStyleField';
+import { DisclaimerField } from '../../../block-kit/style-fields/DisclaimerField';
+import { SidesFields } from '../../../block-kit/style-fields/SidesFields';
+import { TextStyleFields } from '../../../block-kit/style-fields/TextStyleFields';
+import { useStylesEnvironment } from '../../../block-kit/styles-context';
+import { useLetterStyles } from '../../../block-kit/use-letter-styles';
 
 const PARTS: readonly (keyof PromotionTextSettings)[] = ['headingSettings', 'copySettings', 'disclaimerSettings'];
 

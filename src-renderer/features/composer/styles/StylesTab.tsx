@@ -6,7 +6,7 @@ import { DividerStylesSection } from './DividerStylesSection';
 import { EmailStylesSection } from './EmailStylesSection';
 import { ImageStylesSection } from './ImageStylesSection';
 import { PromotionStylesSection } from './PromotionStylesSection';
-import { StylesContext, type StylesChannel } from './styles-context';
+import { StylesContext, type StylesChannel } from '../../../block-kit/styles-context';
 import { TextStylesSection } from './TextStylesSection';
 
 /** The Styles tab's sections in the spec's order (spec 2 §1). */

@@ -2,11 +2,11 @@ import { Checkbox, MultiSelect, Paper, Select, Stack, Text, Title } from '@manti
 import { useState } from 'react';
 import { TEXT_TYPE_LABELS, type LetterTextTag } from '../../../../shared/model';
 import { LINK_STYLE_CHOICES, linkStyleChoices, withLinkStyleChoices } from '../../../../shared/rules/letter-styles';
-import { OverrideButton } from '../fields/OverrideButton';
-import { ColorStyleField } from './fields/ColorStyleField';
-import { TextStyleFields } from './fields/TextStyleFields';
-import { useStylesEnvironment } from './styles-context';
-import { useLetterStyles } from './use-letter-styles';
+import { OverrideButton } from '../../../block-kit/fields/OverrideButton';
+import { ColorStyleField } from '../../../block-kit/style-fields/ColorStyleField';
+import { TextStyleFields } from '../../../block-kit/style-fields/TextStyleFields';
+import { useStylesEnvironment } from '../../../block-kit/styles-context';
+import { useLetterStyles } from '../../../block-kit/use-letter-styles';
 
 const TEXT_TAGS: readonly LetterTextTag[] = ['p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 const LINK_STYLE_LABELS = { bold: 'Bold', italic: 'Italic', underline: 'Underline' } as const;

@@ -3,8 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import type { Section } from '../../../../shared/model';
-import { testStore } from '../test-support';
-import type { StylesChannel } from './styles-context';
+import { testStore } from '../../../testing/composer-test-support';
+import type { StylesChannel } from '../../../block-kit/styles-context';
 import { StylesTab } from './StylesTab';
 
 // Shared by the Styles tab's component tests: the tab over a real composer store, and ways

@@ -11,7 +11,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { LOCAL_MAILBOX_NOTE, TEST_SENT_MESSAGE } from '../../../../shared/contract/platform-delivery';
 import { installCommandSources } from '../../../app/command-bus';
 import { createAppStore } from '../../../app/store';
-import { testLetter } from '../test-support';
+import { testLetter } from '../../../testing/composer-test-support';
 import { KEPT_IN_LOCAL_MAILBOX_STATUS } from './SendTestEmailDialog';
 import { SendTestEmailButton } from './SendTestEmailButton';
 
