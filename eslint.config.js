@@ -1,6 +1,8 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 
 // Besides the usual checks, lint enforces the layers (ARCHITECTURE, STYLE "Layers you can
@@ -14,6 +16,49 @@ const nodeBuiltins = (message) =>
   ['fs', 'path', 'os', 'child_process', 'crypto', 'net', 'http', 'https', 'url', 'worker_threads', 'stream', 'events', 'util'].map((name) => ({ name, message }));
 
 const noElectron = { name: 'electron', message: 'Only src-main/electron/ and src-preload/ may import electron.' };
+
+// The renderer's own layers (docs/architecture.md "The renderer's layers"): ui/ imports only
+// ui/; block-kit/ imports ui/ and app/; a feature imports ui/, block-kit/ and app/ but never
+// another feature; app/ wires the features together (routes, the block catalogue and the
+// plug-in slots), and testing/ wires them for tests. A relative import is resolved and its
+// target's layer checked, so the rule holds whatever the path's depth.
+const rendererRoot = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src-renderer');
+const rendererLayerOf = (file) => {
+  const relative = path.relative(rendererRoot, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  const [top, second] = relative.split(path.sep);
+  return top === 'features' ? `features/${second}` : top;
+};
+const mayImport = { ui: ['ui'], 'block-kit': ['ui', 'app', 'block-kit'], feature: ['ui', 'app', 'block-kit'] };
+const rendererLayers = {
+  rules: {
+    'renderer-layers': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        const from = rendererLayerOf(context.filename);
+        if (from === null || !(from === 'ui' || from === 'block-kit' || from.startsWith('features/'))) return {};
+        const isTest = /(\.test|test-support)\.tsx?$/.test(context.filename);
+        const check = (source) => {
+          if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+          const to = rendererLayerOf(path.resolve(path.dirname(context.filename), source.value));
+          if (to === null || to === from || (to === 'testing' && isTest)) return;
+          const allowed = mayImport[from.startsWith('features/') ? 'feature' : from];
+          if (allowed.includes(to)) return;
+          const why = to.startsWith('features/') && from.startsWith('features/')
+            ? 'a feature never imports another feature: list what it offers in app/ (the block catalogue or a plug-in slot) and read it from there'
+            : `${from}/ imports only ${allowed.map((layer) => `${layer}/`).join(', ')}`;
+          context.report({ node: source, message: `${from} imports ${to}: ${why} (docs/architecture.md).` });
+        };
+        return {
+          ImportDeclaration: (node) => check(node.source),
+          ExportNamedDeclaration: (node) => check(node.source),
+          ExportAllDeclaration: (node) => check(node.source),
+          ImportExpression: (node) => check(node.source),
+        };
+      },
+    },
+  },
+};
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**'] },
@@ -51,8 +96,9 @@ export default tseslint.config(
   {
     files: ['src-renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, letterdesk: rendererLayers },
     rules: {
+      'letterdesk/renderer-layers': 'error',
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'no-restricted-imports': [

@@ -11,6 +11,7 @@ export default defineConfig({
       'src-server/**/*.test.ts',
       'src-preload/**/*.test.ts',
       'src-renderer/**/*.test.{ts,tsx}',
+      'tests/lint/**/*.test.ts',
     ],
     globalSetup: ['src-server/testing/global-setup.ts'],
     testTimeout: 30_000,

@@ -70,3 +70,6 @@ export async function chooseOption(label: string, option: string) {
   // The dropdown fades in: its options are hidden for a moment.
   await userEvent.click(await screen.findByRole('option', { name: option }));
 }
+
+/** The composer's panel of any block, for tests that provide the panel context themselves. */
+export { BlockPanel } from '../features/composer/settings/BlockPanel';

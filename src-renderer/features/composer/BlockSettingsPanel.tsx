@@ -5,7 +5,7 @@ import type { FeatureFlagName } from '../../../shared/model/feature-flags';
 import { BLOCK_NAMES } from '../../../shared/model/block-names';
 import type { ComposerState } from '../../block-kit/composer-slice';
 import { PanelContextProvider, type PanelContextValue } from '../../block-kit/panel-context';
-import { BlockPanel } from './settings/panel-registry';
+import { BlockPanel } from './settings/BlockPanel';
 import { useSectionEdit } from '../../block-kit/section-edit';
 
 /** 80 units (320 px), as the spec sizes the block settings panel. */

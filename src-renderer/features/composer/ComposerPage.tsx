@@ -19,16 +19,12 @@ import { getBridge } from '../../app/bridge';
 import { shortcutLabel, useCommandHandlers } from '../../app/command-bus';
 import { channelDashboardPath, letterPath, newslettersPath, templatesPath } from '../../../shared/app-paths';
 import { hasReport, reportToggleLabel } from '../../../shared/rules/report-view';
-import { ReportView } from '../reports/ReportView';
 import type { RootState } from '../../app/store';
 import { LetterNotFound } from '../../ui/LetterNotFound';
-import { useCloneLetterMutation } from '../newsletters/newsletters-api';
-import { CLONE_FAILED_MESSAGE } from '../newsletters/use-clone-letter';
-import { ApprovedSinceScheduledNotice } from '../promotions/ApprovedSinceScheduledNotice';
-import { MissingPromotionsNotice } from '../promotions/MissingPromotionsNotice';
+import { CLONE_FAILED_MESSAGE, useCloneLetterMutation } from '../../app/letter-clone-api';
 import { useGetSessionQuery } from '../../app/session-api';
 import { COMPOSER_COMMANDS } from './composer-commands';
-import { useEvvntIntegrationToast } from '../link-content/evvnt-integration-toast';
+import { COMPOSER_PLUGINS } from '../../app/composer-plugins';
 import { useGetLetterQuery } from './composer-api';
 import { ComposerWorkspace } from './ComposerWorkspace';
 import { DeviceToggle } from './DeviceToggle';
@@ -44,8 +40,8 @@ import { toastError, toastSuccess } from '../../ui/toasts';
 import { errorMessage, useSetPrivateMutation } from './lifecycle/lifecycle-api';
 import { MoreActionsMenu } from './MoreActionsMenu';
 import { PreviewPane, type PreviewDevice } from './PreviewPane';
-import { AppearanceToggle } from './preview/AppearanceToggle';
-import { usePreviewAppearance } from './preview/use-preview-appearance';
+import { AppearanceToggle } from '../../ui/email-preview/AppearanceToggle';
+import { usePreviewAppearance } from '../../ui/email-preview/use-preview-appearance';
 import { SaveIndicator } from './SaveIndicator';
 import { TakenOverAlert } from './TakenOverAlert';
 import { SendTestEmailButton } from './test-send/SendTestEmailButton';
@@ -65,7 +61,7 @@ export function ComposerPage() {
   const { brandSlug = '', channelSlug = '', id = '' } = useParams();
   const navigate = useNavigate();
   const { data: letter, isLoading, error, refetch } = useGetLetterQuery({ brandSlug, channelSlug, id });
-  useEvvntIntegrationToast(letter);
+  COMPOSER_PLUGINS.useLetterOpened(letter);
   const { save, state, error: saveError, savedAt, flush, settle, isSaving } = useLocalSave(letter?.uniqueId);
   const blocksDocument = useComposerDocument(letter, save, refetch, isSaving);
   const [title, setTitle] = useState<string | null>(null);
@@ -307,7 +303,7 @@ export function ComposerPage() {
         </>
       )}
       {view === 'schedule' && !isTemplate && (
-        <MissingPromotionsNotice letter={letter} publicationDate={form.values.publicationDate} onGoBack={() => void lifecycle.saveAsDraft()} />
+        <COMPOSER_PLUGINS.MissingPromotionsNotice letter={letter} publicationDate={form.values.publicationDate} onGoBack={() => void lifecycle.saveAsDraft()} />
       )}
       {view === 'schedule' && (
         <Group align="flex-start" gap="md" wrap="nowrap">
@@ -327,10 +323,10 @@ export function ComposerPage() {
           />
         </Group>
       )}
-      {view === 'scheduled' && <ScheduledView letter={letter} zone={zone} notice={<ApprovedSinceScheduledNotice letter={letter} />} />}
+      {view === 'scheduled' && <ScheduledView letter={letter} zone={zone} notice={<COMPOSER_PLUGINS.ApprovedSinceScheduledNotice letter={letter} />} />}
       {view === 'rendered' &&
         (showsReport ? (
-          <ReportView letter={{ ...letter, id: letter.id! }} zone={zone} preview={<PreviewPane letter={letter} device="desktop" revision={revision} />} />
+          <COMPOSER_PLUGINS.ReportView letter={{ ...letter, id: letter.id! }} zone={zone} preview={<PreviewPane letter={letter} device="desktop" revision={revision} />} />
         ) : (
           <PreviewPane letter={letter} device="desktop" revision={revision} />
         ))}

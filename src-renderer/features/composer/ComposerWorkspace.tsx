@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import type { Letter } from '../../../shared/model';
 import { useFeatureFlags } from '../../app/feature-flags';
-import { useKnownZones } from '../promotions/use-available-zones';
+import { paletteFor, useAddLimits } from '../../app/block-catalogue';
+import type { PaletteItem } from '../../block-kit/block-kind';
 import { useChannel } from '../../app/use-channel';
 import { useUploadedImageUrls } from '../../block-kit/images/use-uploaded-image-urls';
 import type { RootState } from '../../app/store';
@@ -14,7 +15,6 @@ import { Canvas, CANVAS_DROPPABLE } from './canvas/Canvas';
 import { sectionAdded, sectionMoved } from '../../block-kit/composer-slice';
 import { PaletteAccentContext } from '../../ui/rich-text/palette-accent';
 import { PALETTE_DROPPABLE } from './sidebar/BlocksPalette';
-import { paletteFor, type PaletteItem } from './sidebar/palette';
 import { Sidebar } from './sidebar/Sidebar';
 
 /**
@@ -31,7 +31,7 @@ export function ComposerWorkspace({ letter, readOnly, device = 'desktop' }: { le
   const isFeatureOn = useFeatureFlags(letter.brandSlug, letter.channelSlug);
   const items = paletteFor(letter, isFeatureOn);
   const channel = useChannel(letter.brandSlug, letter.channelSlug);
-  const availableZones = useKnownZones(letter.brandSlug);
+  const limits = useAddLimits(letter.brandSlug);
   useUploadedImageUrls();
 
   const add = (item: PaletteItem, index?: number) => {
@@ -53,7 +53,7 @@ export function ComposerWorkspace({ letter, readOnly, device = 'desktop' }: { le
       <DragDropContext onDragEnd={onDragEnd}>
         <Group align="stretch" gap="md" wrap="nowrap" style={{ position: 'relative', minHeight: 480 }}>
           <Canvas letter={letter} readOnly={readOnly} device={device} onOpenSettings={() => setSettingsOpen(true)} />
-          <Sidebar items={items} readOnly={readOnly} onAdd={(item) => add(item)} availableZones={availableZones} />
+          <Sidebar items={items} readOnly={readOnly} onAdd={(item) => add(item)} limits={limits} />
           <BlockSettingsPanel
             section={selected}
             onClose={() => setSettingsOpen(false)}

@@ -1,4 +1,4 @@
-import type { LetterChanges, Preview } from '../../../shared/contract/bridge';
+import type { ChannelOutput, LetterChanges, Preview } from '../../../shared/contract/bridge';
 import type { InboxCompatibility } from '../../../shared/contract/inbox-compatibility';
 import type { Letter } from '../../../shared/model/letter';
 import { api } from '../../app/api';
@@ -13,6 +13,11 @@ export const composerApi = api.injectEndpoints({
       providesTags: (letter, _error, { id }) => [{ type: 'Letter', id: letter?.uniqueId ?? id }],
     }),
     /** `revision` only makes a new preview after each local save; the core reads the cache. */
+    /** The schedule step's preview with its promotions; `revision` refetches it after each local save. */
+    getSchedulePreview: build.query<ChannelOutput<'promotions.schedulePreview'>, { uniqueId: string; revision: string }>({
+      query: ({ uniqueId }) => ipc('promotions.schedulePreview', { uniqueId }),
+      keepUnusedDataFor: 5,
+    }),
     getPreview: build.query<Preview, { uniqueId: string; revision: string }>({
       query: ({ uniqueId }) => ipc('render.preview', { uniqueId }),
       keepUnusedDataFor: 5,
@@ -31,4 +36,4 @@ export const composerApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetLetterQuery, useGetPreviewQuery, useGetInboxCompatibilityQuery, useSaveLocalMutation } = composerApi;
+export const { useGetLetterQuery, useGetPreviewQuery, useGetSchedulePreviewQuery, useGetInboxCompatibilityQuery, useSaveLocalMutation } = composerApi;

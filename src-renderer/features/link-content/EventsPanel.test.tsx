@@ -10,7 +10,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { defaultLetterSettings } from '../../../shared/model/letter-settings';
 import { PanelContextProvider } from '../../block-kit/panel-context';
-import { BlockPanel } from '../composer/settings/panel-registry';
+import { BlockPanel } from '../../testing/panel-test-support';
 import { chooseOption, renderPanel, retype, storeWithApi } from '../../testing/panel-test-support';
 import { EventsPanel } from './EventsPanel';
 

@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { CLONE_FAILED_MESSAGE } from './use-clone-letter';
+import { CLONE_FAILED_MESSAGE } from '../../app/letter-clone-api';
 
 /** Spec 1 §8 "Clone failure": the spec's words, with the reason when there is one. */
 export function CloneFailedAlert(props: { reason: string | null; onClose: () => void }) {

@@ -19,12 +19,6 @@ export const newslettersApi = api.injectEndpoints({
       query: (input) => ipc('letters.create', input),
       invalidatesTags: [{ type: 'Letters', id: 'LIST' }],
     }),
-    /** 'Copy of {title}', made on this computer first (spec 1 §4 Cloning). */
-    cloneLetter: build.mutation<Letter, ChannelInput<'letters.clone'>>({
-      query: (input) => ipc('letters.clone', input),
-      // A failed clone changed nothing: the list stays as it is.
-      invalidatesTags: (copy) => (copy ? [{ type: 'Letters', id: 'LIST' }] : []),
-    }),
     /** Gone from the platform and this computer (the confirm-delete dialog). */
     deleteLetter: build.mutation<ChannelOutput<'letters.delete'>, ChannelInput<'letters.delete'>>({
       query: (input) => ipc('letters.delete', input),
@@ -38,4 +32,4 @@ export const newslettersApi = api.injectEndpoints({
   }),
 });
 
-export const { useListLettersQuery, useCreateLetterMutation, useCloneLetterMutation, useDeleteLetterMutation, useLetterMetricsQuery } = newslettersApi;
+export const { useListLettersQuery, useCreateLetterMutation, useDeleteLetterMutation, useLetterMetricsQuery } = newslettersApi;

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import type { LetterListItem } from '../../../shared/contract/bridge';
 import type { PublicationStatus } from '../../../shared/model/publication';
-import { useCloneLetterMutation } from './newsletters-api';
+import { useCloneLetterMutation } from '../../app/letter-clone-api';
 
-/** Spec 1 §8 "Clone failure". */
-export const CLONE_FAILED_MESSAGE = 'Failed to clone letter';
 export const CLONE_MISSING_DATA_MESSAGE = 'Missing expected response data';
 
 /**

@@ -78,11 +78,6 @@ export const promotionsApi = promotionsBase.injectEndpoints({
       query: (input) => ipc('promotions.approvedSinceScheduled', input),
       providesTags: ['Promotions'],
     }),
-    /** The schedule step's preview with its promotions; `revision` refetches it after each local save. */
-    getSchedulePreview: build.query<ChannelOutput<'promotions.schedulePreview'>, { uniqueId: string; revision: string }>({
-      query: ({ uniqueId }) => ipc('promotions.schedulePreview', { uniqueId }),
-      keepUnusedDataFor: 5,
-    }),
   }),
 });
 
@@ -104,5 +99,4 @@ export const {
   useGetCollateralPreviewQuery,
   useGetScheduledPromotionsQuery,
   useGetApprovedSinceScheduledQuery,
-  useGetSchedulePreviewQuery,
 } = promotionsApi;

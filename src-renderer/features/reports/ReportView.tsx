@@ -13,7 +13,7 @@ import { AbTestCard } from './AbTestCard';
 import { CountryOpensCard } from './CountryOpensCard';
 import { CsvDownloadsCard } from './CsvDownloadsCard';
 import { HourPerformanceCard } from './HourPerformanceCard';
-import { PollResultsCard } from '../polls/PollResultsCard';
+import { REPORT_PLUGINS } from '../../app/report-plugins';
 import { MetricsCard } from './MetricsCard';
 import { useDownloadReportCsvMutation, useGetReportQuery, useGetSentEmailQuery } from './reports-api';
 import { SentEmailCard } from './SentEmailCard';
@@ -108,7 +108,7 @@ export function ReportView({ letter, zone, preview }: ReportViewProps) {
       </SimpleGrid>
       <HourPerformanceCard rows={report?.hourPerformance ?? null} zone={clock} />
       <UserActivityCard letter={ref} zone={clock} onDownload={(filter, search) => download('user-activity', undefined, undefined, { filter, search })} />
-      <PollResultsCard letter={{ brandSlug: letter.brandSlug, channelSlug: letter.channelSlug, letterUniqueId: letter.uniqueId }} />
+      <REPORT_PLUGINS.PollResultsCard letter={{ brandSlug: letter.brandSlug, channelSlug: letter.channelSlug, letterUniqueId: letter.uniqueId }} />
       <CsvDownloadsCard onDownload={download} />
     </Stack>
   );

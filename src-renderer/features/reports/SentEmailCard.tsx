@@ -2,7 +2,7 @@ import { Loader, SegmentedControl, Stack } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
 import type { SentEmail } from '../../../shared/contract/platform-reports';
-import { PreviewFrame, previewScale } from '../composer/PreviewPane';
+import { PreviewFrame, previewScale } from '../../ui/email-preview/PreviewFrame';
 import { LetterPreviewCard } from './LetterPreviewCard';
 
 /** The switch's name for screen readers, and each variant's label. */

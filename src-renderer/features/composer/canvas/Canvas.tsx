@@ -6,7 +6,7 @@ import type { Delta, Letter } from '../../../../shared/model';
 import { effectiveDesktopWidth, effectiveMobileWidth } from '../../../../shared/model';
 import { usedWebFonts } from '../../../../shared/model/used-web-fonts';
 import type { RootState } from '../../../app/store';
-import { RewriteAssistant } from '../../ai-assistant/RewriteAssistant';
+import { COMPOSER_PLUGINS } from '../../../app/composer-plugins';
 import { useWebFonts } from '../../../ui/fonts/web-fonts';
 import { redone, sectionRewritten, textEdited, undone } from '../../../block-kit/composer-slice';
 import { footerIndex } from '../../../block-kit/section-list';
@@ -105,7 +105,7 @@ export function Canvas({
         )}
       </Droppable>
       {rewriting && (
-        <RewriteAssistant
+        <COMPOSER_PLUGINS.RewriteAssistant
           section={rewriting}
           brandSlug={letter.brandSlug}
           channelSlug={letter.channelSlug}

@@ -14,8 +14,8 @@ import type { SchedulingGate } from '../../../../shared/rules/schedule';
 import { ComposerSteps } from '../ComposerSteps';
 import { DeviceToggle } from '../DeviceToggle';
 import type { PreviewDevice } from '../PreviewPane';
-import { AppearanceToggle } from '../preview/AppearanceToggle';
-import type { PreviewAppearance } from '../preview/dark-appearance';
+import { AppearanceToggle } from '../../../ui/email-preview/AppearanceToggle';
+import type { PreviewAppearance } from '../../../ui/email-preview/dark-appearance';
 
 export interface ActionBarProps {
   status: number;

@@ -2,7 +2,7 @@ import { Divider, ScrollArea, Stack } from '@mantine/core';
 import { FEATURE_FLAGS } from '../../../../shared/model/feature-flags';
 import type { Letter } from '../../../../shared/model/letter';
 import { useFeatureFlags } from '../../../app/feature-flags';
-import { SchedulePromotionsPanel } from '../../promotions/SchedulePromotionsPanel';
+import { COMPOSER_PLUGINS } from '../../../app/composer-plugins';
 import { ContentCheck } from './ContentCheck';
 import { InboxPreview } from './InboxPreview';
 import { PrivateSwitch } from './PrivateSwitch';
@@ -63,7 +63,7 @@ export function ScheduleSidebar({ letter, revision, zone, form, title, onTitleCh
         />
         <Divider />
         <SocialCardEditor letterUniqueId={letter.uniqueId} form={form} disabled={disabled} onBusyChange={busy.reporter('openGraph')} />
-        {!template && <SchedulePromotionsPanel brandSlug={letter.brandSlug} channelSlug={letter.channelSlug} publicationDate={form.values.publicationDate} disabled={disabled} />}
+        {!template && <COMPOSER_PLUGINS.SchedulePromotions brandSlug={letter.brandSlug} channelSlug={letter.channelSlug} publicationDate={form.values.publicationDate} disabled={disabled} />}
       </Stack>
     </ScrollArea.Autosize>
   );

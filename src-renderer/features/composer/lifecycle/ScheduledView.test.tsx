@@ -6,8 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../../../shared/contract/bridge';
 import { PublicationStatus } from '../../../../shared/model/publication';
 import { createAppStore } from '../../../app/store';
-import { ApprovedSinceScheduledNotice } from '../../promotions/ApprovedSinceScheduledNotice';
-import { promotionsApi } from '../../promotions/promotions-api';
+import { COMPOSER_PLUGINS } from '../../../app/composer-plugins';
 import { testLetter } from '../../../testing/composer-test-support';
 import { ScheduledView } from './ScheduledView';
 
@@ -86,17 +85,15 @@ describe("the scheduled view's notice of promotions approved since scheduling", 
     render(
       <Provider store={store}>
         <MantineProvider env="test">
-          <ScheduledView letter={letter} zone="UTC" notice={<ApprovedSinceScheduledNotice letter={letter} />} />
+          <ScheduledView letter={letter} zone="UTC" notice={<COMPOSER_PLUGINS.ApprovedSinceScheduledNotice letter={letter} />} />
         </MantineProvider>
       </Provider>,
     );
     /** Resolves once the platform's answer (or refusal) is in the store. */
     const answered = () =>
       waitFor(() => {
-        const select = promotionsApi.endpoints.getApprovedSinceScheduled.select({ brandSlug: 'demo', channelSlug: 'weekly', letterId: 42 });
-        // The app store's type lists the tag types declared up front; 'Promotions' is added by the feature.
-        const state = select(store.getState() as unknown as Parameters<typeof select>[0]);
-        expect(['fulfilled', 'rejected']).toContain(state.status);
+        const query = Object.values(store.getState().api.queries).find((entry) => entry?.endpointName === 'getApprovedSinceScheduled');
+        expect(['fulfilled', 'rejected']).toContain(query?.status);
       });
     return { answered };
   };

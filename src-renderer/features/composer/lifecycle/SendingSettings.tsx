@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { SPECIFIC_EMAILS_NAME, SPECIFIC_EMAILS_SEGMENT_ID } from '../../../../shared/model/segment';
 import { minimumDateField } from '../../../../shared/rules/schedule-dates';
-import { SpecificEmailsField } from '../../audience/SpecificEmailsField';
+import { COMPOSER_PLUGINS } from '../../../app/composer-plugins';
 import { DateTimeField } from './DateTimeField';
 import { errorMessage, useListSegmentsQuery } from './lifecycle-api';
 import { SidebarSection } from '../../../block-kit/SidebarSection';
@@ -79,7 +79,7 @@ export function SendingSettings({ letterUniqueId, brandSlug, channelSlug, zone, 
           );
         }}
       />
-      {values.segmentId === SPECIFIC_EMAILS_SEGMENT_ID && <SpecificEmailsField brandSlug={brandSlug} channelSlug={channelSlug} disabled={disabled} />}
+      {values.segmentId === SPECIFIC_EMAILS_SEGMENT_ID && <COMPOSER_PLUGINS.SpecificEmailsField brandSlug={brandSlug} channelSlug={channelSlug} disabled={disabled} />}
       {segments?.offline && (
         <Text size="xs" c="dimmed">
           Offline: these are the audiences as of {segments.fetchedAt ? dayjs(segments.fetchedAt).format('MMM D, h:mm a') : 'the last connection'}.

@@ -6,7 +6,10 @@ import { newLayoutSection, newSection } from '../../../../shared/model';
 import { sectionDeleted } from '../../../block-kit/composer-slice';
 import { renderWith, testStore } from '../../../testing/composer-test-support';
 import { BlocksPalette } from './BlocksPalette';
-import { ALL_PROMOTIONS_ADDED, PALETTE, paletteFor, paletteItemRefusal, placedPromotions } from './palette';
+import { PALETTE, paletteFor, paletteItemRefusal, placedCount } from '../../../app/block-catalogue';
+
+const ALL_PROMOTIONS_ADDED = 'all promotions added';
+const placedPromotions = (sections: Parameters<typeof placedCount>[0]) => placedCount(sections, 'newpromotion');
 
 afterEach(cleanup);
 
@@ -32,7 +35,7 @@ describe('promotion placement limit (spec 1 §4)', () => {
   it('disables the Promotion button with its tooltip when every zone is used, and enables it again when one frees up', async () => {
     const onAdd = vi.fn();
     const store = testStore([newSection('newpromotion', 'promo-1'), newSection('footer', 'footer')]);
-    renderWith(<BlocksPalette items={paletteFor({ esp: 0 }, () => false)} disabled={false} onAdd={onAdd} availableZones={1} />, store);
+    renderWith(<BlocksPalette items={paletteFor({ esp: 0 }, () => false)} disabled={false} onAdd={onAdd} limits={{ newpromotion: 1 }} />, store);
 
     const promotion = screen.getByRole('button', { name: 'Promotion' });
     expect(promotion.getAttribute('aria-disabled')).toBe('true');
@@ -53,7 +56,7 @@ describe('promotion placement limit (spec 1 §4)', () => {
   it('leaves the Promotion button enabled while zones remain or their count is unknown', async () => {
     const onAdd = vi.fn();
     const store = testStore([newSection('newpromotion', 'promo-1'), newSection('footer', 'footer')]);
-    renderWith(<BlocksPalette items={paletteFor({ esp: 0 }, () => false)} disabled={false} onAdd={onAdd} availableZones={2} />, store);
+    renderWith(<BlocksPalette items={paletteFor({ esp: 0 }, () => false)} disabled={false} onAdd={onAdd} limits={{ newpromotion: 2 }} />, store);
     expect(screen.getByRole('button', { name: 'Promotion' }).getAttribute('aria-disabled')).toBeNull();
     cleanup();
     renderWith(<BlocksPalette items={paletteFor({ esp: 0 }, () => false)} disabled={false} onAdd={onAdd} />, store);

@@ -2,9 +2,10 @@ import { Draggable, Droppable } from '@hello-pangea/dnd';
 import { Button, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { memo, useCallback, useRef } from 'react';
 import { useSelector } from 'react-redux';
+import type { BlockType } from '../../../../shared/model';
+import { paletteItemRefusal, placedCount } from '../../../app/block-catalogue';
 import type { RootState } from '../../../app/store';
-import { PaletteIcon } from './palette-icons';
-import { PALETTE_GROUPS, paletteItemRefusal, placedPromotions, type PaletteItem } from './palette';
+import { PALETTE_GROUPS, type PaletteItem } from '../../../block-kit/block-kind';
 
 export const PALETTE_DROPPABLE = 'palette';
 export const paletteDraggableId = (item: PaletteItem) => `palette:${item.name}`;
@@ -13,44 +14,45 @@ export interface BlocksPaletteProps {
   items: PaletteItem[];
   disabled: boolean;
   onAdd: (item: PaletteItem) => void;
-  /**
-   * How many promotion zones the letter's send date offers; null while not known, which
-   * refuses nothing. (The count comes with the promotions work; see palette.ts.)
-   */
-  availableZones?: number | null;
+  /** How many blocks of a limited kind the letter may hold (promotion zones); null while not known, which refuses nothing. */
+  limits?: Partial<Record<BlockType, number | null>>;
 }
+
+const NO_LIMITS: Partial<Record<BlockType, number | null>> = {};
 
 /**
  * The Blocks tab: palette items by group in a 3-column grid; click, Enter or drag onto the
  * canvas. The composer renders again on every keystroke; the grid does only when its items,
- * its state or the count of placed promotions change.
+ * its state or what it refuses change.
  */
-export function BlocksPalette({ items, disabled, onAdd, availableZones = null }: BlocksPaletteProps) {
-  const placed = useSelector((state: RootState) => placedPromotions(state.composer.present));
+export function BlocksPalette({ items, disabled, onAdd, limits = NO_LIMITS }: BlocksPaletteProps) {
+  const limited = Object.keys(limits) as BlockType[];
+  // The counts as one string, so a keystroke that changes none of them draws nothing.
+  const placed = useSelector((state: RootState) => limited.map((type) => placedCount(state.composer.present, type)).join(','));
+  const counts = new Map(placed.split(',').map((count, i) => [limited[i], Number(count)]));
+  const refusals = items.map((item) => paletteItemRefusal(item, counts.get(item.type) ?? 0, limits[item.type]));
   const onAddRef = useRef(onAdd);
   onAddRef.current = onAdd;
   const add = useCallback((item: PaletteItem) => onAddRef.current(item), []);
-  return <PaletteGrid items={items} disabled={disabled} onAdd={add} placed={placed} availableZones={availableZones} />;
+  return <PaletteGrid items={items} disabled={disabled} onAdd={add} refusals={refusals} />;
 }
 
 interface PaletteGridProps {
   items: PaletteItem[];
   disabled: boolean;
   onAdd: (item: PaletteItem) => void;
-  placed: number;
-  availableZones: number | null;
+  /** Why each item cannot be added now, by index; null where it can. */
+  refusals: (string | null)[];
 }
 
 /** The caller filters the palette afresh on each render; the same items in the same order are the same grid. */
 const sameGrid = (a: PaletteGridProps, b: PaletteGridProps) =>
   a.disabled === b.disabled &&
   a.onAdd === b.onAdd &&
-  a.placed === b.placed &&
-  a.availableZones === b.availableZones &&
   a.items.length === b.items.length &&
-  a.items.every((item, i) => item === b.items[i]);
+  a.items.every((item, i) => item === b.items[i] && a.refusals[i] === b.refusals[i]);
 
-const PaletteGrid = memo(function PaletteGrid({ items, disabled, onAdd, placed, availableZones }: PaletteGridProps) {
+const PaletteGrid = memo(function PaletteGrid({ items, disabled, onAdd, refusals }: PaletteGridProps) {
   return (
     <Droppable droppableId={PALETTE_DROPPABLE} isDropDisabled>
       {(drop) => (
@@ -65,7 +67,7 @@ const PaletteGrid = memo(function PaletteGrid({ items, disabled, onAdd, placed, 
                 </Text>
                 <SimpleGrid cols={3} spacing={6}>
                   {groupItems.map((item) => {
-                    const refusal = paletteItemRefusal(item, placed, availableZones);
+                    const refusal = refusals[items.indexOf(item)] ?? null;
                     return (
                       <Draggable
                         key={item.name}
@@ -96,7 +98,7 @@ const PaletteGrid = memo(function PaletteGrid({ items, disabled, onAdd, placed, 
                                 styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2, flexDirection: 'column', gap: 2 } }}
                                 style={{ ...drag.draggableProps.style, height: 56 }}
                               >
-                                <PaletteIcon name={item.name} />
+                                <item.icon size={18} stroke={1.6} aria-hidden data-palette-icon />
                                 {item.name}
                               </Button>
                             </Tooltip>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FeatureFlagName } from '../../../../shared/model/feature-flags';
 import { renderWith } from '../../../testing/composer-test-support';
-import { paletteFor, PALETTE } from './palette';
+import { paletteFor, PALETTE } from '../../../app/block-catalogue';
 import { Sidebar } from './Sidebar';
 
 afterEach(cleanup);

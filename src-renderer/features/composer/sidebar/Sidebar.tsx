@@ -2,14 +2,15 @@ import { Tabs } from '@mantine/core';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { LetterStylesTab } from '../styles/LetterStylesTab';
 import { BlocksPalette } from './BlocksPalette';
-import type { PaletteItem } from './palette';
+import type { BlockType } from '../../../../shared/model';
+import type { PaletteItem } from '../../../block-kit/block-kind';
 
 const TABS = ['Blocks', 'Styles'] as const;
 type Tab = (typeof TABS)[number];
 
 /** The composer's right sidebar: Blocks and Styles tabs; up and down arrows cycle the tabs (spec 2 §1). */
-export function Sidebar(props: { items: PaletteItem[]; readOnly: boolean; onAdd: (item: PaletteItem) => void; availableZones?: number | null }) {
-  const { items, readOnly, onAdd, availableZones = null } = props;
+export function Sidebar(props: { items: PaletteItem[]; readOnly: boolean; onAdd: (item: PaletteItem) => void; limits?: Partial<Record<BlockType, number | null>> }) {
+  const { items, readOnly, onAdd, limits } = props;
   const [tab, setTab] = useState<Tab>('Blocks');
   const list = useRef<HTMLDivElement>(null);
 
@@ -32,7 +33,7 @@ export function Sidebar(props: { items: PaletteItem[]; readOnly: boolean; onAdd:
         ))}
       </Tabs.List>
       <Tabs.Panel value="Blocks" pt="sm">
-        <BlocksPalette items={items} disabled={readOnly} onAdd={onAdd} availableZones={availableZones} />
+        <BlocksPalette items={items} disabled={readOnly} onAdd={onAdd} limits={limits} />
       </Tabs.Panel>
       <Tabs.Panel value="Styles" pt="sm">
         <LetterStylesTab readOnly={readOnly} />
