@@ -1,8 +1,9 @@
 import { FOOTER_TEXT, PRODUCT_NAME } from '../../../shared/model/blocks/footer';
 import { useChannel } from '../../app/use-channel';
 import type { LetterSettings, SectionOf } from '../../../shared/model';
-import { imageWidthOf } from '../../../shared/model';
+import { imageWidthOf, logoAlt } from '../../../shared/model';
 import { Placeholder } from '../../block-kit/Placeholder';
+import { VideoThumbnail } from './VideoThumbnail';
 
 // Canvas views of the simple blocks, drawn close to the email: the preview pane shows the
 // exact rendering, so these keep to what an editor needs to recognise and arrange.
@@ -47,6 +48,31 @@ export function ImageView({ section, placeholder }: { section: SectionOf<'image'
         alt={m.alt}
         style={{ width: full ? '100%' : m.hasOriginalImageWidth ? undefined : imageWidthOf(m), maxWidth: '100%', borderRadius: m.borderRadius }}
       />
+    </div>
+  );
+}
+
+/**
+ * The logo block: its own image, else the channel's square logo, as the email draws it
+ * (shared/render/blocks/media.ts). At company level the logo comes from each channel's
+ * settings when the letter goes out, so there is none to show.
+ */
+export function LogoView({ section, letter }: { section: SectionOf<'logo'>; letter: { brandSlug: string; channelSlug: string } }) {
+  const channel = useChannel(letter.brandSlug, letter.channelSlug);
+  if (letter.channelSlug === 'company') return <Placeholder>Logo placeholder</Placeholder>;
+  const src = section.blockModel.src || channel?.channelSquareLogo || '';
+  const alt = section.blockModel.alt || (channel ? logoAlt(channel.title) : '');
+  return <ImageView section={{ ...section, blockModel: { ...section.blockModel, src, alt } }} placeholder="Logo placeholder" />;
+}
+
+/** A YouTube block: its thumbnail in the video's shape, with the play icon when it has one. */
+export function YoutubeView({ section }: { section: SectionOf<'youtube'> }) {
+  const m = section.blockModel;
+  if (!m.src) return <Placeholder>YouTube placeholder</Placeholder>;
+  const full = m.align === 'full width';
+  return (
+    <div style={{ display: 'flex', justifyContent: justify(m.align) }}>
+      <VideoThumbnail src={m.src} playIcon={m.hasPlayIcon} width={full || m.hasOriginalImageWidth ? '100%' : imageWidthOf(m)} borderRadius={m.borderRadius} />
     </div>
   );
 }

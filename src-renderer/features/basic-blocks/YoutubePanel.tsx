@@ -1,10 +1,11 @@
-import { Box, Stack, Switch } from '@mantine/core';
+import { Stack, Switch } from '@mantine/core';
 import type { SectionOf } from '../../../shared/model';
 import { IMAGE_SETTINGS_DEBOUNCE_MS } from '../../../shared/rules/image-settings';
 import { checkYoutubeLink, youtubeThumbnailUrl, youtubeVideoId } from '../../../shared/rules/youtube';
 import { CommonSettings } from '../../block-kit/settings/CommonSettings';
 import { RuleField } from '../../block-kit/fields/RuleField';
 import { ImageFields } from './ImageFields';
+import { VideoThumbnail } from './VideoThumbnail';
 import { usePanelContext } from '../../block-kit/panel-context';
 import { setModel, type PanelProps, type SectionEdit } from '../../block-kit/section-edit';
 
@@ -32,30 +33,7 @@ export function YoutubePanel({ section, edit }: PanelProps<SectionOf<'youtube'>>
         disabled={readOnly}
         onValid={(link) => setVideoLink(edit, link)}
       />
-      {model.src && (
-        <Box pos="relative" aria-label="Video thumbnail" role="img">
-          <img src={model.src} alt="" style={{ width: '100%', display: 'block', borderRadius: 4 }} />
-          {model.hasPlayIcon && (
-            // Where the email draws it: in the middle (50%, 50%).
-            <span
-              aria-hidden
-              style={{
-                position: 'absolute',
-                left: '50%',
-                top: '50%',
-                transform: 'translate(-50%, -50%)',
-                background: '#FF0000',
-                color: '#FFFFFF',
-                borderRadius: 10,
-                padding: '4px 16px',
-                fontSize: 18,
-              }}
-            >
-              ▶
-            </span>
-          )}
-        </Box>
-      )}
+      {model.src && <VideoThumbnail src={model.src} playIcon={model.hasPlayIcon} />}
       <Switch
         label="Play icon"
         checked={model.hasPlayIcon}

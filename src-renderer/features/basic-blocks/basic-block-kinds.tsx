@@ -16,8 +16,7 @@ import {
 } from '@tabler/icons-react';
 import type { SectionOf } from '../../../shared/model';
 import { ESP_ITERABLE, type BlockKind, type BlockViewProps } from '../../block-kit/block-kind';
-import { Placeholder } from '../../block-kit/Placeholder';
-import { ButtonView, DividerView, FooterView, ImageView, IterableView, RevContentView, SocialView } from './BasicBlockViews';
+import { ButtonView, DividerView, FooterView, ImageView, IterableView, LogoView, RevContentView, SocialView, YoutubeView } from './BasicBlockViews';
 import { BlockquotePanel } from './BlockquotePanel';
 import { ButtonPanel } from './ButtonPanel';
 import { DividerPanel } from './DividerPanel';
@@ -84,8 +83,7 @@ export const imageKind: BlockKind<'image'> = {
 export const logoKind: BlockKind<'logo'> = {
   type: 'logo',
   palette: [{ name: 'Logo', group: 'CREATE', icon: IconCrown }],
-  // At company level the logo comes from each channel's settings, so there is none to show.
-  View: ({ section, letter }) => (companyLevel(letter) ? <Placeholder>Logo placeholder</Placeholder> : <ImageView section={section} placeholder="Logo placeholder" />),
+  View: LogoView,
   Panel: LogoPanel,
 };
 
@@ -106,7 +104,7 @@ export const shareKind: BlockKind<'share'> = {
 export const youtubeKind: BlockKind<'youtube'> = {
   type: 'youtube',
   palette: [{ name: 'YouTube', group: 'CREATE', icon: IconBrandYoutube }],
-  View: ({ section }) => <ImageView section={section} placeholder="YouTube placeholder" />,
+  View: YoutubeView,
   Panel: YoutubePanel,
 };
 
