@@ -194,9 +194,27 @@ describe('CurationPanel', () => {
     expect(current().layoutType).toBe(8);
     await waitFor(() => expect(current().blockModel.items[0]!.content).toBe('<p>The whole post.</p>'));
     expect(asked.at(-1)).toMatchObject({ query: { withContent: 1, types: [3] } });
+    expect(screen.getByRole('note').textContent).toBe("Full content puts each post's whole text in the letter. A post whose feed gives only an excerpt shows its excerpt.");
 
     // Leaving full content drops the bodies the letter no longer shows.
     await choose(user, 'Layout', 'Text only');
     expect(current().blockModel.items.map((item) => item.content)).toEqual(['', '']);
+  });
+
+  it("names the spans in weeks past six days, the date part 'Date published', and says where feeds are kept", async () => {
+    const { user } = renderPanel(curation(), {}, true);
+    await user.click(screen.getByRole('combobox', { name: 'Days to display' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['1 day', '2 days', '3 days', '4 days', '5 days', '6 days', '1 week', '2 weeks', '4 weeks', 'All days']);
+    expect(screen.getByRole('switch', { name: 'Date published' })).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: 'Published date' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Curation screen' }).getAttribute('href')).toBe('/organizations/demo/channels/weekly/curation');
+  });
+
+  it('offers the website (Sources) filter below company level only', () => {
+    renderPanel(curation(), {}, true);
+    expect(screen.getAllByLabelText('Sources').length).toBeGreaterThan(0);
+    cleanup();
+    renderPanel(curation(), { letter: { uniqueId: 'letter-1', brandSlug: 'demo', channelSlug: 'company' } }, true);
+    expect(screen.queryAllByLabelText('Sources')).toEqual([]);
   });
 });

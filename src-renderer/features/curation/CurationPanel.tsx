@@ -16,10 +16,13 @@ import {
   curationPartAvailable,
 } from '../../../shared/rules/curation-items';
 import { curationTypesOfBlock } from '../../../shared/rules/curation-types';
+import { daysLabel } from '../../../shared/rules/days-label';
+import { curationPath } from '../../../shared/app-paths';
+import { AppLink } from '../../block-kit/AppLink';
 import { IMAGE_CROP_CHOICES } from '../../../shared/rules/image-settings';
 import { CommonSettings } from '../../block-kit/settings/CommonSettings';
 import { ColorField } from '../../block-kit/fields/ColorField';
-import { usePanelContext } from '../../block-kit/panel-context';
+import { isCompanyLevel, usePanelContext } from '../../block-kit/panel-context';
 import { setModel, typedEdit, type PanelProps } from '../../block-kit/section-edit';
 import { FEATURE_FLAGS } from '../../../shared/model/feature-flags';
 import { useFeatureFlags } from '../../app/feature-flags';
@@ -38,7 +41,7 @@ const DISPLAY_SWITCHES = [
   { part: 'title', flag: 'hasTitle', label: 'Title' },
   { part: 'excerpt', flag: 'hasExcerpt', label: 'Excerpt' },
   { part: 'image', flag: 'hasImage', label: 'Image' },
-  { part: 'publicationDate', flag: 'hasPublishedDate', label: 'Published date' },
+  { part: 'publicationDate', flag: 'hasPublishedDate', label: 'Date published' },
   { part: 'siteName', flag: 'hasSource', label: 'Source' },
   { part: 'author', flag: 'hasAuthor', label: 'Author' },
 ] as const;
@@ -133,6 +136,9 @@ export function CurationPanel({ section, edit }: PanelProps<CurationSection>) {
           })
         }
       />
+      <Text size="xs" c="dimmed">
+        Feeds and their titles are kept on the channel's <AppLink to={curationPath(brandSlug, channelSlug)}>Curation screen</AppLink>.
+      </Text>
       {showTags && (
         <MultiSelect
           label="Tags"
@@ -158,15 +164,18 @@ export function CurationPanel({ section, edit }: PanelProps<CurationSection>) {
           onChange={(ids) => set('categories', { categories: (categories.data?.items ?? []).filter((c) => ids.includes(String(c.id))) })}
         />
       )}
-      <MultiSelect
-        label="Sources"
-        data={sites.data?.items ?? []}
-        value={model.sources.map((s) => s.name)}
-        disabled={readOnly}
-        searchable
-        clearable
-        onChange={(names) => set('sources', { sources: names.map((name) => ({ id: name, name })) })}
-      />
+      {/* The website filter is offered below company level only (spec 2 §5, §6). */}
+      {!isCompanyLevel({ channelSlug }) && (
+        <MultiSelect
+          label="Sources"
+          data={sites.data?.items ?? []}
+          value={model.sources.map((s) => s.name)}
+          disabled={readOnly}
+          searchable
+          clearable
+          onChange={(names) => set('sources', { sources: names.map((name) => ({ id: name, name })) })}
+        />
+      )}
       <Group grow>
         <Select
           label="Items to show"
@@ -215,7 +224,7 @@ export function CurationPanel({ section, edit }: PanelProps<CurationSection>) {
       ) : (
         <Select
           label="Days to display"
-          data={DAYS_TO_DISPLAY_OPTIONS.map((days) => ({ value: String(days), label: days === 0 ? 'All days' : days === 1 ? '1 day' : `${days} days` }))}
+          data={DAYS_TO_DISPLAY_OPTIONS.map((days) => ({ value: String(days), label: daysLabel(days) }))}
           value={String(model.daysToDisplay)}
           disabled={readOnly}
           allowDeselect={false}
@@ -255,6 +264,11 @@ export function CurationPanel({ section, edit }: PanelProps<CurationSection>) {
         allowDeselect={false}
         onChange={changeLayout}
       />
+      {section.layoutType === LayoutType.fullContent && (
+        <Text size="xs" c="dimmed" role="note">
+          Full content puts each post's whole text in the letter. A post whose feed gives only an excerpt shows its excerpt.
+        </Text>
+      )}
       <Stack gap={2}>
         <Text size="sm" fw={500} id={`${section.uniqueId}-column`}>
           Image column width

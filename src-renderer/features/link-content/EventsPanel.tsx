@@ -1,3 +1,4 @@
+import { daysLabel } from '../../../shared/rules/days-label';
 import { Alert, Anchor, Button, Checkbox, MultiSelect, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -16,7 +17,6 @@ import { failureText, isOffline, useGetEventCategoriesQuery, useLoadEventsMutati
 // included); Load events stores the events in the block and the filters hide. A token
 // Evvnt refuses hides the settings behind a notice linking to the integrations page.
 
-const dayLabel = (days: number) => (days === 7 ? '1 week' : days === 14 ? '2 weeks' : days === 28 ? '4 weeks' : days === 1 ? '1 day' : `${days} days`);
 
 function InvalidToken() {
   return (
@@ -84,7 +84,7 @@ export function EventsPanel({ section, edit }: PanelProps<SectionOf<'evvnt'>>) {
           />
           <Select
             label="Days to display"
-            data={EVENTS_DAYS_OPTIONS.map((days) => ({ value: String(days), label: dayLabel(days) }))}
+            data={EVENTS_DAYS_OPTIONS.map((days) => ({ value: String(days), label: daysLabel(days) }))}
             value={String(model.daysToDisplay)}
             allowDeselect={false}
             disabled={readOnly}
