@@ -43,6 +43,7 @@ import { PreviewPane, type PreviewDevice } from './PreviewPane';
 import { AppearanceToggle } from '../../ui/email-preview/AppearanceToggle';
 import { usePreviewAppearance } from '../../ui/email-preview/use-preview-appearance';
 import { SaveIndicator } from './SaveIndicator';
+import { ReadOnlyNotice } from './ReadOnlyNotice';
 import { TakenOverAlert } from './TakenOverAlert';
 import { SendTestEmailButton } from './test-send/SendTestEmailButton';
 import { useClaim } from './use-claim';
@@ -233,14 +234,7 @@ export function ComposerPage() {
         <SaveIndicator state={state} updatedAt={savedAt ?? letter.updatedAt} unsaved={view === 'schedule' && form.unsaved} />
       </Group>
       {saveError && <Alert color="red">{saveError}</Alert>}
-      {refusal && (
-        <Alert color="yellow" title="Read only">
-          {refusal}
-          <Button size="xs" variant="light" ml="md" onClick={() => void takeOver()}>
-            Take over editing
-          </Button>
-        </Alert>
-      )}
+      {refusal && <ReadOnlyNotice message={refusal} onTakeOver={() => void takeOver()} />}
       {takenOverBy && <TakenOverAlert name={takenOverBy} onExit={() => navigate(exitPath)} />}
       {blocksDocument.loadError && <Alert color="red">{blocksDocument.loadError}</Alert>}
       <ActionBar
