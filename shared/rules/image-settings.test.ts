@@ -3,7 +3,8 @@ import {
   ALT_QUOTES_MESSAGE,
   ALT_TOO_LONG_MESSAGE,
   IMAGE_CROP_CHOICES,
-  altTextOrEmpty,
+  ALT_QUOTES_EMPTIED_MESSAGE,
+  checkAltTextOrEmpty,
   checkAltText,
   checkImageWidth,
   cropVariant,
@@ -28,9 +29,11 @@ describe('checkAltText', () => {
     expect(ALT_TOO_LONG_MESSAGE).toBe('This alt text is too long.');
   });
 
-  it('the YouTube panel empties a quoted alt text instead', () => {
-    expect(altTextOrEmpty('a "b"')).toBe('');
-    expect(altTextOrEmpty('a b')).toBe('a b');
+  it('the YouTube panel empties a quoted alt text instead, saying so, and still refuses one too long', () => {
+    expect(checkAltTextOrEmpty('a "b"')).toEqual({ ok: true, value: '', warning: ALT_QUOTES_EMPTIED_MESSAGE });
+    expect(checkAltTextOrEmpty("it's")).toEqual({ ok: true, value: '', warning: 'Quotes are not allowed in alt text, so it was left empty.' });
+    expect(checkAltTextOrEmpty('a b')).toEqual({ ok: true, value: 'a b' });
+    expect(checkAltTextOrEmpty('x'.repeat(141))).toEqual({ ok: false, message: ALT_TOO_LONG_MESSAGE });
   });
 });
 

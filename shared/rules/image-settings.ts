@@ -15,13 +15,16 @@ export function checkAltText(input: string): FieldResult<string> {
   return accept(input);
 }
 
+export const ALT_QUOTES_EMPTIED_MESSAGE = 'Quotes are not allowed in alt text, so it was left empty.';
+
 /**
  * The events and YouTube panels do not refuse quoted alt text: they store it as empty
- * (spec 2 §5), so the image is never left with a broken attribute.
+ * (spec 2 §5), so the image is never left with a broken attribute, and say so. Too long is
+ * still refused.
  */
-export function altTextOrEmpty(input: string): string {
-  const checked = checkAltText(input);
-  return checked.ok ? checked.value : '';
+export function checkAltTextOrEmpty(input: string): FieldResult<string> {
+  if (/["']/.test(input)) return accept('', ALT_QUOTES_EMPTIED_MESSAGE);
+  return checkAltText(input);
 }
 
 /** Whole pixels from 50 up to the letter's desktop width; anything outside is not applied. */

@@ -3,6 +3,7 @@ import type { ImageModel, SectionOf } from '../../../shared/model';
 import { effectiveDesktopWidth, imageWidthOf } from '../../../shared/model';
 import { checkBorderRadius } from '../../../shared/rules/border-settings';
 import { IMAGE_SETTINGS_DEBOUNCE_MS, checkAltText, checkImageWidth } from '../../../shared/rules/image-settings';
+import type { FieldResult } from '../../../shared/rules/field-result';
 import { checkImageLink } from '../../../shared/rules/links';
 import { OverrideButton } from '../../block-kit/fields/OverrideButton';
 import { BLOCK_ALIGNMENT_CHOICES, ChoiceField } from '../../block-kit/fields/ChoiceField';
@@ -24,9 +25,11 @@ export interface ImageFieldsProps {
   withLink?: boolean;
   linkPlaceholder?: string;
   altPlaceholder?: string;
+  /** The alt text's rule: refusing quotes by default; the YouTube panel empties them instead (spec 2 §5). */
+  altCheck?: (text: string) => FieldResult<string>;
 }
 
-export function ImageFields({ section, edit, withLink = true, linkPlaceholder, altPlaceholder }: ImageFieldsProps) {
+export function ImageFields({ section, edit, withLink = true, linkPlaceholder, altPlaceholder, altCheck = checkAltText }: ImageFieldsProps) {
   const { settings, readOnly } = usePanelContext();
   const override = useOverrideStyles(readOnly);
   const model = section.blockModel;
@@ -47,7 +50,7 @@ export function ImageFields({ section, edit, withLink = true, linkPlaceholder, a
           onValid={(link) => set('link', { link })}
         />
       )}
-      <RuleField label="Alt text" placeholder={altPlaceholder} value={model.alt} check={checkAltText} disabled={readOnly} onValid={(alt) => set('alt', { alt })} />
+      <RuleField label="Alt text" placeholder={altPlaceholder} value={model.alt} check={altCheck} disabled={readOnly} onValid={(alt) => set('alt', { alt })} />
       <ChoiceField label="Alignment" value={model.align} choices={BLOCK_ALIGNMENT_CHOICES} disabled={readOnly} onChange={(align) => set('align', { align })} />
       <RuleField
         label="Border radius"

@@ -3,6 +3,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newSection } from '../../../shared/model';
+import { ALT_QUOTES_EMPTIED_MESSAGE } from '../../../shared/rules/image-settings';
 import { YOUTUBE_LINK_MESSAGE } from '../../../shared/rules/youtube';
 import { renderPanel, retype } from '../../testing/panel-test-support';
 
@@ -35,5 +36,17 @@ describe('YoutubePanel', () => {
     const { current } = renderPanel(newSection('youtube', 'y'));
     await userEvent.click(screen.getByRole('switch', { name: 'Play icon' }));
     expect(current().blockModel.hasPlayIcon).toBe(false);
+  });
+
+  it('leaves a quoted alt text empty and says so, where the image panel refuses it (spec 2 §5)', async () => {
+    const { current } = renderPanel(newSection('youtube', 'y'));
+    await retype('Alt text', 'A "great" video');
+    await afterDebounce();
+    expect(screen.getByText(ALT_QUOTES_EMPTIED_MESSAGE)).toBeTruthy();
+    expect(current().blockModel.alt).toBe('');
+    await retype('Alt text', 'A great video');
+    await afterDebounce();
+    expect(current().blockModel.alt).toBe('A great video');
+    expect(screen.queryByText(ALT_QUOTES_EMPTIED_MESSAGE)).toBeNull();
   });
 });

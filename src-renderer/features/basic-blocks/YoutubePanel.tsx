@@ -1,6 +1,6 @@
 import { Stack, Switch } from '@mantine/core';
 import type { SectionOf } from '../../../shared/model';
-import { IMAGE_SETTINGS_DEBOUNCE_MS } from '../../../shared/rules/image-settings';
+import { IMAGE_SETTINGS_DEBOUNCE_MS, checkAltTextOrEmpty } from '../../../shared/rules/image-settings';
 import { checkYoutubeLink, youtubeThumbnailUrl, youtubeVideoId } from '../../../shared/rules/youtube';
 import { CommonSettings } from '../../block-kit/settings/CommonSettings';
 import { RuleField } from '../../block-kit/fields/RuleField';
@@ -42,7 +42,7 @@ export function YoutubePanel({ section, edit }: PanelProps<SectionOf<'youtube'>>
           setModel(edit, 'youtube', 'hasPlayIcon', { hasPlayIcon: event.currentTarget.checked });
         }}
       />
-      <ImageFields section={section} edit={edit} withLink={false} />
+      <ImageFields section={section} edit={edit} withLink={false} altCheck={checkAltTextOrEmpty} />
       <CommonSettings section={section} edit={edit} />
     </Stack>
   );
