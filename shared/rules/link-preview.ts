@@ -13,6 +13,11 @@ import { accept, refuse, type FieldResult } from './field-result';
 
 export const SOURCE_URL_INVALID_MESSAGE = 'This url is invalid.';
 export const READ_MORE_LABEL = 'Read more';
+/**
+ * Spec 1 §8 and spec 2 §7 "Block update failure": the 'sorryWeFailedToUpdateX' message, its
+ * words not given; said of the URL section, above the reason.
+ */
+export const URL_UPDATE_FAILED_MESSAGE = 'Sorry, we failed to update the URL section.';
 export const URL_LOAD_OFFLINE_MESSAGE = 'Loading a link preview needs a connection to the platform.';
 
 // Optional http(s), a domain or an IPv4 address, optional port, path, query and fragment.

@@ -6,7 +6,7 @@ import type { Bridge } from '../../../shared/contract/bridge';
 import type { Result } from '../../../shared/contract/errors';
 import { newSection } from '../../../shared/model';
 import type { UrlPreview } from '../../../shared/model/blocks/feeds';
-import { SOURCE_URL_INVALID_MESSAGE, URL_LOAD_OFFLINE_MESSAGE } from '../../../shared/rules/link-preview';
+import { SOURCE_URL_INVALID_MESSAGE, URL_LOAD_OFFLINE_MESSAGE, URL_UPDATE_FAILED_MESSAGE } from '../../../shared/rules/link-preview';
 import { renderPanel, retype } from '../../testing/panel-test-support';
 
 // The URL block's panel over the bridge: the stand-in for the core answers the crawl.
@@ -72,7 +72,18 @@ describe('UrlPanel', () => {
     await retype('Source URL', 'https://coast.example/story');
     await userEvent.click(screen.getByRole('button', { name: 'Load' }));
     expect(await screen.findByText(URL_LOAD_OFFLINE_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(URL_UPDATE_FAILED_MESSAGE + URL_LOAD_OFFLINE_MESSAGE);
     expect(current().blocks).toEqual([]);
+  });
+
+  it("says 'Sorry, we failed to update the URL section.' with the platform's reason, and changes nothing", async () => {
+    answer = () => ({ ok: false, error: { code: 'platform_error', message: 'coast.example answered 404.' } });
+    const { current } = renderPanel(newSection('url', 'u'), {}, true);
+    await retype('Source URL', 'https://coast.example/story');
+    await userEvent.click(screen.getByRole('button', { name: 'Load' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Sorry, we failed to update the URL section.coast.example answered 404.');
+    expect(current().blockModel).toEqual({ url: '', preview: null });
   });
 
   it('rebuilds a dynamic block from the page, keeping only its URL', async () => {

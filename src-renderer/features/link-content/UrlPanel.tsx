@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { SectionOf } from '../../../shared/model';
 import type { UrlPreview } from '../../../shared/model/blocks/feeds';
-import { applyPreview, checkSourceUrl, fetchableUrl } from '../../../shared/rules/link-preview';
+import { applyPreview, checkSourceUrl, fetchableUrl, URL_UPDATE_FAILED_MESSAGE } from '../../../shared/rules/link-preview';
 import { CommonSettings } from '../../block-kit/settings/CommonSettings';
 import { usePanelContext } from '../../block-kit/panel-context';
 import type { PanelProps } from '../../block-kit/section-edit';
@@ -34,7 +34,7 @@ export function UrlPanel({ section, edit }: PanelProps<SectionOf<'url' | 'dynami
     setText(checked.value);
     if (checked.value === '') return;
     const result = await crawl({ url: fetchableUrl(checked.value) });
-    if ('error' in result) return setFailure(failureText(result.error, 'We could not load a preview from this URL.'));
+    if ('error' in result) return setFailure(failureText(result.error, 'The page gave no preview.'));
     const answer = result.data;
     setLoaded(answer);
     edit('preview', (current) => (current.type === 'url' || current.type === 'dynamic' ? applyPreview(current, answer, checked.value) : current));
@@ -65,7 +65,7 @@ export function UrlPanel({ section, edit }: PanelProps<SectionOf<'url' | 'dynami
         </Button>
       </Group>
       {failure && (
-        <Alert color="red" variant="light" role="alert">
+        <Alert color="red" variant="light" role="alert" title={URL_UPDATE_FAILED_MESSAGE}>
           {failure}
         </Alert>
       )}
