@@ -84,7 +84,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...localMailboxHandlers({ session, client }),
     ...lifecycleHandlers({ store, session, sync, client, previews }),
     ...featureFlagHandlers({ session, client, kv }),
-    ...openGraphHandlers(),
+    ...openGraphHandlers({ platformUrl: ctx.platform.url }),
     ...imageHandlers(images),
     ...renderHandlers({ store, previews, inbox }),
     ...reportHandlers({ session, client, store, cache: createReportCache(db), log }),

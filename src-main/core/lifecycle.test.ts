@@ -1,3 +1,4 @@
+import { openGraphHandlers } from './handlers/open-graph';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -240,13 +241,31 @@ describe('other platform calls', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     cleanup.add(() => new Promise<void>((resolve) => server.close(() => resolve())));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const { core } = await openCore();
-    expect(await call(core, 'social.loadOpenGraph', { url: `${base}/page` })).toEqual({
+    // The page server stands in for the platform's own pages, the only ones read.
+    const { 'social.loadOpenGraph': load } = openGraphHandlers({ platformUrl: base });
+    expect(await load({ url: `${base}/page` })).toEqual({
       title: 'Card title',
       description: 'About it',
       image: `${base}/card.png`,
     });
-    expect(await failure(core.dispatch('social.loadOpenGraph', { url: `${base}/missing` }))).toMatchObject({ message: 'unable to load content from URL' });
-    expect((await failure(core.dispatch('social.loadOpenGraph', { url: 'javascript:alert(1)' }))).code).toBe('invalid_input');
+    await expect(load({ url: `${base}/missing` })).rejects.toMatchObject({ message: 'unable to load content from URL' });
+    await expect(load({ url: 'javascript:alert(1)' })).rejects.toMatchObject({ code: 'invalid_input' });
+  });
+
+  it("reads only the platform's pages: another address is refused before any connection", async () => {
+    let asked = 0;
+    const server = createServer((_request, response) => {
+      asked += 1;
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<title>Elsewhere</title>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    cleanup.add(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    const elsewhere = `http://127.0.0.1:${(server.address() as AddressInfo).port}/page`;
+    const { core } = await openCore();
+    const refusal = await failure(core.dispatch('social.loadOpenGraph', { url: elsewhere }));
+    expect(refusal).toMatchObject({ code: 'invalid_input' });
+    expect(refusal.message).toMatch(/^An open-graph URL must start with http:\/\/127\.0\.0\.1:\d+$/);
+    expect(refusal.message).not.toContain(elsewhere);
+    expect(asked).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import * as cheerio from 'cheerio';
 import type { BridgeHandlers } from '../../../shared/contract/bridge';
 import { AppError } from '../../../shared/contract/errors';
+import { checkOpenGraphUrl } from '../../../shared/rules/open-graph-url';
 
 // The social card's "load from a page URL" (spec 1 §5, §8): the page's Open Graph title,
 // description and image, read by the core (the renderer cannot fetch other origins).
@@ -33,16 +34,14 @@ export function readOpenGraph(html: string, pageUrl: string): { title: string; d
   };
 }
 
-export function openGraphHandlers(): Pick<BridgeHandlers, 'social.loadOpenGraph'> {
+/** `platformUrl`: the platform the app works with; only its pages are read (spec 1 §5). */
+export function openGraphHandlers(deps: { platformUrl: string }): Pick<BridgeHandlers, 'social.loadOpenGraph'> {
   return {
     async 'social.loadOpenGraph'({ url }) {
-      let page: URL;
-      try {
-        page = new URL(url);
-      } catch {
-        throw new AppError('invalid_input', 'Enter a full web address, starting with https://.');
-      }
-      if (page.protocol !== 'https:' && page.protocol !== 'http:') throw new AppError('invalid_input', 'Enter a full web address, starting with https://.');
+      // Refused before any connection is made.
+      const checked = checkOpenGraphUrl(url, deps.platformUrl);
+      if (!checked.ok) throw new AppError('invalid_input', checked.message);
+      const page = new URL(checked.value);
       let response: Response;
       try {
         response = await fetch(page, { redirect: 'follow', signal: AbortSignal.timeout(PAGE_TIMEOUT_MS), headers: { accept: 'text/html' } });

@@ -365,6 +365,11 @@ describe('INBOX PREVIEW', () => {
 });
 
 describe('SOCIAL CARD', () => {
+  // The pages loaded are the platform's own (spec 1 §5): here the platform is at example.com.
+  beforeEach(() => {
+    answers['app.session'] = () => ok({ mode: 'remote', platformUrl: 'https://example.com', signedIn: true, user: null, organizations: [] });
+  });
+
   it('requires a headline and a description once left, and counts the headline against 80', async () => {
     renderSidebar();
     const headline = field(/Headline/);
@@ -410,5 +415,16 @@ describe('SOCIAL CARD', () => {
     await userEvent.type(field('Load from a page'), 'https://example.com/gone');
     await userEvent.click(screen.getByRole('button', { name: 'Load' }));
     await waitFor(() => expect(screen.getByText('unable to load content from URL')).toBeTruthy());
+  });
+
+  it("refuses a page off the platform's host with the spec's words, and asks nothing", async () => {
+    answers['social.loadOpenGraph'] = () => ok({ title: 'Elsewhere', description: 'Not ours', image: '' });
+    renderSidebar();
+    await waitFor(() => expect(calls.some((c) => c.channel === 'app.session')).toBe(true));
+    await userEvent.type(field('Load from a page'), 'https://elsewhere.example/page');
+    await userEvent.click(screen.getByRole('button', { name: 'Load' }));
+    expect(await screen.findByText('An open-graph URL must start with https://example.com')).toBeTruthy();
+    expect(calls.filter((c) => c.channel === 'social.loadOpenGraph')).toEqual([]);
+    expect(field(/Headline/).value).toBe('');
   });
 });

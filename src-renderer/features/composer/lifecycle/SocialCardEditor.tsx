@@ -1,3 +1,5 @@
+import { checkOpenGraphUrl } from '../../../../shared/rules/open-graph-url';
+import { useGetSessionQuery } from '../../../app/session-api';
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { SOCIAL_CARD_HEADLINE_FIELD_MAX } from '../../../../shared/rules/schedule';
@@ -46,7 +48,13 @@ export function SocialCardEditor({
     [letterUniqueId],
   );
 
+  const { data: session } = useGetSessionQuery();
+  const [urlError, setUrlError] = useState<string | null>(null);
   const load = async () => {
+    // Only the platform's own pages (spec 1 §5); the core refuses others too.
+    const checked = session ? checkOpenGraphUrl(url, session.platformUrl) : null;
+    if (checked && !checked.ok) return setUrlError(checked.message);
+    setUrlError(null);
     const result = await loadOpenGraph({ url: url.trim() });
     if ('error' in result) {
       const message = errorMessage(result.error, OPEN_GRAPH_LOAD_FAILED_MESSAGE);
@@ -71,9 +79,13 @@ export function SocialCardEditor({
             label="Load from a page"
             placeholder="https://"
             value={url}
+            error={urlError}
             disabled={disabled}
             style={{ flex: 1 }}
-            onChange={(event) => setUrl(event.currentTarget.value)}
+            onChange={(event) => {
+              setUrl(event.currentTarget.value);
+              setUrlError(null);
+            }}
             onKeyDown={(event) => event.key === 'Enter' && url.trim() && void load()}
           />
           <Button variant="light" loading={isLoading} disabled={disabled || url.trim() === ''} onClick={() => void load()}>
