@@ -7,27 +7,33 @@ import { renderIterable, renderRevContent } from './ads';
 const ctx = blockContext({ esp: 1 });
 
 describe('renderRevContent', () => {
-  it('renders the widget placeholder with both ids', async () => {
+  it("renders RevContent's documented email ad code: the ad image in its click link, keyed by the reader", async () => {
     const section = newSection('revContent', 'r1');
-    section.blockModel = { widgetId: 'W123', placementId: 'top-1' };
+    section.blockModel = { widgetId: 'W123', placementId: 'b85e5af4-2ee1' };
     const doc = await compileColumn(renderRevContent(section, ctx));
-    const widgets = selectAll('div.revcontent-widget', doc);
-    expect(widgets).toHaveLength(1);
-    expect(getAttributeValue(widgets[0]!, 'data-widget-id')).toBe('W123');
-    expect(getAttributeValue(widgets[0]!, 'data-placement-id')).toBe('top-1');
+    const links = selectAll('a.revcontent-ad', doc);
+    expect(links).toHaveLength(1);
+    expect(getAttributeValue(links[0]!, 'href')).toBe('https://rcms.revcontent.com/v2/click?id=W123&p=b85e5af4-2ee1&k={{uniqueId}}');
+    const images = selectAll('a.revcontent-ad img', doc);
+    expect(getAttributeValue(images[0]!, 'src')).toBe('https://rcms.revcontent.com/v2/?id=W123&p=b85e5af4-2ee1&k={{uniqueId}}');
+    expect(getAttributeValue(images[0]!, 'alt')).toBe('Sponsored');
+    // No empty placeholder element reaches readers.
+    expect(selectAll('div.revcontent-widget', doc)).toHaveLength(0);
   });
 
-  it('renders nothing without both ids, and escapes hostile ids', async () => {
+  it('renders nothing without both ids, and keeps hostile ids inside the query', async () => {
     const section = newSection('revContent', 'r1');
     expect(renderRevContent(section, ctx)).toBe('');
     section.blockModel = { widgetId: 'W1', placementId: ' ' };
     expect(renderRevContent(section, ctx)).toBe('');
-    section.blockModel = { widgetId: '"><script>alert(1)</script>', placementId: 'p' };
+    section.blockModel = { widgetId: '"><script>alert(1)</script>', placementId: 'p&x=1' };
     const mjml = renderRevContent(section, ctx);
     expect(mjml).not.toContain('<script>');
     const doc = await compileColumn(mjml);
     expect(selectAll('script', doc)).toHaveLength(0);
-    expect(getAttributeValue(selectAll('div.revcontent-widget', doc)[0]!, 'data-widget-id')).toBe('"><script>alert(1)</script>');
+    expect(getAttributeValue(selectAll('a.revcontent-ad', doc)[0]!, 'href')).toBe(
+      `https://rcms.revcontent.com/v2/click?id=${encodeURIComponent('"><script>alert(1)</script>')}&p=p%26x%3D1&k={{uniqueId}}`,
+    );
   });
 });
 
