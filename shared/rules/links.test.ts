@@ -3,6 +3,7 @@ import {
   BUTTON_LINK_MESSAGE,
   IMAGE_LINK_MESSAGE,
   INVALID_EMAIL_MESSAGE,
+  LINK_TAG_PLACE_MESSAGE,
   checkButtonLink,
   checkImageLink,
   linkFieldText,
@@ -40,6 +41,25 @@ describe('checkImageLink', () => {
 
   it('says the exact words of spec 2 §5', () => {
     expect(IMAGE_LINK_MESSAGE).toBe('The URL must start with https:// and have no more than 1000 characters.');
+  });
+});
+
+describe('links with merge tags (the secure template URL)', () => {
+  it('accepts whole merge tags as query values, in image and button links', () => {
+    const link = 'https://shop.example/offer?name={{ first_name | capitalize or "friend" }}&id={{uniqueId}}';
+    expect(checkImageLink(link)).toEqual({ ok: true, value: link });
+    expect(checkButtonLink(` ${link} `, 'web')).toEqual({ ok: true, value: link });
+  });
+
+  it("refuses a tag outside the query or half written, and a tag against the grammar with the grammar's words", () => {
+    expect(checkImageLink('https://{{ site }}/offer')).toEqual({ ok: false, message: LINK_TAG_PLACE_MESSAGE });
+    expect(checkImageLink('https://shop.example/{{ first_name }}')).toEqual({ ok: false, message: LINK_TAG_PLACE_MESSAGE });
+    expect(checkImageLink('https://shop.example/?name={{ first_name')).toEqual({ ok: false, message: LINK_TAG_PLACE_MESSAGE });
+    const refused = checkImageLink("https://shop.example/?name={{ first_name or 'x' }}");
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.message.startsWith("{{ first_name or 'x' }}: ")).toBe(true);
+    // Spaces stay refused outside a tag.
+    expect(checkImageLink('https://shop.example/?a=b c')).toEqual({ ok: false, message: IMAGE_LINK_MESSAGE });
   });
 });
 

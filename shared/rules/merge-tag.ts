@@ -11,6 +11,9 @@
 // Quotes cannot be escaped inside a default; the other quote kind holds an apostrophe.
 // Pure: no Node or DOM, so every process can use it.
 
+/** A whole merge tag written in text: two braces, not three, as the fill reads them (`{{{x}}}` is Iterable's own syntax). */
+export const MERGE_TAG_IN_TEXT = /(?<!\{)\{\{(?!\{)([^{}]*)\}\}(?!\})/g;
+
 export interface MergeTag {
   name: string;
   filters: string[];

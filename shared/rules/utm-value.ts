@@ -1,13 +1,10 @@
-import { parseMergeTag } from './merge-tag';
+import { MERGE_TAG_IN_TEXT as TAG, parseMergeTag } from './merge-tag';
 
 // What a UTM value may be (issue 37): plain text (`newsletter`), a merge tag
 // (`{{ first_name }}`) or both mixed (`news-{{ first_name }}`), as every ESP allows. Each tag
 // in it must follow the merge-tag grammar; whether the platform knows its name is asked per
 // tag (the validate call reads one tag). One rule for the schedule step's control and the
 // platform's check at scheduling and test sends (letter-merge-tags.ts).
-
-/** Two braces, not three, as the fill reads them (`{{{x}}}` is Iterable's own syntax). */
-const TAG = /(?<!\{)\{\{(?!\{)([^{}]*)\}\}(?!\})/g;
 
 export const UTM_VALUE_REQUIRED_MESSAGE = 'Enter a value.';
 export const UTM_VALUE_UNCLOSED_MESSAGE = "The merge tag is not closed: end it with '}}'.";

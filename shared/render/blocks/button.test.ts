@@ -33,6 +33,15 @@ describe('button', () => {
     expect(styleOf(container.attr('style')).padding).toBe('20px 4px 20px 4px');
   });
 
+  it("keeps a merge tag in the link's query as written, for the sending step to fill per reader", async () => {
+    const section = newSection('button', 'b');
+    const link = "https://shop.example/offer?name={{ first_name | capitalize or 'friend' }}&id={{uniqueId}}";
+    section.blockModel = { ...section.blockModel, link };
+    const { $, errors } = await renderParsed([section]);
+    expect(errors).toEqual([]);
+    expect($('a').filter((_, a) => $(a).attr('href') === link)).toHaveLength(1);
+  });
+
   it('uses the letter button font', async () => {
     const section = newSection('button', 'b');
     section.blockModel.link = 'https://example.com';
