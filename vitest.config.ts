@@ -14,6 +14,7 @@ export default defineConfig({
       'tests/lint/**/*.test.ts',
     ],
     globalSetup: ['src-server/testing/global-setup.ts'],
+    setupFiles: ['src-renderer/testing/setup-async-timeouts.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },
