@@ -37,6 +37,7 @@ import { createDashboardCache } from './store/dashboard-cache';
 import { backupIfDue } from './store/backups';
 import { openStore } from './store/open-store';
 import { createHeartOutbox } from './sync/heart-outbox';
+import { createHeldClaims } from './sync/held-claims';
 import { createSyncEngine } from './sync/sync-engine';
 
 /** Builds the core both hosts run: the store, the session, sync, and a handler per channel. */
@@ -49,6 +50,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
   const client = createPlatformClient(ctx.platform.url, () => session?.getToken() ?? null);
   session = await createSession(ctx.platform, client, kv, ctx.tokenVault ?? memoryTokenVault());
   const hearts = createHeartOutbox({ session, client, kv, log });
+  const claims = createHeldClaims();
   const sync = createSyncEngine({
     store,
     kv,
@@ -61,6 +63,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     },
     pushDelayMs: ctx.pushDelayMs ?? AUTOSAVE_DEBOUNCE_MS,
     log,
+    claims,
   });
 
   const images = createImageService({
@@ -79,7 +82,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...appHandlers({ session, sync }),
     ...letterHandlers({ store, session, sync, client }),
     ...syncHandlers(sync),
-    ...claimHandlers({ store, session, client }),
+    ...claimHandlers({ store, session, client, claims }),
     ...segmentHandlers({ session, client, kv }),
     ...localMailboxHandlers({ session, client }),
     ...lifecycleHandlers({ store, session, sync, client, previews }),

@@ -83,4 +83,28 @@ describe('two editors on one letter', () => {
     const list = await call<Array<{ title: string }>>(first.core, 'letters.list', WEEKLY);
     expect(list.map((l) => l.title)).toContain('Conflicted copy of Typed before the takeover');
   });
+
+  it('tells the editor who held the letter when a pull brings in the takeover, before they type again', async () => {
+    const first = await coreFor(EMBEDDED_ACCOUNT);
+    const second = await coreFor(SECOND);
+    const created = await call<LetterOut>(first.core, 'letters.create', WEEKLY);
+    await call(second.core, 'letters.get', { ...WEEKLY, id: String(created.id) });
+    expect(await call(first.core, 'letters.claim', { uniqueId: created.uniqueId })).toEqual({ state: 'claimed', message: null });
+    expect(await call(second.core, 'letters.claim', { uniqueId: created.uniqueId, force: true })).toEqual({ state: 'claimed', message: null });
+
+    // The first editor's background pull brings in the platform's copy, Sam's claim with it:
+    // their next save would start from that version and quietly take the letter back, so
+    // they are told now.
+    await call(first.core, 'sync.now', {});
+    expect(first.events.filter((e) => e.event === 'letters.takenOver').map((e) => e.payload)).toEqual([{ uniqueId: created.uniqueId, name: 'Sam' }]);
+    // Sam, who holds it, is told nothing by his own pull.
+    await call(second.core, 'sync.now', {});
+    expect(second.events.filter((e) => e.event === 'letters.takenOver')).toEqual([]);
+
+    // Once told, the next pull says nothing more about it.
+    await call(second.core, 'letters.saveLocal', { uniqueId: created.uniqueId, changes: { title: 'Sam at work' } });
+    await call(second.core, 'sync.now', {});
+    await call(first.core, 'sync.now', {});
+    expect(first.events.filter((e) => e.event === 'letters.takenOver')).toHaveLength(1);
+  });
 });

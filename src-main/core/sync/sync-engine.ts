@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EmitEvent, SyncStatus } from '../../../shared/contract/bridge';
+import type { Letter } from '../../../shared/model/letter';
 import { PlatformError, type PlatformClient } from '../platform/platform-client';
 import type { SessionService } from '../session';
 import type { KvStore } from '../store/kv-store';
@@ -7,6 +8,7 @@ import type { LettersStore } from '../store/letters-store';
 import { backoffMs } from './backoff';
 import { createDeliveryFeed } from './delivery-feed';
 import { nextPullDelayMs } from './pull-cadence';
+import type { HeldClaims } from './held-claims';
 import { createEntryPusher, type PushOutcome } from './push-entry';
 import { createSingleFlight } from './single-flight';
 
@@ -29,6 +31,8 @@ export interface SyncEngineOptions {
    * the way pushes went before batches (the sync bench's baseline).
    */
   pushBatchSize?: number;
+  /** The letters this core holds the claim on: a pull naming someone else tells the editor. */
+  claims?: HeldClaims;
 }
 
 /** Requests in flight at once; entries of one letter still go one after another, in order. */
@@ -53,6 +57,7 @@ export function createSyncEngine({
   log,
   now = () => new Date(),
   pushBatchSize = PUSH_BATCH_SIZE,
+  claims,
 }: SyncEngineOptions) {
   const { pushEntry, pushBatch } = createEntryPusher({ store, client, session, emit, log });
   const batched = pushBatchSize > 1;
@@ -184,6 +189,10 @@ export function createSyncEngine({
         // The page and the cursor after it in one transaction: one sync to disk per page.
         const changed = await store.applyChanges(page.items, new Date().toISOString(), randomUUID, { key: cursorKey, value: page.cursor });
         if (changed.length > 0) emit('letters.changed', { uniqueIds: changed });
+        // After the change, so a composer told of the takeover reads the new holder's copy.
+        for (const taken of claims?.takenOver(page.items.filter((item): item is Letter => !('deleted' in item))) ?? []) {
+          emit('letters.takenOver', taken);
+        }
         cursor = page.cursor;
         more = page.hasMore;
       }
