@@ -74,6 +74,7 @@ import { pollRoutes } from './routes/polls';
 import { publicPollRoutes } from './routes/public-polls';
 import { letterDeliveryRoutes } from './routes/letter-delivery';
 import { templateAutomationRoutes } from './routes/template-automation';
+import { publicSubscribeRoutes } from './routes/public-subscribe';
 import type { DeliveryScheduler } from './jobs/job-runner';
 import type { DashboardExportQueue } from './jobs/dashboard-export-jobs';
 import type { PromotionExportQueue } from './jobs/promotion-export-jobs';
@@ -224,6 +225,7 @@ export async function buildApp({
   await app.register(trackingRoutes, { db });
   await app.register(publicAssetRoutes);
   await app.register(publicArchiveRoutes, { db });
+  await app.register(publicSubscribeRoutes, { db, mail, publicUrl: publicUrl ?? null, delivery: delivery ?? null });
   await app.register(bounceWebhookRoutes, { db, secret: bounceWebhookSecret ?? null });
   await app.register(letterMetricsRoutes, { db });
   await app.register(letterListMetricsRoutes, { db });

@@ -12,6 +12,9 @@ import type { Kysely } from 'kysely';
 //   - automation_welcomes: one row per (template, subscriber) a welcome is owed, written
 //     once when the subscriber joins; its send goes through letter_recipients of the
 //     template, unique per (letter, subscriber) as every send's rows are.
+// And the public subscribe form (routes/public-subscribe.ts): a channel may ask new readers
+// to confirm by email first (`channels.double_opt_in`); a sign-up waiting for that is a
+// subscribe_requests row, not a subscriber, until its link is followed.
 
 const upStatements = [
   `ALTER TABLE letters ADD COLUMN automation jsonb`,
@@ -40,6 +43,15 @@ const upStatements = [
     PRIMARY KEY (template_id, subscriber_id)
   )`,
   `CREATE INDEX automation_welcomes_waiting ON automation_welcomes (due_at) WHERE state = 'waiting'`,
+  `ALTER TABLE channels ADD COLUMN double_opt_in boolean NOT NULL DEFAULT false`,
+  `CREATE TABLE subscribe_requests (
+    token text PRIMARY KEY,
+    channel_id integer NOT NULL REFERENCES channels (id),
+    email text NOT NULL,
+    first_name text NOT NULL DEFAULT '',
+    created_at timestamptz NOT NULL DEFAULT now(),
+    confirmed_at timestamptz
+  )`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -47,6 +59,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql.raw('DROP TABLE IF EXISTS subscribe_requests').execute(db);
+  await sql.raw('ALTER TABLE channels DROP COLUMN IF EXISTS double_opt_in').execute(db);
   await sql.raw('DROP TABLE IF EXISTS automation_welcomes').execute(db);
   await sql.raw('DROP TABLE IF EXISTS automation_runs').execute(db);
   await sql.raw('DROP TABLE IF EXISTS template_activations').execute(db);

@@ -34,8 +34,19 @@ export interface AutomationWelcomesTable {
   createdAt: Generated<Date>;
 }
 
+/** A sign-up through the public form waiting for its email to be confirmed (double opt-in). */
+export interface SubscribeRequestsTable {
+  token: string;
+  channelId: number;
+  email: string;
+  firstName: Generated<string>;
+  createdAt: Generated<Date>;
+  confirmedAt: Date | null;
+}
+
 /** These tables, as members of `Database`. */
 export interface AutomationTables {
+  subscribeRequests: SubscribeRequestsTable;
   templateActivations: TemplateActivationsTable;
   automationRuns: AutomationRunsTable;
   automationWelcomes: AutomationWelcomesTable;
