@@ -166,6 +166,27 @@ async function sentRows(letterId: number) {
   return t.db.selectFrom('letterRecipients').select(['email', 'status']).where('letterId', '=', letterId).orderBy('email').execute();
 }
 
+/** save-on-scheduling's body for a template staying in template configure. */
+function configureBody(letter: Letter) {
+  return {
+    claimant: null,
+    emailTemplate: '',
+    hasAbTest: false,
+    openGraphHeadline: '',
+    openGraphDescription: '',
+    openGraphImageUrl: '',
+    publicationDate: null,
+    publicationStatus: 8,
+    publicationDateTzCode: ZONE,
+    segmentId: letter.segmentId,
+    subjectB: '',
+    subtitle: letter.subtitle,
+    title: letter.title,
+    uniqueId: letter.uniqueId,
+    updatePreviewText: false,
+  };
+}
+
 // --- new subscriber (publication type 1) ---
 
 describe('a welcome template', () => {
@@ -200,13 +221,17 @@ describe('a welcome template', () => {
     await setStatus(template, 9, 3);
   });
 
-  it('waits for its delay and never reaches a reader who unsubscribed meanwhile', async () => {
+  it('waits for its delay and never reaches a reader who unsubscribed or bounced meanwhile', async () => {
     const subject = 'Welcome, an hour later';
     const template = await activeTemplate(subject, { trigger: 'newSubscriber', delay: { amount: 1, unit: 'hours' } });
     const stays = 'stays.delay@example.com';
     const leaves = 'leaves.delay@example.com';
+    const bounces = 'bounces.delay@example.com';
     await addSubscriber(stays);
     const leaverId = await addSubscriber(leaves);
+    const bouncerId = await addSubscriber(bounces);
+    // A hard bounce of another letter (bounces/bounce-records.ts) makes the subscriber bounced.
+    await t.db.updateTable('subscribers').set({ status: 'bounced' }).where('id', '=', bouncerId).execute();
     const unsubscribe = await app.inject({
       method: 'POST',
       url: platformPaths.subscriberUnsubscribe(weekly.brand, weekly.channel, leaverId),
@@ -214,7 +239,7 @@ describe('a welcome template', () => {
       payload: {},
     });
     expect(unsubscribe.statusCode, unsubscribe.body).toBeLessThan(300);
-    expect((await automationOf(template.id!)).waitingCount).toBe(2);
+    expect((await automationOf(template.id!)).waitingCount).toBe(3);
 
     // Not due yet: the sweep queues nothing for this template.
     expect((await automationsDue(t.db, clock())).some((job) => job.kind === 'welcomes' && job.templateId === template.id)).toBe(false);
@@ -228,9 +253,11 @@ describe('a welcome template', () => {
     }
     expect(mailsTo(stays, subject)).toHaveLength(1);
     expect(mailsTo(leaves, subject)).toHaveLength(0);
+    expect(mailsTo(bounces, subject)).toHaveLength(0);
     expect(await sentRows(template.id!)).toEqual([{ email: stays, status: 'sent' }]);
     const welcomes = await t.db.selectFrom('automationWelcomes').select(['subscriberId', 'state']).where('templateId', '=', template.id!).execute();
     expect(welcomes.find((row) => row.subscriberId === leaverId)?.state).toBe('dropped');
+    expect(welcomes.find((row) => row.subscriberId === bouncerId)?.state).toBe('dropped');
   });
 
   it('is sent once to each subscriber an import welcomes, with two instances and a restart in between', async () => {
@@ -440,5 +467,20 @@ describe('configuring a template', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({ message: AUTOMATION_MESSAGES.activationRefused, errors: { segmentId: [AUTOMATION_MESSAGES.audience] } });
     expect(await automationOf(configured.id!)).toMatchObject({ active: false, nextRunAt: null, automation: { trigger: 'recurring' } });
+
+    // A weekly schedule needs a day; a time is HH:mm.
+    for (const [schedule, field, message] of [
+      [{ frequency: 'weekly', weekdays: [], time: '08:00' }, 'automation.schedule.weekdays', 'Choose at least one day of the week.'],
+      [{ frequency: 'daily', time: '8 am' }, 'automation.schedule.time', 'Use the format HH:mm (00:00 to 23:59).'],
+    ] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url: platformPaths.saveOnScheduling(weekly.channelId, configured.id!),
+        headers: editor,
+        payload: { ...configureBody(configured), automation: { trigger: 'recurring', schedule } },
+      });
+      expect(response.statusCode, response.body).toBe(422);
+      expect(response.json<{ errors: Record<string, string[]> }>().errors[field]).toEqual([message]);
+    }
   });
 });
