@@ -76,12 +76,12 @@ export async function nextWelcomeDue(db: Db): Promise<Date | null> {
 }
 
 /** Step 2, in one transaction: the template still active, its due welcomes become recipients. */
-async function queueDueWelcomes(db: Db, templateId: number, now: Date): Promise<Date | null> {
+async function queueDueWelcomes(db: Db, templateId: number, now: Date): Promise<{ activatedAt: Date; channelId: number } | null> {
   return db.transaction().execute(async (trx) => {
     const active = await trx
       .selectFrom('templateActivations')
       .innerJoin('letters', 'letters.id', 'templateActivations.letterId')
-      .select(['templateActivations.activatedAt'])
+      .select(['templateActivations.activatedAt', 'letters.channelId'])
       .where('templateActivations.letterId', '=', templateId)
       .where('letters.publicationStatus', '=', PublicationStatus.templateConfigured)
       .where('letters.deletedAt', 'is', null)
@@ -102,15 +102,15 @@ async function queueDueWelcomes(db: Db, templateId: number, now: Date): Promise<
       UPDATE automation_welcomes w SET state = CASE WHEN s.status = 'active' THEN 'queued' ELSE 'dropped' END
       FROM subscribers s
       WHERE s.id = w.subscriber_id AND ${due}`.execute(trx);
-    return active.activatedAt;
+    return active;
   });
 }
 
 /** One run of a template's welcomes: those due at `now` queued, then every waiting one sent. */
 export async function deliverWelcomes(ctx: DeliveryContext, templateId: number, now: Date): Promise<WelcomeOutcome> {
   const { db } = ctx;
-  const activatedAt = await queueDueWelcomes(db, templateId, now);
-  if (!activatedAt) return 'nothing-to-do';
+  const active = await queueDueWelcomes(db, templateId, now);
+  if (!active) return 'nothing-to-do';
   const waiting = await db
     .selectFrom('letterRecipients')
     .select('subscriberId')
@@ -120,7 +120,7 @@ export async function deliverWelcomes(ctx: DeliveryContext, templateId: number, 
     .executeTakeFirst();
   if (!waiting) return 'nothing-to-do';
 
-  const record = await findLetter(db, (await channelIdOf(db, templateId))!, templateId);
+  const record = await findLetter(db, active.channelId, templateId);
   if (!record) return 'nothing-to-do';
   const letter = toLetter(record);
   const channel = await db.selectFrom('channels').selectAll().where('id', '=', record.channelId).executeTakeFirstOrThrow();
@@ -130,7 +130,7 @@ export async function deliverWelcomes(ctx: DeliveryContext, templateId: number, 
     db,
     letter: { ...letter, id: templateId },
     channel,
-    publicationAt: activatedAt,
+    publicationAt: active.activatedAt,
     publicUrl,
     fetchGuard: ctx.fetchGuard,
     abTest: false,
@@ -155,9 +155,4 @@ export async function deliverWelcomes(ctx: DeliveryContext, templateId: number, 
       if (batch.serverDown) throw batch.serverDown;
     }
   });
-}
-
-async function channelIdOf(db: Db, letterId: number): Promise<number | null> {
-  const row = await db.selectFrom('letters').select('channelId').where('id', '=', letterId).executeTakeFirst();
-  return row?.channelId ?? null;
 }
