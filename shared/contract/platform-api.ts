@@ -63,6 +63,8 @@ export const platformPaths = {
     `${API_PREFIX}/channels/${enc(channelSlug)}/letters/${enc(String(idOrUniqueId))}/resolveId`,
   saveOnScheduling: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/save-on-scheduling`,
   updateStatus: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/update-status`,
+  /** Not in the spec (issue 32): what an automated template has done and does next. */
+  templateAutomation: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/automation`,
   updateLetter: (channelSlug: string, id: number) => `${API_PREFIX}/channels/${enc(channelSlug)}/letters/${id}/update-letter`,
   updatePrivate: (channelSlug: string, id: number) => `${API_PREFIX}/channels/${enc(channelSlug)}/letters/${id}/update-private`,
   letterSettings: (channelSlug: string, uniqueId: string) =>

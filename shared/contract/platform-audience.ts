@@ -334,6 +334,14 @@ export const SubscriberImportOptionsSchema = z.object({
   existing: z.enum(IMPORT_EXISTING_MODES, { error: "existing is 'skip' or 'update'." }).default('update'),
   mapping: ImportMappingSchema.default({}),
   importId: z.uuid('importId is a UUID.').optional(),
+  /**
+   * Not in the spec (issue 32): the subscribers the import creates get the channel's active
+   * welcome templates. Off unless asked for: an import usually brings readers who joined long ago.
+   */
+  sendWelcome: z
+    .union([z.boolean(), z.enum(['true', 'false', '1', '0'], { error: 'sendWelcome is true or false.' })])
+    .default(false)
+    .transform((value) => value === true || value === 'true' || value === '1'),
 });
 export type SubscriberImportOptions = z.input<typeof SubscriberImportOptionsSchema>;
 
@@ -342,6 +350,8 @@ export const SubscriberImportRequestSchema = z.object({
   csv: z.string(),
   existing: z.enum(IMPORT_EXISTING_MODES).optional(),
   mapping: ImportMappingSchema.optional(),
+  /** See SubscriberImportOptionsSchema; default off. */
+  sendWelcome: z.boolean().optional(),
 });
 export type SubscriberImportRequest = z.infer<typeof SubscriberImportRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AutomationSettingsSchema } from '../model/automation';
 import { int4, queryInt4, rowId } from '../model/column-ranges';
 import { isKnownTimezone } from '../model/channel-settings';
 import { DeltaSchema } from '../model/delta';
@@ -117,6 +118,11 @@ export const SaveOnSchedulingRequestSchema = z.object({
   updatePreviewText: z.boolean(),
   /** When sent, checked like autosave's (DECISIONS "Concurrency"). */
   baseVersion: baseVersion.optional(),
+  /**
+   * Not in the spec's payload (issue 32): a template's trigger, set in its configure step
+   * (it sets `publicationEvent` too); leaving it out keeps what is stored. Only templates take one.
+   */
+  automation: AutomationSettingsSchema.optional(),
 });
 export type SaveOnSchedulingRequest = z.input<typeof SaveOnSchedulingRequestSchema>;
 

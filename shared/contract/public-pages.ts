@@ -40,10 +40,17 @@ export const publicPagePaths = {
   pollByEmail: () => '/polls/by-email',
   /** Where the public page's unsubscribe and behaviour opt-out links lead: a page that says they work from the email. */
   unsubscribeByEmail: () => '/unsubscribe/by-email',
+  /**
+   * The channel's public subscribe form (issue 32): GET shows it, POST (a form, or JSON
+   * `{ "email", "name" }`) signs up. The archive's channel page links here.
+   */
+  subscribe: (channelSlug: string, brandSlug?: string) => `/subscribe/${enc(channelSlug)}${brandSlug ? `?brand=${enc(brandSlug)}` : ''}`,
+  /** The link of a double opt-in's confirmation email: GET asks, POST confirms. */
+  confirmSubscription: (channelSlug: string, token: string) => `/subscribe/${enc(channelSlug)}/confirm/${enc(token)}`,
 } as const;
 
 /** First path segments the platform's own routes take: never a channel's web archive. */
-export const PLATFORM_PATH_SEGMENTS: ReadonlySet<string> = new Set(['api', 'assets', 'media', 't', 'unsubscribe', 'opt-out', 'polls', 'test-email']);
+export const PLATFORM_PATH_SEGMENTS: ReadonlySet<string> = new Set(['api', 'assets', 'media', 't', 'unsubscribe', 'opt-out', 'polls', 'test-email', 'subscribe']);
 
 /** Whether an address is a letter's page on the web archive (`{publicUrl}/{channel}/{letter}`). */
 export function isLetterArchiveUrl(url: string, publicUrl: string): boolean {
@@ -121,6 +128,28 @@ export interface PublicPageText {
   archiveTitle: (channel: string) => string;
   archiveLead: string;
   archiveEmpty: string;
+  /** The archive page's link to the subscribe form. */
+  archiveSubscribe: string;
+
+  /** The public subscribe form and what it answers (issue 32). */
+  subscribeTitle: (channel: string) => string;
+  subscribeLead: string;
+  subscribeEmailLabel: string;
+  subscribeNameLabel: string;
+  subscribeButton: string;
+  subscribeInvalidEmail: string;
+  subscribedTitle: (channel: string) => string;
+  subscribedLead: string;
+  confirmSentTitle: string;
+  confirmSentLead: (channel: string) => string;
+  confirmTitle: (channel: string) => string;
+  confirmLead: string;
+  confirmButton: string;
+  confirmEmailSubject: (channel: string) => string;
+  confirmEmailLead: (channel: string) => string;
+  confirmEmailIgnore: string;
+  tooManySignUpsTitle: string;
+  tooManySignUpsLead: string;
 
   /** Unknown channel or subscriber, another channel's subscriber, a malformed link: one answer that reveals nothing. */
   invalidLinkTitle: string;
@@ -173,6 +202,26 @@ export const PUBLIC_PAGE_TEXT: Record<PublicPageLanguage, PublicPageText> = {
     archiveTitle: (channel) => channel,
     archiveLead: 'Every issue published on the web, newest first.',
     archiveEmpty: 'Nothing has been published here yet.',
+    archiveSubscribe: 'Subscribe by email',
+
+    subscribeTitle: (channel) => `Subscribe to ${channel}`,
+    subscribeLead: 'Get each new issue by email.',
+    subscribeEmailLabel: 'Email',
+    subscribeNameLabel: 'First name (optional)',
+    subscribeButton: 'Subscribe',
+    subscribeInvalidEmail: 'Enter a valid email address.',
+    subscribedTitle: (channel) => `You're subscribed to ${channel}.`,
+    subscribedLead: 'The next issue will arrive in your inbox.',
+    confirmSentTitle: 'Check your inbox.',
+    confirmSentLead: (channel) => `If the address can get ${channel}, we sent it a link to confirm the subscription. The link works for 7 days.`,
+    confirmTitle: (channel) => `Confirm your subscription to ${channel}?`,
+    confirmLead: 'You will get each new issue by email.',
+    confirmButton: 'Confirm subscription',
+    confirmEmailSubject: (channel) => `Confirm your subscription to ${channel}`,
+    confirmEmailLead: (channel) => `Someone, hopefully you, asked to subscribe this address to ${channel}. To confirm, open this link:`,
+    confirmEmailIgnore: 'If it was not you, ignore this email: nothing more will be sent.',
+    tooManySignUpsTitle: 'Too many sign-ups from here.',
+    tooManySignUpsLead: 'Please try again in a minute.',
 
     invalidLinkTitle: 'This link is no longer valid.',
     invalidLinkLead: 'If you copied it from an email, check that the whole link was copied.',

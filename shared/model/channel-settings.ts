@@ -73,6 +73,11 @@ export const ChannelSettingsSchema = z.object({
   madeWithCredit: z.boolean(),
   /** The 'View in browser' link at the top of each email, to the letter's public page (on by default). */
   viewInBrowserLink: z.boolean(),
+  /**
+   * Readers who sign up through the channel's public subscribe form confirm by email before
+   * they are subscribers (issue 32; off by default). Optional for apps older than the field.
+   */
+  doubleOptIn: z.boolean().optional(),
 });
 export type ChannelSettings = z.infer<typeof ChannelSettingsSchema>;
 

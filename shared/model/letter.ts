@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AutomationSettingsSchema } from './automation';
 import { DeltaSchema } from './delta';
 import { LetterSettingsSchema } from './letter-settings';
 import { UtmEntrySchema } from './utm';
@@ -123,6 +124,11 @@ export const LetterSchema = z.object({
   utmEnabled: z.boolean(),
   utms: z.array(UtmEntrySchema),
   automationUniqueId: z.string().nullable(),
+  /**
+   * A template's trigger (issue 32): to each new subscriber, or on a schedule; absent when not
+   * configured (and from letters cached before it existed). Set by save-on-scheduling.
+   */
+  automation: AutomationSettingsSchema.optional(),
   updatePreviewText: z.boolean(),
   /** JSON string holding the claimant's uniqueId, name, surname and email, or null. */
   claimant: z.string().nullable(),

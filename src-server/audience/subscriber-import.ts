@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
+import { oweWelcomes } from '../automations/welcomes';
 import { z } from 'zod';
 import {
   CUSTOM_TARGET_PREFIX,
@@ -69,6 +70,8 @@ export interface ImportInput {
   source: Readable;
   existing: ImportExistingMode;
   mapping: ImportMapping;
+  /** Owe the channel's welcome templates to the subscribers the import creates (issue 32); default off. */
+  sendWelcome?: boolean;
   /** Called after each written batch with the data rows read so far. */
   onProgress?: (rowsProcessed: number) => void;
 }
@@ -143,6 +146,8 @@ export async function importSubscribers(db: Db, input: ImportInput): Promise<Sub
       const result = emptyResult(ignoredColumns);
       /** Email → the line it first came on; kept for the file's emails, not its rows. */
       const seen = new Map<string, number>();
+      /** Addresses this import made subscribers of (new, or a 'Specific emails' recipient until now). */
+      const joined: string[] = [];
 
       const skip = (reason: keyof SubscriberImportResponse['skippedReasons'], line?: number, message?: string) => {
         result.skipped += 1;
@@ -198,7 +203,10 @@ export async function importSubscribers(db: Db, input: ImportInput): Promise<Sub
               next.customFields[column.name] = value;
             }
           });
-          if (!known) result.created += 1;
+          if (!known) {
+            result.created += 1;
+            joined.push(row.email);
+          }
           else if (changed) result.updated += 1;
           else {
             skip('unchanged');
@@ -280,6 +288,16 @@ export async function importSubscribers(db: Db, input: ImportInput): Promise<Sub
       }
       await writeBatch(batch);
       input.onProgress?.(result.rows);
+      if (input.sendWelcome && joined.length > 0) {
+        const rows = await trx
+          .selectFrom('subscribers')
+          .select('id')
+          .where('channelId', '=', channelId)
+          .where('status', '=', 'active')
+          .where(sql<boolean>`email = ANY(${joined}::text[])`)
+          .execute();
+        await oweWelcomes(trx, channelId, rows.map((row) => row.id), new Date());
+      }
       // Row checks report at once, existing-subscriber checks per batch: file order for reading.
       result.errors.sort((a, b) => a.line - b.line);
       return result;

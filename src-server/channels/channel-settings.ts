@@ -25,6 +25,7 @@ export function toChannelSettings(row: ChannelRow): ChannelSettings {
     footerLanguage: row.footerLanguage,
     madeWithCredit: row.madeWithCredit,
     viewInBrowserLink: row.viewInBrowserLink,
+    doubleOptIn: row.doubleOptIn,
   };
 }
 
@@ -49,6 +50,7 @@ export async function saveChannelSettings(db: Db, channelId: number, settings: C
       footerLanguage: settings.footerLanguage,
       madeWithCredit: settings.madeWithCredit,
       viewInBrowserLink: settings.viewInBrowserLink,
+      ...(settings.doubleOptIn === undefined ? {} : { doubleOptIn: settings.doubleOptIn }),
     })
     .where('id', '=', channelId)
     .returningAll()

@@ -14,9 +14,29 @@ import { previewItems, readFeedOrRefuse } from './feed-reader';
 // with items to show gets its items afresh; an inserted article (no query) stays as it is.
 // A legacy RSS block reads its feed again the same way.
 
+/** What filling a letter's dynamic sections found: how many there are, and how many came back empty. */
+export interface ResolvedSections {
+  blocks: string;
+  /** Sections filled from a query or a feed at send time. */
+  dynamic: number;
+  /** Of those, the ones with nothing to show. */
+  empty: number;
+}
+
 export async function resolveCurationSections(db: Db, channel: ChannelRow, blocks: string, guard: FetchGuard, now = new Date()): Promise<string> {
+  return (await resolveDynamicSections(db, channel, blocks, guard, now)).blocks;
+}
+
+/**
+ * Fills every dynamic section as of `now` (a Curations block's "last N days" count back from
+ * `now` on the channel's clock), and counts them: a recurring template's run is skipped when
+ * every one comes back empty (automations/recurring-runs.ts).
+ */
+export async function resolveDynamicSections(db: Db, channel: ChannelRow, blocks: string, guard: FetchGuard, now = new Date()): Promise<ResolvedSections> {
   const sections = readSections(blocks);
   let changed = false;
+  let dynamic = 0;
+  let empty = 0;
   const resolve = async (section: Section): Promise<Section> => {
     const children = await Promise.all(section.blocks.map(resolve));
     let next: Section = children.some((child, i) => child !== section.blocks[i]) ? ({ ...section, blocks: children } as Section) : section;
@@ -24,14 +44,18 @@ export async function resolveCurationSections(db: Db, channel: ChannelRow, block
       const query = curationBlockQuery(next.blockModel, channel.timezone, now, next.type, next.layoutType);
       if (query) {
         const { items } = await queryAggregates(db, channel, AggregatesQuerySchema.parse(query));
+        dynamic += 1;
+        if (items.length === 0) empty += 1;
         next = { ...next, blockModel: { ...next.blockModel, items: items.map((a) => curationItemFromAggregate(a, channel.timezone)) } };
       }
     }
     if (next.type === 'rss' && next.blockModel.link.trim() !== '') {
       // The legacy RSS block reads its feed again; a feed that cannot be read keeps what was loaded.
       const feed = await readFeedOrRefuse(next.blockModel.link, guard).catch(() => null);
+      dynamic += 1;
       if (feed) {
         const items = previewItems(feed);
+        if (items.length === 0) empty += 1;
         next = { ...next, blockModel: { ...next.blockModel, images: rssImages(items, next.blockModel) }, delta: rssDelta(items, next.blockModel) };
       }
     }
@@ -39,5 +63,5 @@ export async function resolveCurationSections(db: Db, channel: ChannelRow, block
     return next;
   };
   const resolved = await Promise.all(sections.map(resolve));
-  return changed ? JSON.stringify(resolved) : blocks;
+  return { blocks: changed ? JSON.stringify(resolved) : blocks, dynamic, empty };
 }

@@ -8,6 +8,7 @@ import type { PollTables } from './tables/polls';
 import type { CurationTables } from './tables/curation';
 import type { PromotionTables } from './tables/promotions';
 import type { SendingTables } from './tables/sending';
+import type { AutomationTables } from './tables/automations';
 import type { ChannelsTable, UsersTable } from './tables/accounts';
 import type { LettersTable } from './tables/letters';
 
@@ -24,8 +25,9 @@ export type * from './tables/polls';
 export type * from './tables/curation';
 export type * from './tables/promotions';
 export type * from './tables/sending';
+export type * from './tables/automations';
 
-export interface Database extends AccountTables, AudienceTables, LetterTables, TrackingTables, IntegrationTables, PollTables, CurationTables, PromotionTables, SendingTables {}
+export interface Database extends AccountTables, AudienceTables, LetterTables, TrackingTables, IntegrationTables, PollTables, CurationTables, PromotionTables, SendingTables, AutomationTables {}
 
 export type LetterRow = Selectable<LettersTable>;
 export type NewLetter = Insertable<LettersTable>;

@@ -25,6 +25,8 @@ export interface EditionHtmlInput {
   fetchGuard: FetchGuard;
   /** Whether the send is an A/B subject test: both subjects are kept. */
   abTest: boolean;
+  /** The instant curated blocks are filled as of; default now. A recurring template's run passes its due time. */
+  curationNow?: Date | undefined;
 }
 
 /** The variants a send goes out in: A alone, or A and B for an A/B subject test. */
@@ -41,7 +43,7 @@ export async function editionHtml(input: EditionHtmlInput): Promise<string> {
   const stored = await storedSendHtml(db, send);
   if (stored !== null) return stored;
   // Curations blocks show what their query returns now (curation/resolve-curation-sections.ts).
-  const blocks = await resolveCurationSections(db, channel, letter.blocks, input.fetchGuard);
+  const blocks = await resolveCurationSections(db, channel, letter.blocks, input.fetchGuard, input.curationNow);
   const rendered = (await renderInChannel(db, channel, letter, input.publicUrl, blocks)).html;
   const day = letter.publicationDate?.slice(0, 10) ?? null;
   const html = await fillScheduledPromotions(db, {

@@ -32,6 +32,11 @@ import { PROMOTION_METRICS_EXPORT_QUEUE, queueCampaignMetricsExport, type Promot
 import { CampaignMetricsExportJobSchema, sendCampaignMetricsExport } from '../promotions/campaign-metrics-export';
 import type { FeedScheduler } from '../routes/curation';
 import { PUBLIC_ONLY, type FetchGuard } from '../integrations/guarded-fetch';
+import { AUTOMATION_QUEUE, AutomationJobSchema, automationsDue, queueAutomationJob } from './automation-jobs';
+import type { AutomationJob } from './automation-jobs';
+import { finishEdition, runRecurringTemplate } from '../automations/recurring-runs';
+import type { RunOutcome } from '../automations/recurring-runs';
+import { deliverWelcomes } from '../automations/welcomes';
 
 // The platform's background jobs on pg-boss, on the platform's own PostgreSQL (ARCHITECTURE
 // "Storage"): scheduled sends, and a sweep every minute (and at start) that queues any send
@@ -42,6 +47,8 @@ import { PUBLIC_ONLY, type FetchGuard } from '../integrations/guarded-fetch';
 /** What the letter routes tell the jobs: a letter was just scheduled (after the write committed). */
 export interface DeliveryScheduler {
   letterScheduled(letterId: number): Promise<void>;
+  /** Subscribers joined and welcomes may be due now (issue 32): the automations look at once. */
+  welcomesOwed?(): Promise<void>;
 }
 
 export interface JobRunnerOptions {
@@ -74,6 +81,11 @@ export interface JobRunnerOptions {
   abTestWaitSeconds?: number | undefined;
   /** Which addresses feeds are read from (ALLOW_PRIVATE_FETCH); default public ones only. */
   fetchGuard?: FetchGuard | undefined;
+  /**
+   * The automations' clock (which recurring runs and welcomes are due); default the real
+   * one. Tests move it instead of waiting for a run's time.
+   */
+  clock?: (() => Date) | undefined;
   /** Where problems the jobs cannot report to anyone go; default console.warn. */
   warn?: (message: string, error?: unknown) => void;
 }
@@ -115,6 +127,7 @@ async function createQueues(db: Db, boss: PgBoss): Promise<void> {
       await boss.createQueue(DELIVERY_SWEEP_QUEUE, { name: DELIVERY_SWEEP_QUEUE, policy: 'short' });
       await boss.createQueue(DASHBOARD_EXPORT_QUEUE, { name: DASHBOARD_EXPORT_QUEUE, policy: 'standard' });
       await boss.createQueue(PROMOTION_METRICS_EXPORT_QUEUE, { name: PROMOTION_METRICS_EXPORT_QUEUE, policy: 'standard' });
+      await boss.createQueue(AUTOMATION_QUEUE, { name: AUTOMATION_QUEUE, policy: 'short' });
       await createFeedQueues(boss);
     } finally {
       await sql`SELECT pg_advisory_unlock(${sql.lit(QUEUE_LOCK_KEY)})`.execute(connection);
@@ -129,6 +142,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const fetchGuard = options.fetchGuard ?? PUBLIC_ONLY;
   const secret = options.secret ?? ephemeralPlatformSecret();
   const links = createReaderLinks(secret);
+  const clock = options.clock ?? (() => new Date());
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema: JOB_SCHEMA,
@@ -140,6 +154,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let exportWorker: string | null = null;
   let promotionExportWorker: string | null = null;
   let feedWorker: string | null = null;
+  let automationWorker: string | null = null;
   let started = false;
   let stopping = false;
   let publicUrl = '';
@@ -158,20 +173,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const runSend = async (job: PgBoss.JobWithMetadata<unknown>): Promise<{ outcome: DeliveryOutcome }> => {
     const data = EditionJobSchema.parse(job.data);
     try {
-      const outcome = await deliverEdition(
-        {
-          db,
-          mail: mail!,
-          publicUrl,
-          links,
-          shouldStop: () => stopping,
-          runMilliseconds: SEND_RUN_MS,
-          batchSize: options.sendBatchSize,
-          abTestWaitSeconds: options.abTestWaitSeconds,
-          fetchGuard,
-        },
-        data,
-      );
+      const outcome = await deliverEdition(deliveryContext(), data);
       // Its time was up with emails still waiting: the next run carries on at once.
       if (outcome === 'paused' && !stopping) await queue(data, new Date());
       // An A/B sample sent: the next run comes when the wait ends (the sweep leaves the
@@ -191,10 +193,55 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   };
 
+  const deliveryContext = () => ({
+    db,
+    mail: mail!,
+    publicUrl,
+    links,
+    shouldStop: () => stopping,
+    runMilliseconds: SEND_RUN_MS,
+    batchSize: options.sendBatchSize,
+    abTestWaitSeconds: options.abTestWaitSeconds,
+    fetchGuard,
+  });
+
+  const queueAutomation = async (job: AutomationJob) => {
+    const id = await queueAutomationJob(boss, job, retryDelaySeconds);
+    if (id && automationWorker) boss.notifyWorker(automationWorker);
+  };
+
+  /** A recurring run made an edition: its send is a scheduled letter's, queued now. */
+  const sendEditionOf = async (outcome: RunOutcome) => {
+    if (outcome.kind === 'edition') await queue({ letterId: outcome.editionId, publicationAt: instantOf(outcome.publicationAt) }, new Date());
+  };
+
+  const runAutomation = async (job: PgBoss.JobWithMetadata<unknown>) => {
+    const data = AutomationJobSchema.parse(job.data);
+    const runContext = { db, fetchGuard, publicUrl };
+    if (data.kind === 'welcomes') {
+      const outcome = await deliverWelcomes(deliveryContext(), data.templateId, clock());
+      // Its time was up with welcomes still waiting: the next run carries on at once.
+      if (outcome === 'paused' && !stopping) await queueAutomation(data);
+      return { outcome };
+    }
+    const outcome =
+      data.kind === 'recurring'
+        ? await runRecurringTemplate(runContext, data.templateId, new Date(data.runAt), clock())
+        : await finishEdition(runContext, data.editionId, new Date(data.runAt));
+    await sendEditionOf(outcome);
+    return { outcome: outcome.kind };
+  };
+
+  const sweepAutomations = async (): Promise<number> => {
+    const due = await automationsDue(db, clock());
+    for (const job of due) await queueAutomation(job);
+    return due.length;
+  };
+
   const sweep = async (): Promise<number> => {
     const due = await lettersNeedingDelivery(db);
     for (const job of due) await queue(job, new Date());
-    return due.length;
+    return due.length + (started ? await sweepAutomations() : 0);
   };
 
   return {
@@ -221,6 +268,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       );
       promotionExportWorker = await boss.work(PROMOTION_METRICS_EXPORT_QUEUE, { ...polling(SEND_POLLING_SECONDS), batchSize: 1 }, async ([job]) =>
         job ? sendCampaignMetricsExport(db, mail!, CampaignMetricsExportJobSchema.parse(job.data)) : undefined,
+      );
+      automationWorker = await boss.work(AUTOMATION_QUEUE, { ...polling(SEND_POLLING_SECONDS), batchSize: 1, includeMetadata: true }, async ([job]) =>
+        job ? runAutomation(job) : undefined,
       );
       await boss.schedule(DELIVERY_SWEEP_QUEUE, DELIVERY_SWEEP_CRON);
       await sweep();
@@ -253,6 +303,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       // Before start (or after stop) the feed sweep at the next start finds the feed.
       if (!started || stopping) return;
       if ((await queueFeedRead(boss, feedId)) && feedWorker) boss.notifyWorker(feedWorker);
+    },
+
+    async welcomesOwed() {
+      // Before start (or after stop) the sweep at the next start finds them.
+      if (!started || stopping) return;
+      await sweepAutomations();
     },
 
     async letterScheduled(letterId) {

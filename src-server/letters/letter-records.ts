@@ -96,6 +96,7 @@ export function letterFields(record: LetterRecord): z.input<typeof LetterSchema>
     utmEnabled: record.utmEnabled,
     utms: record.utms,
     automationUniqueId: record.automationUniqueId,
+    automation: record.automation ?? undefined,
     updatePreviewText: record.updatePreviewText,
     claimant: record.claimant === null ? null : JSON.stringify(record.claimant),
   };

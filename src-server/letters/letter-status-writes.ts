@@ -25,6 +25,17 @@ import { publicationInstant, schedulingProblems } from './scheduling';
 import { assertChannelMaySend } from '../sending/sender-directory';
 import { assertMergeTagsValid } from './merge-tag-check';
 import { privateByDefault } from '../../shared/rules/letter-privacy';
+import { activateTemplate, assertMayActivate, automationColumns, deactivateTemplate } from '../automations/template-activation';
+
+/** Activate and Deactivate (issue 32): the template's automation starts or stops with the status. */
+async function followTemplateStatus(trx: Parameters<typeof activateTemplate>[0], from: number, to: number, letterId: number, zone: string) {
+  if (to === PublicationStatus.templateConfigured && from !== to) {
+    const row = await trx.selectFrom('letters').select(['id', 'automation']).where('id', '=', letterId).executeTakeFirstOrThrow();
+    await activateTemplate(trx, row, zone, new Date());
+  } else if (from === PublicationStatus.templateConfigured && to !== from) {
+    await deactivateTemplate(trx, letterId);
+  }
+}
 
 // The two calls that move a letter between states: save-on-scheduling (the schedule and
 // template-configure steps save their fields, and may move the status with them) and
@@ -75,10 +86,22 @@ export async function saveOnScheduling(
       await assertMergeTagsValid(trx, { ...row, title: request.title, subjectB: request.subjectB, subtitle: request.subtitle });
       await assertChannelMaySend(trx, channel);
     }
+    const automation = automationColumns(row, request.automation);
+    if (moves && target === PublicationStatus.templateConfigured) {
+      const sends = assertMayActivate({
+        ...row,
+        title: request.title,
+        subtitle: request.subtitle,
+        segmentId: request.segmentId,
+        ...(request.automation !== undefined ? { automation: request.automation } : {}),
+      });
+      if (sends) await assertChannelMaySend(trx, channel);
+    }
     const date = request.publicationDate;
     await trx
       .updateTable('letters')
       .set({
+        ...automation,
         title: request.title.trim() === '' ? draftTitle(row.id) : request.title,
         subtitle: request.subtitle,
         subjectB: request.subjectB,
@@ -99,6 +122,7 @@ export async function saveOnScheduling(
       })
       .where('id', '=', row.id)
       .execute();
+    await followTemplateStatus(trx, row.publicationStatus, target, row.id, channel.timezone);
     return recordRevision(trx, row.channelId, row.id, userId);
   });
 }
@@ -136,6 +160,9 @@ export async function updateStatus(
       // Recomputed here: the scheduler reads this instant, and the zone may have been defaulted.
       publicationAt = publicationInstant(row.publicationDate!, zone);
     }
+    if (target === PublicationStatus.templateConfigured) {
+      if (assertMayActivate(row)) await assertChannelMaySend(trx, channel);
+    }
     await trx
       .updateTable('letters')
       .set({
@@ -148,6 +175,7 @@ export async function updateStatus(
       })
       .where('id', '=', row.id)
       .execute();
+    await followTemplateStatus(trx, row.publicationStatus, target, row.id, channel.timezone);
     return recordRevision(trx, row.channelId, row.id, userId);
   });
 }

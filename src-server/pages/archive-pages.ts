@@ -76,7 +76,7 @@ export function archiveDate(publicationDate: string | null): string {
   return date.isValid() ? date.format('MMM D, YYYY') : '';
 }
 
-export function channelArchivePage(input: { channelSlug: string; channelName: string; entries: readonly ArchiveEntry[] }): string {
+export function channelArchivePage(input: { channelSlug: string; channelName: string; entries: readonly ArchiveEntry[]; brandSlug?: string | undefined }): string {
   const name = input.channelName.trim() || text.unnamedChannel;
   const items = input.entries.map((entry) => {
     const href = publicPagePaths.letterArchive(input.channelSlug, entry.uniqueId);
@@ -100,6 +100,8 @@ export function channelArchivePage(input: { channelSlug: string; channelName: st
     '<main>',
     `<h1>${escapeHtml(title)}</h1>`,
     `<p>${escapeHtml(items.length === 0 ? text.archiveEmpty : text.archiveLead)}</p>`,
+    // The channel's public subscribe form (issue 32).
+    `<p><a href="${escapeAttr(publicPagePaths.subscribe(input.channelSlug, input.brandSlug))}">${escapeHtml(text.archiveSubscribe)}</a></p>`,
     items.length === 0 ? '' : `<ol>${items.join('')}</ol>`,
     '</main>',
     '</body>',

@@ -124,7 +124,7 @@ export function invalidLinkPage(): string {
   return renderPublicPage({ title: text.invalidLinkTitle, lead: text.invalidLinkLead });
 }
 
-function pageErrorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+export function pageErrorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
   const status =
     error instanceof HttpError ? error.statusCode : 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   // A NUL in the address (refused before any handler) is one more malformed link.

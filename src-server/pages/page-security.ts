@@ -18,6 +18,9 @@ export const PAGE_STYLESHEET = [
   'button.secondary{background:transparent;color:var(--accent)}',
   'button:focus-visible{outline:3px solid var(--ink);outline-offset:2px}',
   '.aside{margin:24px 0 8px;padding-top:16px;border-top:1px solid var(--line)}',
+  'label{display:block;font-weight:600;margin:0 0 4px}',
+  'input{display:block;width:100%;font:inherit;color:inherit;background:transparent;border:1px solid var(--line);border-radius:8px;padding:10px 12px;margin:0 0 16px}',
+  'input:focus-visible{outline:3px solid var(--accent);outline-offset:1px}',
 ].join('');
 
 const STYLESHEET_HASH = createHash('sha256').update(PAGE_STYLESHEET, 'utf8').digest('base64');

@@ -15,6 +15,30 @@ export interface PageForm {
   hint?: string;
   /** The quieter look of an undo button. */
   secondary?: boolean;
+  /** Fields above the button (the subscribe form); most forms have none. */
+  fields?: PageField[];
+}
+
+export interface PageField {
+  name: string;
+  label: string;
+  type: 'email' | 'text';
+  required?: boolean;
+  autocomplete?: string;
+  value?: string;
+}
+
+function fieldHtml(field: PageField): string {
+  const id = `field-${field.name}`;
+  const attributes = [
+    `id="${escapeAttr(id)}"`,
+    `name="${escapeAttr(field.name)}"`,
+    `type="${field.type}"`,
+    ...(field.required ? ['required'] : []),
+    ...(field.autocomplete ? [`autocomplete="${escapeAttr(field.autocomplete)}"`] : []),
+    ...(field.value ? [`value="${escapeAttr(field.value)}"`] : []),
+  ];
+  return `<label for="${escapeAttr(id)}">${escapeHtml(field.label)}</label><input ${attributes.join(' ')}>`;
 }
 
 export interface PublicPage {
@@ -29,7 +53,8 @@ export interface PublicPage {
 function formHtml(form: PageForm): string {
   const hint = form.hint ? `<p class="aside">${escapeHtml(form.hint)}</p>` : '';
   const buttonClass = form.secondary ? ' class="secondary"' : '';
-  return `${hint}<form method="post" action="${escapeAttr(form.action)}"><button type="submit"${buttonClass}>${escapeHtml(form.label)}</button></form>`;
+  const fields = (form.fields ?? []).map(fieldHtml).join('');
+  return `${hint}<form method="post" action="${escapeAttr(form.action)}">${fields}<button type="submit"${buttonClass}>${escapeHtml(form.label)}</button></form>`;
 }
 
 export function renderPublicPage({ title, lead, forms = [], list = [], language = 'en' }: PublicPage): string {

@@ -27,6 +27,7 @@ const next: ChannelSettings = {
   footerLanguage: 'sp',
   madeWithCredit: false,
   viewInBrowserLink: false,
+  doubleOptIn: true,
 };
 
 beforeAll(async () => {

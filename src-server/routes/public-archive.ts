@@ -104,6 +104,7 @@ export const publicArchiveRoutes: FastifyPluginAsync<{ db: Db }> = async (app, {
         channelSlug: channel.slug,
         channelName: channel.channelName.trim() || channel.title,
         entries,
+        brandSlug: query.data.brand,
       });
       return reply.code(200).headers(archivePageHeaders(CHANNEL_PAGE_CONTENT_SECURITY_POLICY)).type('text/html; charset=utf-8').send(html);
     },

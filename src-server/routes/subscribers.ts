@@ -23,6 +23,8 @@ import { platformPaths } from '../../shared/contract/platform-api';
 import { NO_CHANNEL, queryList, queryScalars } from '../audience/brand-access';
 import { finishImportProgress, importProgress, reportImportProgress, startImportProgress } from '../audience/import-progress';
 import { importSubscribers } from '../audience/subscriber-import';
+import { oweWelcomes } from '../automations/welcomes';
+import type { DeliveryScheduler } from '../jobs/job-runner';
 import type { Db } from '../db/database';
 import { toJson } from '../db/database';
 import type { SubscribersTable } from '../db/schema';
@@ -104,7 +106,12 @@ function importOptions(query: unknown) {
   return parseInput(SubscriberImportOptionsSchema, { ...raw, mapping });
 }
 
-export const subscriberRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+export const subscriberRoutes: FastifyPluginAsync<{ db: Db; delivery?: DeliveryScheduler | null }> = async (app, { db, delivery = null }) => {
+  /** New subscribers may be owed a welcome now (issue 32); the jobs' minute sweep finds it anyway. */
+  const tellWelcomes = async () => {
+    await delivery?.welcomesOwed?.().catch((error: unknown) => app.log.warn({ err: error }, 'Could not queue welcomes'));
+  };
+
   // Scoped to this plugin: nowhere else takes a CSV body. The body stays a stream, read as
   // the import goes, so the file is never held whole (and the JSON body limit does not apply).
   const importRoute = decodeURIComponent(platformPaths.subscribersImport(':brand', ':channel'));
@@ -176,34 +183,40 @@ export const subscriberRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
     const user = currentUser(request);
     const { channel } = await channelOf(request.params, user.id);
     const body = parseInput(SubscriberCreateRequestSchema, request.body);
-    const row = await db
-      .insertInto('subscribers')
-      .values({
-        channelId: channel.id,
-        uniqueId: randomUUID(),
-        email: body.email,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        status: 'active',
-        tags: uniqueTags(body.tags),
-        customFields: toJson(body.customFields),
-      })
-      // A 'Specific emails' recipient of that address subscribes now, keeping its history.
-      .onConflict((c) =>
-        c
-          .columns(['channelId', 'email'])
-          .doUpdateSet((eb) => ({
-            status: 'active',
-            firstName: eb.ref('excluded.firstName'),
-            lastName: eb.ref('excluded.lastName'),
-            tags: eb.ref('excluded.tags'),
-            customFields: eb.ref('excluded.customFields'),
-          }))
-          .where('subscribers.status', '=', 'recipient'),
-      )
-      .returningAll()
-      .executeTakeFirst();
+    const row = await db.transaction().execute(async (trx) => {
+      const added = await trx
+        .insertInto('subscribers')
+        .values({
+          channelId: channel.id,
+          uniqueId: randomUUID(),
+          email: body.email,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          status: 'active',
+          tags: uniqueTags(body.tags),
+          customFields: toJson(body.customFields),
+        })
+        // A 'Specific emails' recipient of that address subscribes now, keeping its history.
+        .onConflict((c) =>
+          c
+            .columns(['channelId', 'email'])
+            .doUpdateSet((eb) => ({
+              status: 'active',
+              firstName: eb.ref('excluded.firstName'),
+              lastName: eb.ref('excluded.lastName'),
+              tags: eb.ref('excluded.tags'),
+              customFields: eb.ref('excluded.customFields'),
+            }))
+            .where('subscribers.status', '=', 'recipient'),
+        )
+        .returningAll()
+        .executeTakeFirst();
+      // Added in the app: the channel's active welcome templates are owed to them.
+      if (added) await oweWelcomes(trx, channel.id, [added.id], new Date());
+      return added;
+    });
     if (!row) throw invalidData({ email: ['This email is already a subscriber of this channel.'] });
+    await tellWelcomes();
     return sendAs(reply, SubscriberSchema, toSubscriber(row), 201);
   });
 
@@ -302,6 +315,7 @@ export const subscriberRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
     let source: Readable;
     let existing = options.existing;
     let mapping = options.mapping;
+    let sendWelcome = options.sendWelcome;
     if (request.body instanceof Readable) {
       source = request.body;
     } else {
@@ -309,6 +323,7 @@ export const subscriberRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
       source = Readable.from([body.csv]);
       existing = body.existing ?? existing;
       mapping = body.mapping ? ImportMappingSchema.parse(body.mapping) : mapping;
+      sendWelcome = body.sendWelcome ?? sendWelcome;
     }
     const importId = options.importId;
     if (importId) {
@@ -321,8 +336,10 @@ export const subscriberRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db
         source,
         existing,
         mapping,
+        sendWelcome,
         onProgress: importId ? (rows) => reportImportProgress(importId, rows) : undefined,
       });
+      if (sendWelcome && summary.created > 0) await tellWelcomes();
       return sendAs(reply, SubscriberImportResponseSchema, summary);
     } finally {
       if (importId) finishImportProgress(importId);

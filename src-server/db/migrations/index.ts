@@ -27,6 +27,7 @@ import * as channelReaderOptions from './0027-channel-reader-options';
 import * as letterPrivateChoice from './0028-letter-private-choice';
 import * as letterSendSnapshots from './0029-letter-send-snapshots';
 import * as specificEmailRecipients from './0030-specific-email-recipients';
+import * as templateAutomations from './0031-template-automations';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0028-letter-private-choice': letterPrivateChoice,
   '0029-letter-send-snapshots': letterSendSnapshots,
   '0030-specific-email-recipients': specificEmailRecipients,
+  '0031-template-automations': templateAutomations,
 };

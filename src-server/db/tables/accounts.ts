@@ -51,6 +51,8 @@ export interface ChannelsTable {
   /** Reader options (migration 0027): the footer's credit and the 'View in browser' link. */
   madeWithCredit: Generated<boolean>;
   viewInBrowserLink: Generated<boolean>;
+  /** New readers of the public subscribe form confirm by email first (migration 0031). */
+  doubleOptIn: Generated<boolean>;
 }
 
 export interface UsersTable {

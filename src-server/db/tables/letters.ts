@@ -40,6 +40,8 @@ export interface LettersTable {
   utmEnabled: boolean;
   utms: Json<unknown>;
   automationUniqueId: string | null;
+  /** A template's trigger settings (migration 0031, shared/model/automation.ts); null when not configured. */
+  automation: ColumnType<unknown, string | null | undefined, string | null>;
   updatePreviewText: boolean;
   claimant: Json<unknown> | null;
   createdByUserId: number | null;
