@@ -46,17 +46,21 @@ describe('ButtonPanel', () => {
     expect((screen.getByLabelText('Link') as HTMLInputElement).value).toBe('');
   });
 
-  it('keeps spacing and width within 0–100', async () => {
+  it('clamps spacing and width to 0–100 and says so, naming the limit', async () => {
     const { current } = renderPanel(button());
-    await retype('Spacing', '101');
-    expect(screen.getByText('Spacing must be from 0 to 100.')).toBeTruthy();
-    expect(current().blockModel.buttonSpacing).toBe(8);
-    await retype('Spacing', '100');
+    await retype('Spacing', '150');
     expect(current().blockModel.buttonSpacing).toBe(100);
-    await retype('Width', '-1');
-    expect(screen.getByText('Width must be from 0 to 100.')).toBeTruthy();
-    expect(current().blockModel.buttonWidth).toBe(50);
-    await retype('Width', '0');
+    expect(screen.getByText('Spacing is at most 100, so 150 became 100.')).toBeTruthy();
+    await retype('Spacing', '20');
+    expect(current().blockModel.buttonSpacing).toBe(20);
+    expect(screen.queryByText(/Spacing is at/)).toBeNull();
+    const width = await retype('Width', '-1');
+    expect(current().blockModel.buttonWidth).toBe(0);
+    expect(screen.getByText('Width is at least 0, so -1 became 0.')).toBeTruthy();
+    await userEvent.tab();
+    expect((width as HTMLInputElement).value).toBe('0');
+    await retype('Width', '');
+    expect(screen.getByText('Width is required.')).toBeTruthy();
     expect(current().blockModel.buttonWidth).toBe(0);
   });
 
