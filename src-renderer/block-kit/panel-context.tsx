@@ -9,7 +9,7 @@ import type { SectionEdit } from './section-edit';
 // width caps image widths, the heading levels feed the heading type), where the letter
 // lives, its channel, and whether it can be edited at all.
 
-export type PanelChannel = Pick<Channel, 'title' | 'accentColor' | 'fontColor' | 'backgroundColor'>;
+export type PanelChannel = Pick<Channel, 'title' | 'accentColor' | 'fontColor' | 'backgroundColor' | 'madeWithCredit'>;
 
 export interface PanelContextValue {
   settings: LetterSettings;
