@@ -29,6 +29,14 @@ export const SectionCommonSchema = z.object({
   fontSize: z.number().positive(),
   lineHeight: z.number().positive(),
   textColor: z.string(),
+  /**
+   * The 'Channel Background Color' and 'Channel Font Color' checkboxes (spec 2 §2, channel
+   * level only): the field takes the channel's background or font colour when the email is
+   * rendered, so a later change in the channel settings reaches the letter. The field itself
+   * holds the colour as it was when ticked (what the canvas shows, and what a render without
+   * the channel uses). Absent means neither.
+   */
+  useChannelColor: z.object({ backgroundColor: z.boolean().optional(), textColor: z.boolean().optional() }).optional(),
   paddingTop: padding,
   paddingRight: padding,
   paddingBottom: padding,

@@ -2,6 +2,7 @@ import type { Section } from '../model';
 import { DESKTOP_WIDTH_MAX, DESKTOP_WIDTH_MIN, effectiveDesktopWidth } from '../model';
 import { clamp, round2, safeColor } from './css';
 import { rendererFor } from './blocks';
+import { withChannelColors } from './channel-colors';
 import { mjAttrs } from './mjml';
 import { sectionBox, sectionTextDefaults, withTextDefaults } from './section-style';
 import type { RenderContext } from './types';
@@ -43,7 +44,8 @@ function renderContent(section: Section, ctx: RenderContext): string {
 }
 
 /** A child section as one `<mj-column>` of `widthPercent` of a box `parentWidth` px wide. */
-function renderColumn(child: Section, widthPercent: number, parentWidth: number, ctx: RenderContext): string {
+function renderColumn(own: Section, widthPercent: number, parentWidth: number, ctx: RenderContext): string {
+  const child = withChannelColors(own, ctx.channel);
   const width = round2(clamp(widthPercent, 1, 100));
   const box = sectionBox(child, ctx.settings, 'transparent');
   const columnWidth = (parentWidth * width) / 100;
@@ -57,7 +59,8 @@ function renderColumn(child: Section, widthPercent: number, parentWidth: number,
  * empty paragraph, an image without a source): a box around nothing is no use to a reader.
  * Throws UnknownBlockTypeError for a type no renderer knows.
  */
-export function renderSection(section: Section, ctx: RenderContext): string {
+export function renderSection(own: Section, ctx: RenderContext): string {
+  const section = withChannelColors(own, ctx.channel);
   const entry = entryFor(section);
   const bodyWidth = letterWidth(ctx);
   const letterBackground = safeColor(ctx.settings.backgroundColor, 'transparent');

@@ -14,6 +14,9 @@ export interface RenderChannel {
    */
   brandSlug?: string;
   accentColor: string;
+  /** The channel's font and background colours (channel settings); their defaults when absent. */
+  fontColor?: string;
+  backgroundColor?: string;
   /** The channel's square logo (logo blocks, footer logo), or null. */
   logoUrl: string | null;
   contactAddress: { street: string; city: string; state: string; postal: string } | null;

@@ -11,9 +11,33 @@ import type { FieldResult } from './field-result';
 
 type Check = (input: string) => FieldResult<number>;
 
+describe.each<[string, Check]>([
+  ['Spacing', checkButtonSpacing],
+  ['Width', checkButtonWidth],
+])('%s: clamped to 0–100, not refused (spec 2 §5)', (label, check) => {
+  it.each<[string, number]>([
+    ['0', 0],
+    ['100', 100],
+    ['12.5', 12.5],
+  ])('accepts %j', (input, value) => {
+    expect(check(input)).toEqual({ ok: true, value });
+  });
+
+  it.each<[string, number, string]>([
+    ['101', 100, `${label} is at most 100, so 101 became 100.`],
+    ['250', 100, `${label} is at most 100, so 250 became 100.`],
+    ['-1', 0, `${label} is at least 0, so -1 became 0.`],
+  ])('%j becomes %d and says so', (input, value, warning) => {
+    expect(check(input)).toEqual({ ok: true, value, warning });
+  });
+
+  it('is required and numeric', () => {
+    expect(check('')).toEqual({ ok: false, message: `${label} is required.` });
+    expect(check('wide')).toEqual({ ok: false, message: `${label} must be a number.` });
+  });
+});
+
 describe.each<[string, Check, number]>([
-  ['Spacing', checkButtonSpacing, 100],
-  ['Width', checkButtonWidth, 100],
   ['Border radius', checkButtonRadius, 9999],
   ['Inner padding', checkButtonInnerPadding, 9999],
 ])('%s', (label, check, max) => {

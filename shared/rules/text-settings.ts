@@ -7,6 +7,13 @@ export const FONT_SIZE_TOO_SMALL_MESSAGE = `Font size must be at least ${FONT_SI
 export const LINE_HEIGHT_RANGE_MESSAGE = `Line height must be from ${LINE_HEIGHT_MIN} to ${LINE_HEIGHT_MAX}.`;
 export const LINE_HEIGHT_DECIMALS = 2;
 
+/**
+ * A paragraph, heading or blockquote is required text (spec 2 §5: "when required and blank, an
+ * error state shows"): a blank one is left out of the email. The spec shows no wording; this
+ * says what happens and what to do, like the CONTENT CHECK's 'N text blocks are empty.'
+ */
+export const EMPTY_TEXT_BLOCK_MESSAGE = 'This block is empty, so it is left out of the email. Write something here or delete the block.';
+
 /** Minimum 8; a blank field means 16 (the spec's empty value); under 8 is not applied. */
 export function checkFontSize(input: string | number): FieldResult<number> {
   const read = readNumber(input);

@@ -1,5 +1,7 @@
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import type { Channel, LetterSettings, Section } from '../../shared/model';
+import { DEFAULT_CHANNEL_BACKGROUND_COLOR, DEFAULT_CHANNEL_FONT_COLOR } from '../../shared/model/channel-settings';
+import { COMPANY_CHANNEL_SLUG } from '../../shared/model/channel';
 import type { FeatureFlagName } from '../../shared/model/feature-flags';
 import type { SectionEdit } from './section-edit';
 
@@ -7,13 +9,19 @@ import type { SectionEdit } from './section-edit';
 // width caps image widths, the heading levels feed the heading type), where the letter
 // lives, its channel, and whether it can be edited at all.
 
+export type PanelChannel = Pick<Channel, 'title' | 'accentColor' | 'fontColor' | 'backgroundColor' | 'madeWithCredit'>;
+
 export interface PanelContextValue {
   settings: LetterSettings;
   letterUniqueId: string;
   brandSlug: string;
   channelSlug: string;
-  /** The letter's channel when known; its accent colour and title fill channel-based choices. */
-  channel: Pick<Channel, 'title' | 'accentColor'> | null;
+  /**
+   * The letter's channel when known; its title and colours fill channel-based choices (the
+   * font and background colours come from the channel settings; absent on a platform older
+   * than them, which means the defaults every channel starts with).
+   */
+  channel: PanelChannel | null;
   readOnly: boolean;
   isFeatureOn: (flag: FeatureFlagName) => boolean;
   /** The panel of any block, for panels that hold blocks (a layout's columns); given here to avoid an import cycle. */
@@ -34,5 +42,26 @@ export function usePanelContext(): PanelContextValue {
 
 /** The company channel's letters take their channel's logo, footer and colours later (spec 2 §6). */
 export function isCompanyLevel(context: Pick<PanelContextValue, 'channelSlug'>): boolean {
-  return context.channelSlug === 'company';
+  return context.channelSlug === COMPANY_CHANNEL_SLUG;
+}
+
+/** The channel colours the 'Channel ... Color' checkboxes apply (spec 2 §2). */
+export type ChannelColorName = 'accent' | 'font' | 'background';
+
+export const CHANNEL_COLOR_LABELS: Record<ChannelColorName, string> = {
+  accent: 'Channel Accent Color',
+  font: 'Channel Font Color',
+  background: 'Channel Background Color',
+};
+
+/**
+ * The channel's colour of that name, or null where the checkboxes are not offered: at
+ * company level (channel settings do not apply there, spec 2 §6) or while the channel is unknown.
+ */
+export function channelColorOf(context: Pick<PanelContextValue, 'channelSlug' | 'channel'>, name: ChannelColorName): string | null {
+  const { channel } = context;
+  if (!channel || isCompanyLevel(context)) return null;
+  if (name === 'accent') return channel.accentColor;
+  if (name === 'font') return channel.fontColor ?? DEFAULT_CHANNEL_FONT_COLOR;
+  return channel.backgroundColor ?? DEFAULT_CHANNEL_BACKGROUND_COLOR;
 }

@@ -6,7 +6,13 @@ import { createContext, useContext } from 'react';
 /** The channel's colours; null at company level (channel settings do not apply there) or while unknown. */
 export interface StylesChannel {
   accentColor: string;
+  /** From the channel settings: 'Channel Font Color' and 'Channel Background Color'. */
+  fontColor: string;
+  backgroundColor: string;
 }
+
+/** Which of the channel's colours a 'Channel ... Color' checkbox applies. */
+export type StylesChannelColor = keyof StylesChannel;
 
 export interface StylesEnvironment {
   disabled: boolean;

@@ -32,6 +32,8 @@ export function renderChannel(channel: ChannelRow, brandSlug?: string): RenderCh
     channelSlug: channel.slug,
     ...(brandSlug ? { brandSlug } : {}),
     accentColor: channel.accentColor,
+    fontColor: channel.fontColor,
+    backgroundColor: channel.backgroundColor,
     logoUrl: channel.channelSquareLogo,
     contactAddress: contactAddress(channel),
     footerLanguage: channel.footerLanguage,

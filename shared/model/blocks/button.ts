@@ -25,6 +25,12 @@ export const ButtonModelSchema = z.strictObject({
   innerPadding: SidesSchema,
   buttonSpacing: percent,
   buttonWidth: percent,
+  /**
+   * The button panel's 'Channel Accent Color' (the button colour) and 'Channel Font Color'
+   * (the label's colour) checkboxes: rendered in the channel's colour of the day, like the
+   * section's `useChannelColor`. Absent means neither.
+   */
+  useChannelColor: z.strictObject({ backgroundColor: z.boolean().optional(), color: z.boolean().optional() }).optional(),
 });
 export type ButtonModel = z.infer<typeof ButtonModelSchema>;
 

@@ -20,6 +20,12 @@ export const FooterModelSchema = z.strictObject({
   align: AlignmentSchema,
   languageType: FooterLanguageSchema,
   address: PostalAddressSchema,
+  /**
+   * The 'Made with' credit (spec 2 §9: optional), switched in the footer panel. Absent (a
+   * letter saved before the switch) means on, so those letters keep their credit. The
+   * channel settings can also switch it off for every letter of the channel; both must be on.
+   */
+  madeWithCredit: z.boolean().optional(),
 });
 export type FooterModel = z.infer<typeof FooterModelSchema>;
 
@@ -30,6 +36,7 @@ export function defaultFooterModel(): FooterModel {
     align: 'center',
     languageType: 'en',
     address: { street: '', city: '', state: '', postal: '' },
+    madeWithCredit: true,
   };
 }
 
@@ -62,3 +69,8 @@ export const FOOTER_TEXT: Record<FooterLanguage, FooterText> = {
 
 /** Named in the footer's credit line. */
 export const PRODUCT_NAME = 'Letterdesk';
+
+/** Whether the footer shows the 'Made with' credit: on unless the footer or its channel switched it off. */
+export function showsMadeWithCredit(model: Pick<FooterModel, 'madeWithCredit'>, channel: { madeWithCredit?: boolean } | null | undefined): boolean {
+  return model.madeWithCredit !== false && channel?.madeWithCredit !== false;
+}

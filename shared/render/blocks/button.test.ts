@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newSection } from '../../model';
-import { renderParsed, styleOf } from '../test-support';
+import { renderParsed, styleOf, testContext } from '../test-support';
 import { buttonHref } from './button';
 
 describe('button', () => {
@@ -68,5 +68,23 @@ describe('divider', () => {
     expect(errors).toEqual([]);
     const rule = $('p').filter((_, p) => (styleOf($(p).attr('style'))['border-top'] ?? '') !== '');
     expect(styleOf(rule.attr('style'))['border-top']).toBe('dashed 3px #123456');
+  });
+});
+
+describe("the button's 'Channel Accent Color' and 'Channel Font Color'", () => {
+  it("paints the button in the channel's accent colour and its label in the channel's font colour", async () => {
+    const section = newSection('button', 'b');
+    section.blockModel = { ...section.blockModel, link: 'https://example.com/go', backgroundColor: '#000003', color: '#000004', useChannelColor: { backgroundColor: true, color: true } };
+    const context = testContext();
+    const channel = { ...context.channel!, accentColor: '#aa0000', fontColor: '#123456', backgroundColor: '#fdf6e3' };
+    const { $ } = await renderParsed([section], { context: { channel } });
+    const anchor = $('a[href="https://example.com/go"]');
+    expect(styleOf(anchor.attr('style')).color).toBe('#123456');
+    expect(anchor.closest('td[bgcolor]').attr('bgcolor')).toBe('#aa0000');
+    // Without a channel the colours stored when the boxes were ticked stand.
+    const alone = await renderParsed([section], { context: { channel: null } });
+    const own = alone.$('a[href="https://example.com/go"]');
+    expect(styleOf(own.attr('style')).color).toBe('#000004');
+    expect(own.closest('td[bgcolor]').attr('bgcolor')).toBe('#000003');
   });
 });

@@ -54,6 +54,18 @@ describe('renderFooter', () => {
     expect(hrefs(off)).toEqual(['https://letters.example/unsubscribe/the-daily/{{uniqueId}}']);
   });
 
+  it("leaves the credit out when the footer's switch is off; a footer saved before the switch keeps it", async () => {
+    const off = await compileColumn(renderFooter(footer({ madeWithCredit: false }), ctx));
+    expect(paragraphs(off)).toEqual(['© 2031 The Daily. All rights reserved.', '1 Main St, Springfield, IL 62701', 'Unsubscribe']);
+    expect(hrefs(off)).toEqual(['https://letters.example/unsubscribe/the-daily/{{uniqueId}}']);
+    const { madeWithCredit: _dropped, ...older } = footer().blockModel;
+    const before = await compileColumn(renderFooter({ ...footer(), blockModel: older }, ctx));
+    expect(paragraphs(before)).toContain('Made with Letterdesk');
+    // On in the footer but off in the channel settings: the channel's word wins.
+    const channelOff = await compileColumn(renderFooter(footer({ madeWithCredit: true }), { ...ctx, channel: { ...ctx.channel!, madeWithCredit: false } }));
+    expect(paragraphs(channelOff)).not.toContain('Made with Letterdesk');
+  });
+
   it('uses the Iterable merge tag for esp 1', async () => {
     const doc = await compileColumn(renderFooter(footer(), { ...ctx, esp: 1 }));
     expect(hrefs(doc)[0]).toBe('{{unsubscribeUrl}}');

@@ -1,6 +1,6 @@
 import type { PostalAddress, SectionOf } from '../../model';
 import { COMPANY_CHANNEL_SLUG, logoAlt } from '../../model';
-import { FOOTER_TEXT, PRODUCT_NAME } from '../../model/blocks/footer';
+import { FOOTER_TEXT, PRODUCT_NAME, showsMadeWithCredit } from '../../model/blocks/footer';
 import { publicPagePaths } from '../../contract/public-pages';
 import { safeColor } from '../css';
 import { escapeAttr, escapeHtml, safeUrl } from '../escape';
@@ -50,7 +50,7 @@ function contactAddress(own: PostalAddress, channel: RenderChannel | null): stri
 }
 
 export interface FooterOptions {
-  /** The 'Made with Letterdesk' credit: the channel's setting (on unless switched off) unless the caller says. */
+  /** The 'Made with Letterdesk' credit: the footer's switch and the channel's setting (both on unless switched off) unless the caller says. */
   madeWith?: boolean;
 }
 
@@ -90,7 +90,7 @@ export function renderFooter(section: SectionOf<'footer'>, ctx: RenderContext, o
     lines.push(links.join(' &middot; '));
   }
   const credit = creditUrl(ctx);
-  if (credit && (options.madeWith ?? ctx.channel?.madeWithCredit !== false)) lines.push(`${escapeHtml(text.madeWith)} ${link(credit, PRODUCT_NAME)}`);
+  if (credit && (options.madeWith ?? showsMadeWithCredit(model, ctx.channel))) lines.push(`${escapeHtml(text.madeWith)} ${link(credit, PRODUCT_NAME)}`);
 
   const parts: string[] = [];
   const logoUrl = model.hasLogo ? ctx.channel?.logoUrl : null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HEADING_TYPES, newSection } from '../../model';
-import { renderParsed, styleOf } from '../test-support';
+import { renderParsed, styleOf, testContext } from '../test-support';
 
 describe('heading', () => {
   it.each(HEADING_TYPES)('renders %s with the text, alignment and the section style', async (tag) => {
@@ -55,5 +55,52 @@ describe('blockquote', () => {
     expect(errors).toEqual([]);
     expect($('blockquote').text()).toBe('Quoted words');
     expect(styleOf($('blockquote').attr('style'))['border-left']).toBe('4px solid #ff8800');
+  });
+});
+
+describe("the 'Channel Font Color' and 'Channel Background Color' checkboxes", () => {
+  // Distinct colours everywhere, so a renderer that picked the wrong one fails.
+  const channel = { accentColor: '#aa0000', fontColor: '#123456', backgroundColor: '#fdf6e3' };
+  function ticked() {
+    const section = newSection('paragraph', 'p');
+    section.delta = { ops: [{ insert: 'Channel news' }, { insert: '\n' }] };
+    // What was stored when the boxes were ticked; the channel's colours changed since.
+    section.textColor = '#000001';
+    section.backgroundColor = '#000002';
+    section.useChannelColor = { textColor: true, backgroundColor: true };
+    return section;
+  }
+
+  it("renders the channel's font and background colours of the day, not the accent colour", async () => {
+    const context = testContext();
+    const { $, errors } = await renderParsed([ticked()], { context: { channel: { ...context.channel!, ...channel } } });
+    expect(errors).toEqual([]);
+    const p = $('p').filter((_, el) => $(el).text() === 'Channel news');
+    expect(styleOf(p.parent().attr('style')).color).toBe('#123456');
+    const html = $.html();
+    expect(html).toContain('#fdf6e3');
+    expect(html).not.toContain('#000001');
+    expect(html).not.toContain('#000002');
+    expect(html).not.toContain('#aa0000');
+  });
+
+  it('reaches a column of a layout too', async () => {
+    const layout = newSection('layout', 'l');
+    layout.blocks = [ticked()];
+    const context = testContext();
+    const { $ } = await renderParsed([layout], { context: { channel: { ...context.channel!, ...channel } } });
+    const p = $('p').filter((_, el) => $(el).text() === 'Channel news');
+    expect(styleOf(p.parent().attr('style')).color).toBe('#123456');
+    expect($.html()).toContain('#fdf6e3');
+  });
+
+  it('keeps the stored colours without a channel (company level), and unticked', async () => {
+    const { $ } = await renderParsed([ticked()], { context: { channel: null, isCompanyLevel: true } });
+    expect(styleOf($('p').filter((_, el) => $(el).text() === 'Channel news').parent().attr('style')).color).toBe('#000001');
+    const unticked = { ...ticked(), useChannelColor: { textColor: false, backgroundColor: false } };
+    const context = testContext();
+    const own = await renderParsed([unticked], { context: { channel: { ...context.channel!, ...channel } } });
+    expect(own.$.html()).toContain('#000002');
+    expect(own.$.html()).not.toContain('#fdf6e3');
   });
 });

@@ -29,6 +29,8 @@ function renderChannel(channel: Channel | null): RenderChannel | null {
     channelSlug: channel.channelSlug,
     brandSlug: channel.brandSlug,
     accentColor: channel.accentColor,
+    fontColor: channel.fontColor,
+    backgroundColor: channel.backgroundColor,
     logoUrl: channel.channelSquareLogo,
     // Set on the channel settings screen; the footer shows it (a platform without the screen sends none).
     contactAddress: channel.contactAddress

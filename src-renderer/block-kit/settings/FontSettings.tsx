@@ -6,11 +6,26 @@ import { primaryFontChoices, primaryFontPickerProps } from '../style-fields/Font
 import { checkButtonFontSize } from '../../../shared/rules/button-settings';
 import { checkFontSize, checkLineHeight } from '../../../shared/rules/text-settings';
 import { ALIGNMENT_CHOICES, ChoiceField } from '../fields/ChoiceField';
+import { ChannelColorToggle } from '../fields/ChannelColorToggle';
+import { ColorField } from '../fields/ColorField';
 import { RuleField } from '../fields/RuleField';
 import type { SectionEdit } from '../section-edit';
 
 // The FONT settings of a block (spec 2 §2 "Font settings panel"): primary and fallback font
-// from the shipped lists, font size, line height, and the block's alignment where it has one.
+// from the shipped lists, font size, the optional font colour with its 'Channel Font Color'
+// checkbox, line height, and the block's alignment where it has one.
+
+/** A font colour edited with the font (the button's label); blocks whose COLOR section has 'Text Color' leave it out. */
+export interface FontColor {
+  label: string;
+  value: string;
+  /** The 'Channel Font Color' checkbox is ticked: the colour follows the channel's font colour. */
+  followsChannel: boolean;
+  onColor: (color: string) => void;
+  onChannel: (useChannel: boolean, color: string) => void;
+  /** The channel's accent colour for the palette. */
+  accentColor?: string | null;
+}
 
 export interface FontSettingsProps {
   section: Section;
@@ -19,6 +34,7 @@ export interface FontSettingsProps {
   fontSizeRule?: 'text' | 'button';
   alignment?: { value: Alignment; onChange: (value: Alignment) => void };
   disabled?: boolean;
+  color?: FontColor;
 }
 
 /** The list with the stored font added when a stored letter uses one the list lacks. */
@@ -26,7 +42,7 @@ function choicesWith(list: readonly string[], current: string): string[] {
   return list.includes(current) ? [...list] : [current, ...list];
 }
 
-export function FontSettings({ section, edit, fontSizeRule = 'text', alignment, disabled }: FontSettingsProps) {
+export function FontSettings({ section, edit, fontSizeRule = 'text', alignment, disabled, color }: FontSettingsProps) {
   const set = <K extends 'defaultFont' | 'fontFallback' | 'fontSize' | 'lineHeight'>(key: K, value: Section[K]) =>
     edit(key, (current) => (current[key] === value ? current : ({ ...current, [key]: value } as Section)));
   return (
@@ -57,6 +73,12 @@ export function FontSettings({ section, edit, fontSizeRule = 'text', alignment, 
         check={fontSizeRule === 'button' ? checkButtonFontSize : checkFontSize}
         onValid={(size) => set('fontSize', size)}
       />
+      {color && (
+        <>
+          <ColorField label={color.label} value={color.value} accentColor={color.accentColor} disabled={disabled || color.followsChannel} onValid={color.onColor} />
+          <ChannelColorToggle name="font" checked={color.followsChannel} value={color.value} disabled={disabled} onChange={color.onChannel} />
+        </>
+      )}
       <RuleField
         label="Line height"
         numeric

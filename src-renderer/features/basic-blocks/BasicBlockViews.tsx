@@ -1,4 +1,4 @@
-import { FOOTER_TEXT, PRODUCT_NAME } from '../../../shared/model/blocks/footer';
+import { FOOTER_TEXT, PRODUCT_NAME, showsMadeWithCredit } from '../../../shared/model/blocks/footer';
 import { useChannel } from '../../app/use-channel';
 import type { LetterSettings, SectionOf } from '../../../shared/model';
 import { imageWidthOf, logoAlt } from '../../../shared/model';
@@ -102,9 +102,11 @@ export function FooterView(props: { section: SectionOf<'footer'>; settings: Lett
     <div style={{ textAlign: m.align, fontSize: 12, color: settings.text.p.color }}>
       <div>{`© ${new Date().getFullYear()}${name ? ` ${name}` : ''}. ${text.rights}`}</div>
       <div style={{ textDecoration: 'underline' }}>{text.unsubscribe}</div>
-      <div>
-        {text.madeWith} <span style={{ textDecoration: 'underline' }}>{PRODUCT_NAME}</span>
-      </div>
+      {showsMadeWithCredit(m, channel) && (
+        <div>
+          {text.madeWith} <span style={{ textDecoration: 'underline' }}>{PRODUCT_NAME}</span>
+        </div>
+      )}
     </div>
   );
 }

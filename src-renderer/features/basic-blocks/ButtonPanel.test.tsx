@@ -9,6 +9,8 @@ import { openSection, renderPanel, retype, typeKeys } from '../../testing/panel-
 afterEach(cleanup);
 
 const button = () => newSection('button', 'b');
+/** Three different colours, so a checkbox that applies the wrong one is caught. */
+const CHANNEL = { title: 'Weekly', accentColor: '#123456', fontColor: '#654321', backgroundColor: '#fdf6e3' };
 /** Past the 300 ms link debounce. */
 const afterDebounce = () => act(() => new Promise((resolve) => setTimeout(resolve, 350)));
 
@@ -44,17 +46,21 @@ describe('ButtonPanel', () => {
     expect((screen.getByLabelText('Link') as HTMLInputElement).value).toBe('');
   });
 
-  it('keeps spacing and width within 0–100', async () => {
+  it('clamps spacing and width to 0–100 and says so, naming the limit', async () => {
     const { current } = renderPanel(button());
-    await retype('Spacing', '101');
-    expect(screen.getByText('Spacing must be from 0 to 100.')).toBeTruthy();
-    expect(current().blockModel.buttonSpacing).toBe(8);
-    await retype('Spacing', '100');
+    await retype('Spacing', '150');
     expect(current().blockModel.buttonSpacing).toBe(100);
-    await retype('Width', '-1');
-    expect(screen.getByText('Width must be from 0 to 100.')).toBeTruthy();
-    expect(current().blockModel.buttonWidth).toBe(50);
-    await retype('Width', '0');
+    expect(screen.getByText('Spacing is at most 100, so 150 became 100.')).toBeTruthy();
+    await retype('Spacing', '20');
+    expect(current().blockModel.buttonSpacing).toBe(20);
+    expect(screen.queryByText(/Spacing is at/)).toBeNull();
+    const width = await retype('Width', '-1');
+    expect(current().blockModel.buttonWidth).toBe(0);
+    expect(screen.getByText('Width is at least 0, so -1 became 0.')).toBeTruthy();
+    await userEvent.tab();
+    expect((width as HTMLInputElement).value).toBe('0');
+    await retype('Width', '');
+    expect(screen.getByText('Width is required.')).toBeTruthy();
     expect(current().blockModel.buttonWidth).toBe(0);
   });
 
@@ -74,7 +80,7 @@ describe('ButtonPanel', () => {
   });
 
   it('sets the label, colours, alignment and inner padding', async () => {
-    const { current } = renderPanel(button(), { channel: { title: 'Weekly', accentColor: '#123456' } });
+    const { current } = renderPanel(button(), { channel: CHANNEL });
     await retype('Button text', 'Read more');
     expect(current().blockModel.value).toBe('Read more');
     await userEvent.tab();
@@ -83,8 +89,11 @@ describe('ButtonPanel', () => {
     expect(current().blockModel.value).toBe('Read more');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Channel Accent Color' }));
     expect(current().blockModel.backgroundColor).toBe('#123456');
+    expect(current().blockModel.useChannelColor?.backgroundColor).toBe(true);
+    expect((screen.getByLabelText('Button color') as HTMLInputElement).disabled).toBe(true);
     await userEvent.click(screen.getByRole('checkbox', { name: 'Channel Accent Color' }));
     expect(current().blockModel.backgroundColor).toBe('#1D2D4D');
+    expect(current().blockModel.useChannelColor?.backgroundColor).toBe(false);
     await retype('Text color', '#ff0000');
     expect(current().blockModel.color).toBe('#ff0000');
     await userEvent.click(screen.getByRole('radio', { name: 'Right' }));
@@ -114,5 +123,27 @@ describe('ButtonPanel', () => {
     expect(current().paddingTop).toBe(10);
     await retype('Padding top', '250');
     expect(current().paddingTop).toBe(250);
+  });
+
+  it("'Channel Font Color' gives the label the channel's font colour (not its accent) and gives the old one back", async () => {
+    const { current } = renderPanel(button(), { channel: CHANNEL });
+    const checkboxes = screen.getAllByRole('checkbox', { name: 'Channel Font Color' });
+    // One for the label; the section's COLOR has no second one for a colour the button does not draw.
+    expect(checkboxes).toHaveLength(1);
+    await userEvent.click(checkboxes[0]!);
+    expect(current().blockModel.color).toBe('#654321');
+    expect(current().blockModel.useChannelColor).toEqual({ color: true });
+    expect((screen.getByLabelText('Text color') as HTMLInputElement).disabled).toBe(true);
+    await userEvent.click(checkboxes[0]!);
+    expect(current().blockModel.color).toBe('#FFFFFF');
+    expect(current().blockModel.useChannelColor).toEqual({ color: false });
+  });
+
+  it('offers no channel colours at company level, nor while the channel is unknown', () => {
+    renderPanel(button(), { channel: CHANNEL, letter: { uniqueId: 'letter-1', brandSlug: 'demo', channelSlug: 'company' } });
+    expect(screen.queryByRole('checkbox', { name: /^Channel .* Color$/ })).toBeNull();
+    cleanup();
+    renderPanel(button(), { channel: null });
+    expect(screen.queryByRole('checkbox', { name: /^Channel .* Color$/ })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { Checkbox, Divider, Stack } from '@mantine/core';
+import { Divider, Stack } from '@mantine/core';
 import { useState } from 'react';
 import type { Section, SectionOf } from '../../../shared/model';
 import { BUTTON_INNER_PADDING_DEFAULT } from '../../../shared/model';
@@ -18,19 +18,21 @@ import { ALIGNMENT_CHOICES, ChoiceField } from '../../block-kit/fields/ChoiceFie
 import { ColorField } from '../../block-kit/fields/ColorField';
 import { RuleField } from '../../block-kit/fields/RuleField';
 import { SIDE_LABELS, SidesField } from '../../block-kit/fields/SidesField';
+import { ChannelColorToggle } from '../../block-kit/fields/ChannelColorToggle';
 import { FontSettings } from '../../block-kit/settings/FontSettings';
-import { usePanelContext } from '../../block-kit/panel-context';
+import { channelColorOf, usePanelContext } from '../../block-kit/panel-context';
 import { setModel, type PanelProps } from '../../block-kit/section-edit';
 import { useOverrideStyles } from './use-override-styles';
 
 // The button panel (spec 2 §2): text, link type and link, colours with the channel's accent
-// colour, font, alignment, radius, inner padding, spacing and width, and overriding every
-// button's style with this one's.
+// colour (the button) and font colour (the label), font, alignment, radius, inner padding,
+// spacing and width, and overriding every button's style with this one's.
 
 const LINK_TYPES: readonly { value: LinkType; label: string }[] = (['web', 'email'] as const).map((value) => ({ value, label: LINK_TYPE_LABELS[value] }));
 
 export function ButtonPanel({ section, edit }: PanelProps<SectionOf<'button'>>) {
-  const { channel, readOnly } = usePanelContext();
+  const context = usePanelContext();
+  const { channel, readOnly } = context;
   const override = useOverrideStyles(readOnly);
   const model = section.blockModel;
   const set = (field: string, fields: Partial<SectionOf<'button'>['blockModel']>) => setModel(edit, 'button', field, fields);
@@ -38,7 +40,10 @@ export function ButtonPanel({ section, edit }: PanelProps<SectionOf<'button'>>) 
   const [chosenType, setChosenType] = useState<LinkType>(linkTypeOf(model.link));
   const linkType = model.link === '' ? chosenType : linkTypeOf(model.link);
   const accent = channel?.accentColor ?? null;
-  const [colorBeforeAccent, setColorBeforeAccent] = useState(model.backgroundColor);
+  const flags = model.useChannelColor;
+  // The colour and its flag change together, one undo step.
+  const setFollowing = (flag: 'backgroundColor' | 'color', useChannel: boolean, color: string) =>
+    set(`useChannelColor.${flag}`, { [flag]: color, useChannelColor: { ...flags, [flag]: useChannel } });
 
   return (
     <Stack gap="sm">
@@ -70,25 +75,30 @@ export function ButtonPanel({ section, edit }: PanelProps<SectionOf<'button'>>) 
         label="Button color"
         value={model.backgroundColor}
         accentColor={accent}
-        disabled={readOnly}
+        disabled={readOnly || (flags?.backgroundColor === true && channelColorOf(context, 'accent') !== null)}
         onValid={(backgroundColor) => set('backgroundColor', { backgroundColor })}
       />
-      {accent && (
-        <Checkbox
-          label="Channel Accent Color"
-          checked={model.backgroundColor.toLowerCase() === accent.toLowerCase()}
-          disabled={readOnly}
-          onChange={(event) => {
-            if (event.currentTarget.checked) {
-              setColorBeforeAccent(model.backgroundColor);
-              set('backgroundColor', { backgroundColor: accent });
-            } else set('backgroundColor', { backgroundColor: colorBeforeAccent });
-          }}
-        />
-      )}
-      <ColorField label="Text color" value={model.color} accentColor={accent} disabled={readOnly} onValid={(color) => set('color', { color })} />
+      <ChannelColorToggle
+        name="accent"
+        checked={flags?.backgroundColor === true}
+        value={model.backgroundColor}
+        onChange={(useChannel, color) => setFollowing('backgroundColor', useChannel, color)}
+      />
       <Divider label="Font" labelPosition="left" />
-      <FontSettings section={section} edit={edit} fontSizeRule="button" disabled={readOnly} />
+      <FontSettings
+        section={section}
+        edit={edit}
+        fontSizeRule="button"
+        disabled={readOnly}
+        color={{
+          label: 'Text color',
+          value: model.color,
+          accentColor: accent,
+          followsChannel: flags?.color === true && channelColorOf(context, 'font') !== null,
+          onColor: (color) => set('color', { color }),
+          onChannel: (useChannel, color) => setFollowing('color', useChannel, color),
+        }}
+      />
       <ChoiceField label="Alignment" value={model.align} choices={ALIGNMENT_CHOICES} disabled={readOnly} onChange={(align) => set('align', { align })} />
       <RuleField label="Border radius" numeric value={model.borderRadius} check={checkButtonRadius} disabled={readOnly} onValid={(borderRadius) => set('borderRadius', { borderRadius })} />
       <SidesField
@@ -142,7 +152,7 @@ export function ButtonPanel({ section, edit }: PanelProps<SectionOf<'button'>>) 
           }))
         }
       />
-      <CommonSettings section={section} edit={edit} />
+      <CommonSettings section={section} edit={edit} textColor={false} />
     </Stack>
   );
 }

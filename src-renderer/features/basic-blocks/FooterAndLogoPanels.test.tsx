@@ -17,6 +17,26 @@ describe('FooterPanel', () => {
     expect(screen.queryByRole('radio', { name: 'Spanish' })).toBeNull();
   });
 
+  it("switches the 'Made with' credit off and on again (on for a new footer)", async () => {
+    const { current } = renderPanel(newSection('footer', 'f2'));
+    const credit = screen.getByRole('switch', { name: "Show the 'Made with' credit" }) as HTMLInputElement;
+    expect(credit.checked).toBe(true);
+    await userEvent.click(credit);
+    expect(current().blockModel.madeWithCredit).toBe(false);
+    expect(credit.checked).toBe(false);
+    await userEvent.click(credit);
+    expect(current().blockModel.madeWithCredit).toBe(true);
+  });
+
+  it('shows the credit off, and cannot turn it on, when the channel settings left it out', () => {
+    renderPanel(newSection('footer', 'f2'), { channel: { title: 'Weekly', accentColor: '#123456', madeWithCredit: false } });
+    // Mantine puts the description inside the label, so the name carries it.
+    const credit = screen.getByRole('switch', { name: /^Show the 'Made with' credit/ }) as HTMLInputElement;
+    expect(credit.checked).toBe(false);
+    expect(credit.disabled).toBe(true);
+    expect(screen.getByText("Switched off for every letter in the channel settings ('What readers see')")).toBeTruthy();
+  });
+
   it('offers Spanish to channels with the spanishFooter flag', async () => {
     const { current } = renderPanel(newSection('footer', 'f2'), { isFeatureOn: (flag) => flag === 'spanishFooter' });
     await userEvent.click(screen.getByRole('radio', { name: 'Spanish' }));

@@ -8,7 +8,8 @@ import { isCompanyLevel, usePanelContext } from '../../block-kit/panel-context';
 import { setModel, type PanelProps } from '../../block-kit/section-edit';
 
 // The footer (spec 2 §3): the channel name it shows (empty: the channel's own), the logo,
-// alignment and language. Spanish is offered to the channels the spanishFooter flag names.
+// the optional 'Made with' credit (spec 2 §9), alignment and language. Spanish is offered to
+// the channels the spanishFooter flag names.
 
 const LANGUAGES: readonly { value: FooterLanguage; label: string }[] = [
   { value: 'en', label: 'English' },
@@ -19,6 +20,7 @@ export function FooterPanel({ section, edit }: PanelProps<SectionOf<'footer'>>) 
   const context = usePanelContext();
   const { readOnly, channel } = context;
   const model = section.blockModel;
+  const channelOff = channel?.madeWithCredit === false;
   const spanishOffered = context.isFeatureOn('spanishFooter') || model.languageType === 'sp';
   return (
     <Stack gap="sm">
@@ -39,6 +41,14 @@ export function FooterPanel({ section, edit }: PanelProps<SectionOf<'footer'>>) 
         checked={model.hasLogo}
         disabled={readOnly}
         onChange={(event) => setModel(edit, 'footer', 'hasLogo', { hasLogo: event.currentTarget.checked })}
+      />
+      <Switch
+        label="Show the 'Made with' credit"
+        // The channel settings can leave it out of every letter of the channel; this letter cannot bring it back.
+        description={channelOff ? "Switched off for every letter in the channel settings ('What readers see')" : undefined}
+        checked={model.madeWithCredit !== false && !channelOff}
+        disabled={readOnly || channelOff}
+        onChange={(event) => setModel(edit, 'footer', 'madeWithCredit', { madeWithCredit: event.currentTarget.checked })}
       />
       <ChoiceField label="Alignment" value={model.align} choices={ALIGNMENT_CHOICES} disabled={readOnly} onChange={(align) => setModel(edit, 'footer', 'align', { align })} />
       {spanishOffered && (

@@ -25,6 +25,13 @@ describe('FooterView', () => {
     expect(screen.getByText('Letterdesk')).toBeTruthy();
   });
 
+  it("leaves the credit out when the footer's switch is off, as the email does", () => {
+    view(footer({ channelName: 'The Weekly', madeWithCredit: false }));
+    expect(screen.getByText('Unsubscribe')).toBeTruthy();
+    expect(screen.queryByText('Letterdesk')).toBeNull();
+    expect(screen.queryByText(/Made with/)).toBeNull();
+  });
+
   it('speaks Spanish when the footer does', () => {
     view(footer({ channelName: 'El Semanal', languageType: 'sp' }));
     expect(screen.getByText(`© ${new Date().getFullYear()} El Semanal. Todos los derechos reservados.`)).toBeTruthy();

@@ -48,6 +48,33 @@ describe('common settings on a paragraph', () => {
     expect(current().textColor).toBe('#202a33');
   });
 
+  it("COLOR: 'Channel Background Color' and 'Channel Font Color' follow the channel's own colours, not its accent", async () => {
+    const channel = { title: 'Weekly', accentColor: '#123456', fontColor: '#654321', backgroundColor: '#fdf6e3' };
+    const { current } = renderPanel({ ...newSection('paragraph', 'p'), backgroundColor: '#abcdef' }, { channel });
+    await openSection('COLOR');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Channel Background Color' }));
+    expect(current().backgroundColor).toBe('#fdf6e3');
+    expect(current().useChannelColor).toEqual({ backgroundColor: true });
+    expect((screen.getByLabelText('Background Color') as HTMLInputElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Channel Font Color' }));
+    expect(current().textColor).toBe('#654321');
+    expect(current().useChannelColor).toEqual({ backgroundColor: true, textColor: true });
+    // Unticked, the colour from before comes back and the field can be typed in again.
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Channel Background Color' }));
+    expect(current().backgroundColor).toBe('#abcdef');
+    expect(current().useChannelColor).toEqual({ backgroundColor: false, textColor: true });
+    expect((screen.getByLabelText('Background Color') as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('COLOR: no channel colour checkboxes at company level', async () => {
+    const channel = { title: 'Company', accentColor: '#123456', fontColor: '#654321', backgroundColor: '#fdf6e3' };
+    renderPanel(newSection('paragraph', 'p'), { channel, letter: { uniqueId: 'letter-1', brandSlug: 'demo', channelSlug: 'company' } });
+    await openSection('COLOR');
+    expect(screen.getByLabelText('Text Color')).toBeTruthy();
+    expect(screen.queryByRole('checkbox', { name: 'Channel Background Color' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'Channel Font Color' })).toBeNull();
+  });
+
   it('BORDER: the switch gives 1 on every side, and brings back the thickness it had', async () => {
     const { current } = renderPanel(newSection('paragraph', 'p'));
     await openSection('BORDER');

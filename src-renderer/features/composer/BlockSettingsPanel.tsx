@@ -1,10 +1,10 @@
 import { CloseButton, Group, Paper, ScrollArea, Title, Transition } from '@mantine/core';
 import { useSelector } from 'react-redux';
-import type { Channel, Section } from '../../../shared/model';
+import type { Section } from '../../../shared/model';
 import type { FeatureFlagName } from '../../../shared/model/feature-flags';
 import { BLOCK_NAMES } from '../../../shared/model/block-names';
 import type { ComposerState } from '../../block-kit/composer-slice';
-import { PanelContextProvider, type PanelContextValue } from '../../block-kit/panel-context';
+import { PanelContextProvider, type PanelChannel, type PanelContextValue } from '../../block-kit/panel-context';
 import { BlockPanel } from './settings/BlockPanel';
 import { useSectionEdit } from '../../block-kit/section-edit';
 
@@ -20,8 +20,8 @@ export interface BlockSettingsPanelProps {
   onClose: () => void;
   /** Where the letter lives (the logo notice links to its channel's settings). */
   letter?: { uniqueId: string; brandSlug: string; channelSlug: string } | null;
-  /** The letter's channel, for its accent colour and title; unknown leaves those choices out. */
-  channel?: Pick<Channel, 'title' | 'accentColor'> | null;
+  /** The letter's channel, for its colours and title; unknown leaves those choices out. */
+  channel?: PanelChannel | null;
   readOnly?: boolean;
   isFeatureOn?: (flag: FeatureFlagName) => boolean;
 }

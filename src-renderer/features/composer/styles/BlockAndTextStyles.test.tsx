@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newSection, sides, type Section, type SectionOf } from '../../../../shared/model';
 import { undone } from '../../../block-kit/composer-slice';
-import { chooseOption, fieldIn, openSection, renderStyles, replaceWith, retype } from './test-support';
+import { chooseOption, fieldIn, openSection, renderStyles, replaceWith, retype, TEST_CHANNEL } from './test-support';
 
 afterEach(cleanup);
 
@@ -99,7 +99,7 @@ describe('TEXT', () => {
   });
 
   it('sets the link colour, the channel accent colour flag and the link Style choices', async () => {
-    const { settings } = renderStyles([], { channel: { accentColor: '#123456' } });
+    const { settings } = renderStyles([], { channel: TEST_CHANNEL });
     const link = within(await openSection('TEXT')).getByRole('group', { name: 'Link' });
     expect(within(link).getByText('These styles apply to all links in the newsletter, regardless of text type.')).toBeTruthy();
     await retype(fieldIn(link, 'Color'), '#ff0000');

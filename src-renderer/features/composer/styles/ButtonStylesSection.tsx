@@ -20,7 +20,7 @@ export function ButtonStylesSection() {
   return (
     <Stack gap="xs">
       <ColorStyleField label="Button color" value={buttons.color} disabled={usesAccent} onCommit={(color) => set('color', color)} />
-      <ChannelColorCheckbox label="Channel Accent Color" value={buttons.color} fallback={BUTTON_BACKGROUND_COLOR_DEFAULT} onChange={(color) => set('color', color)} />
+      <ChannelColorCheckbox label="Channel Accent Color" color="accentColor" value={buttons.color} fallback={BUTTON_BACKGROUND_COLOR_DEFAULT} onChange={(color) => set('color', color)} />
       <ColorStyleField label="Text color" value={buttons.textColor} onCommit={(color) => set('textColor', color)} />
       <AlignmentField value={buttons.alignment} options={ALIGNMENTS} onChange={(alignment) => set('alignment', alignment)} />
       <NumberStyleField label="Border radius" value={buttons.borderRadius} check={checkBorderRadius} onCommit={(radius) => set('borderRadius', radius)} />

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { newSection, type SectionOf } from '../../../../shared/model';
 import { undone } from '../../../block-kit/composer-slice';
-import { chooseOption, fieldIn, openSection, renderStyles, replaceWith, retype } from './test-support';
+import { chooseOption, fieldIn, openSection, renderStyles, replaceWith, retype, TEST_CHANNEL } from './test-support';
 
 afterEach(cleanup);
 
@@ -32,7 +32,7 @@ describe('BUTTON', () => {
   });
 
   it("'Channel Accent Color' gives the button the channel's accent colour", async () => {
-    const { settings } = renderStyles([], { channel: { accentColor: '#123456' } });
+    const { settings } = renderStyles([], { channel: TEST_CHANNEL });
     const panel = await openSection('BUTTON');
     await userEvent.click(within(panel).getByRole('checkbox', { name: 'Channel Accent Color' }));
     expect(settings().buttons.color).toBe('#123456');

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { undone } from '../../../block-kit/composer-slice';
-import { fieldIn, openSection, renderStyles, retype } from './test-support';
+import { fieldIn, openSection, renderStyles, retype, TEST_CHANNEL } from './test-support';
 
 afterEach(cleanup);
 
@@ -21,7 +21,7 @@ describe('Styles tab', () => {
   });
 
   it('disables every field of a read-only letter', async () => {
-    renderStyles([], { readOnly: true, channel: { accentColor: '#123456' } });
+    renderStyles([], { readOnly: true, channel: TEST_CHANNEL });
     const email = await openSection('EMAIL STYLES');
     for (const name of ['Desktop width', 'Mobile width', 'Background color']) expect(fieldIn(email, name).disabled).toBe(true);
     expect((within(email).getByRole('checkbox', { name: 'Channel Background Color' }) as HTMLInputElement).disabled).toBe(true);
@@ -113,12 +113,17 @@ describe('EMAIL STYLES', () => {
     expect(settings().backgroundColorBody).toBe('#112233');
   });
 
-  it("'Channel Background Color' uses the channel's colour and gives the old one back", async () => {
-    const { settings } = renderStyles([], { channel: { accentColor: '#123456' } });
+  it("'Channel Background Color' uses the channel's background colour (not its accent) and gives the old one back", async () => {
+    const { settings } = renderStyles([], { channel: TEST_CHANNEL });
     const email = await openSection('EMAIL STYLES');
-    const checkbox = within(email).getByRole('checkbox', { name: 'Channel Background Color' });
+    const checkbox = within(email).getByRole('checkbox', { name: 'Channel Background Color' }) as HTMLInputElement;
+    // A letter in the channel's accent colour is not on the channel's background colour.
+    await retype(fieldIn(email, 'Background color'), TEST_CHANNEL.accentColor);
+    expect(checkbox.checked).toBe(false);
+    await retype(fieldIn(email, 'Background color'), '#FFFFFF');
     await userEvent.click(checkbox);
-    expect(settings().backgroundColorBody).toBe('#123456');
+    expect(settings().backgroundColorBody).toBe(TEST_CHANNEL.backgroundColor);
+    expect(checkbox.checked).toBe(true);
     expect(fieldIn(email, 'Background color').disabled).toBe(true);
     await userEvent.click(checkbox);
     expect(settings().backgroundColorBody).toBe('#FFFFFF');

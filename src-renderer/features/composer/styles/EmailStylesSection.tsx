@@ -14,7 +14,7 @@ export const WIDTH_DEBOUNCE_MS = 500;
 export function EmailStylesSection() {
   const { settings, change } = useLetterStyles();
   const { channel } = useStylesEnvironment();
-  const usesChannelColor = channel !== null && settings.backgroundColorBody.toLowerCase() === channel.accentColor.toLowerCase();
+  const usesChannelColor = channel !== null && settings.backgroundColorBody.toLowerCase() === channel.backgroundColor.toLowerCase();
   const desktopWidth = effectiveDesktopWidth(settings);
   const mobileWidth = effectiveMobileWidth(settings);
   const setBackground = (color: string) => change((s) => ({ ...s, backgroundColorBody: color }), 'email.backgroundColorBody');
@@ -41,7 +41,7 @@ export function EmailStylesSection() {
         </Text>
       )}
       <ColorStyleField label="Background color" value={settings.backgroundColorBody} disabled={usesChannelColor} onCommit={setBackground} />
-      <ChannelColorCheckbox label="Channel Background Color" value={settings.backgroundColorBody} fallback="#FFFFFF" onChange={setBackground} />
+      <ChannelColorCheckbox label="Channel Background Color" color="backgroundColor" value={settings.backgroundColorBody} fallback="#FFFFFF" onChange={setBackground} />
     </Stack>
   );
 }

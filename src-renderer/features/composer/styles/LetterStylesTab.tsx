@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { COMPANY_CHANNEL_SLUG } from '../../../../shared/model/channel';
+import { DEFAULT_CHANNEL_BACKGROUND_COLOR, DEFAULT_CHANNEL_FONT_COLOR } from '../../../../shared/model/channel-settings';
 import { useChannel } from '../../../app/use-channel';
 import type { StylesChannel } from '../../../block-kit/styles-context';
 import { StylesTab } from './StylesTab';
@@ -8,7 +9,13 @@ import { StylesTab } from './StylesTab';
 function useLetterChannel(): StylesChannel | null {
   const { brandSlug, channelSlug } = useParams();
   const channel = useChannel(brandSlug, channelSlug);
-  return channel === null || channelSlug === COMPANY_CHANNEL_SLUG ? null : { accentColor: channel.accentColor };
+  if (channel === null || channelSlug === COMPANY_CHANNEL_SLUG) return null;
+  // A platform older than the channel settings sends no font or background colour: every channel's defaults.
+  return {
+    accentColor: channel.accentColor,
+    fontColor: channel.fontColor ?? DEFAULT_CHANNEL_FONT_COLOR,
+    backgroundColor: channel.backgroundColor ?? DEFAULT_CHANNEL_BACKGROUND_COLOR,
+  };
 }
 
 /** The Styles tab for the letter open in the composer. */

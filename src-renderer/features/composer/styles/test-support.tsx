@@ -10,6 +10,9 @@ import { StylesTab } from './StylesTab';
 // Shared by the Styles tab's component tests: the tab over a real composer store, and ways
 // to reach its sections and fields the way a user does.
 
+/** A channel whose three colours differ, so a checkbox that applies the wrong one is caught. */
+export const TEST_CHANNEL: StylesChannel = { accentColor: '#123456', fontColor: '#654321', backgroundColor: '#fdf6e3' };
+
 export function renderStyles(sections: Section[] = [], options: { readOnly?: boolean; channel?: StylesChannel | null } = {}) {
   const store = testStore(sections);
   // The test environment turns Mantine's transitions off, so dropdowns and dialogs open at once.
