@@ -136,6 +136,13 @@ export const ImageImportSchema = z.object({
   purpose: z.enum(['block', 'social']).default('block'),
 });
 
+/** An image by its web address (the image field's address box, or re-cropping an image this computer never imported). */
+export const ImageFromUrlSchema = z.object({
+  letterUniqueId: z.string().min(1),
+  url: z.string().trim().min(1, 'Enter the address of the image.').max(2048, 'This address is too long.'),
+  purpose: z.enum(['block', 'social']).default('block'),
+});
+
 /** Where each crop of an imported image can be shown from; local URLs until uploaded. */
 export const ImportedImageSchema = z.object({
   imageId: z.string(),
@@ -332,6 +339,12 @@ export const bridgeChannels = {
    * or the platform's): its crops, for re-cropping a block later. null when it is not known here.
    */
   'images.find': { input: z.object({ url: z.string().min(1).max(4096) }), output: ImportedImageSchema.nullable() },
+  /**
+   * An image by its web address, with every crop: the platform copies it (upload-from-url,
+   * its guarded fetcher refusing private addresses) and the copy is imported as a picked
+   * file is. One this computer already knows is answered as it is. Needs the platform.
+   */
+  'images.importFromUrl': { input: ImageFromUrlSchema, output: ImportedImageSchema },
   // Edition reports and the channel dashboard (bridge-reports.ts).
   ...reportChannels,
   // The AI assistant (bridge-ai.ts).

@@ -23,6 +23,17 @@ export const FEATURE_FLAGS = {
 
 export type FeatureFlagName = (typeof FEATURE_FLAGS)[keyof typeof FEATURE_FLAGS];
 
+/**
+ * Flags the spec gates by a list of brand ids (spec 2 §1: the events block and the
+ * 'Image + Text columns' preset): set for a brand (or a whole tenant), never for one
+ * channel, so every channel of a brand has the same palette.
+ */
+export const BRAND_FLAGS: readonly FeatureFlagName[] = [FEATURE_FLAGS.eventsBlock, FEATURE_FLAGS.imageTextColumnsLayout];
+
+export function isBrandFlag(name: FeatureFlagName): boolean {
+  return BRAND_FLAGS.includes(name);
+}
+
 export const FEATURE_FLAG_NAMES = Object.values(FEATURE_FLAGS) as [FeatureFlagName, ...FeatureFlagName[]];
 
 export function isFeatureFlagName(name: string): name is FeatureFlagName {

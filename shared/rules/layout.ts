@@ -49,9 +49,17 @@ export function checkLeftColumnWidth(input: string | number): FieldResult<number
   return accept(Math.min(COLUMN_WIDTH_MAX, Math.max(COLUMN_WIDTH_MIN, Math.round(read))));
 }
 
-/** Both columns of a two-column layout for a left column width (already checked). */
-export function withLeftColumnWidth(section: SectionOf<'layout'>, left: number): SectionOf<'layout'> {
-  if (!hasResizableColumns(section.layoutType) || section.blocks.length !== 2) return section;
+/** Sections whose children are columns: layouts, and URL and dynamic sections built from a preview. */
+export type ColumnSection = SectionOf<'layout' | 'url' | 'dynamic'>;
+
+/** Whether the section's left column can be resized: two side-by-side children (spec 2 §5). */
+export function hasResizableLeftColumn(section: ColumnSection): boolean {
+  return hasResizableColumns(section.layoutType) && section.blocks.length === 2;
+}
+
+/** Both columns of a two-column section for a left column width (already checked). */
+export function withLeftColumnWidth<S extends ColumnSection>(section: S, left: number): S {
+  if (!hasResizableLeftColumn(section)) return section;
   const widths = [left, 100 - left];
   return { ...section, blocks: section.blocks.map((child, index) => ({ ...child, columnWidth: widths[index] ?? child.columnWidth })) };
 }

@@ -1,9 +1,11 @@
 import type { Generated } from 'kysely';
-import type { FeatureFlagName } from '../../shared/model/feature-flags';
+import { isBrandFlag, type FeatureFlagName } from '../../shared/model/feature-flags';
 import type { Db } from '../db/database';
 
 // Feature flags (migration 0003). A row turns a flag on or off for a tenant (no brand),
-// a brand (no channel) or a channel; the most specific row wins and no row means off.
+// a brand (no channel) or a channel; the most specific row wins and no row means off. The
+// flags the spec gates by brand ids (BRAND_FLAGS) are never set per channel, and a channel
+// row for one (written by hand) is not read.
 // The table is typed here through `withTables` so this module carries its own schema.
 
 export interface FeatureFlagsTable {
@@ -30,6 +32,7 @@ export interface FlagContext {
 
 /** Sets a flag at one scope, replacing what that scope said before. */
 export async function setFeatureFlag(db: Db, name: FeatureFlagName, scope: FlagScope, enabled: boolean): Promise<void> {
+  if ('channelId' in scope && isBrandFlag(name)) throw new Error(`The ${name} flag is set per brand, not per channel.`);
   const target = await resolveScope(db, scope);
   await flags(db)
     .insertInto('featureFlags')
@@ -52,7 +55,7 @@ export async function isFeatureEnabled(db: Db, name: FeatureFlagName, context: F
       eb.or([
         eb('organizationId', 'is', null),
         eb.and([eb('organizationId', '=', context.organizationId), eb('channelId', 'is', null)]),
-        ...(context.channelId === undefined
+        ...(context.channelId === undefined || isBrandFlag(name)
           ? []
           : [eb.and([eb('organizationId', '=', context.organizationId), eb('channelId', '=', context.channelId)])]),
       ]),

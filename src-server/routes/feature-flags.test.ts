@@ -78,6 +78,29 @@ describe('feature flag lookup', () => {
     expect(await enabled(FEATURE_FLAGS.subjectGenerator, 'brandSlug=demo')).toBe(false);
   });
 
+  it("gates 'Image + Text columns' (and the events block) per brand: every channel of the brand alike, no channel on its own", async () => {
+    const flag = FEATURE_FLAGS.imageTextColumnsLayout;
+    await expect(setFeatureFlag(t.db, flag, { channelId: weeklyId }, true)).rejects.toThrow('The imageTextColumnsLayout flag is set per brand, not per channel.');
+    await expect(setFeatureFlag(t.db, FEATURE_FLAGS.eventsBlock, { channelId: weeklyId }, true)).rejects.toThrow(/per brand/);
+    expect(await enabled(flag, `brandSlug=demo&channelId=${weeklyId}`)).toBe(false);
+
+    // A channel row written by hand turns nothing on for that channel alone.
+    await sql`INSERT INTO feature_flags (name, tenant_id, organization_id, channel_id, enabled)
+              VALUES (${flag}, ${demo.tenantId}, ${demo.organizationId}, ${weeklyId}, true)`.execute(t.db);
+    expect(await enabled(flag, `brandSlug=demo&channelId=${weeklyId}`)).toBe(false);
+
+    await setFeatureFlag(t.db, flag, { organizationId: demo.organizationId }, true);
+    expect(await enabled(flag, `brandSlug=demo&channelId=${weeklyId}`)).toBe(true);
+    expect(await enabled(flag, `brandSlug=demo&channelId=${companyId}`)).toBe(true);
+    expect(await enabled(flag, 'brandSlug=demo')).toBe(true);
+    const otherBrand = await lookup(flag, `brandSlug=rival&channelId=${rival.account.channelId}`, rival.headers);
+    expect(otherBrand.json()).toEqual({ enabled: false });
+
+    // …nor off: the brand's word holds in each of its channels.
+    await sql`UPDATE feature_flags SET enabled = false WHERE name = ${flag} AND channel_id = ${weeklyId}`.execute(t.db);
+    expect(await enabled(flag, `brandSlug=demo&channelId=${weeklyId}`)).toBe(true);
+  });
+
   it('answers 404 for a flag the product does not know, and 422 without a brand', async () => {
     const unknown = await lookup('pollsEverywhere', 'brandSlug=demo');
     expect(unknown.statusCode).toBe(404);

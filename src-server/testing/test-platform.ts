@@ -35,7 +35,7 @@ export interface TestPlatform {
 /** A platform secret key for tests that start a platform themselves: none writes a key file into the user's data folder. */
 export const TEST_SECRET_KEY = randomBytes(32);
 
-export type TestPlatformOptions = Pick<StartPlatformOptions, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'deliveryJobs' | 'ai' | 'allowPrivateFetch' | 'sending'>;
+export type TestPlatformOptions = Pick<StartPlatformOptions, 'smtpUrl' | 'mailFrom' | 'publicUrl' | 'deliveryJobs' | 'ai' | 'allowPrivateFetch' | 'allowHttpImageFetch' | 'sending'>;
 
 export async function startTestPlatform(options: TestPlatformOptions = {}): Promise<TestPlatform> {
   const database = await createTestDatabase();

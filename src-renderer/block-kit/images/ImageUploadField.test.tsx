@@ -36,7 +36,7 @@ let answer: () => Promise<Result<unknown>>;
 const fakeBridge: Bridge = {
   async invoke(channel, input) {
     calls.push({ channel, input });
-    if (channel === 'images.import') return (await answer()) as never;
+    if (channel === 'images.import' || channel === 'images.importFromUrl') return (await answer()) as never;
     return { ok: false, error: { code: 'internal', message: `unexpected ${channel}` } };
   },
   on: () => () => {},
@@ -160,4 +160,19 @@ describe('ImageUploadField', () => {
     expect(imports()).toHaveLength(0);
     expect(screen.queryByTestId('image-file-name')).toBeNull();
   });
+
+  it('offers the web-address box only where asked, and passes on the platform refusal as the file route does', async () => {
+    renderField();
+    expect(screen.queryByLabelText('Image: web address')).toBeNull();
+    cleanup();
+    const refusal = 'That address is not reachable from the platform.';
+    answer = async () => ({ ok: false, error: { code: 'invalid_input', message: refusal } });
+    const { uploaded, errors } = renderField({ fromAddress: true });
+    await user().type(screen.getByLabelText('Image: web address'), 'http://127.0.0.1/secret.png{Enter}');
+    await waitFor(() => expect(errors).toEqual([refusal]));
+    expect(screen.getAllByText(refusal).length).toBeGreaterThan(0);
+    expect(calls).toEqual([{ channel: 'images.importFromUrl', input: { letterUniqueId: 'letter-1', url: 'http://127.0.0.1/secret.png', purpose: 'block' } }]);
+    expect(uploaded).toEqual([]);
+  });
 });
+

@@ -1,15 +1,17 @@
-import { Box, Button, FileButton, Group, Image, Progress, Stack, Text } from '@mantine/core';
+import { Box, Button, FileButton, Group, Image, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import type { ImportedImage } from '../../../shared/contract/bridge';
 import { IMAGE_FILE_ACCEPT, imageFileLabel, imageFileRefusal } from '../../../shared/rules/image-upload';
 import { toastError } from '../../ui/toasts';
-import { useImportImageMutation } from './images-api';
+import { useImportImageFromUrlMutation, useImportImageMutation } from './images-api';
 import { readFileBase64 } from './read-file-base64';
 
 // Picking or dropping an image (spec 1 §5 and §8, spec 2 §5 "Image settings"): SVG and
 // anything that is not an image are refused here with the spec's message before anything is
 // sent; the core shrinks and crops the rest, keeps it and uploads it. A failure is shown
-// under the field and as an error toast with the message passed on.
+// under the field and as an error toast with the message passed on. With `fromAddress`, an
+// image can also be given by its web address: the platform copies it (upload-from-url, its
+// fetcher refusing private addresses) and the core keeps it with every crop, as a file.
 
 export interface ImageUploadFieldProps {
   label: string;
@@ -20,12 +22,29 @@ export interface ImageUploadFieldProps {
   disabled?: boolean;
   /** Told each refusal or failure (the social card keeps a flag until its next edit). */
   onError?: (message: string) => void;
+  /** Offer the web-address box as well as the file (the image block). */
+  fromAddress?: boolean;
 }
 
 export const IMAGE_LOAD_FAILED_MESSAGE = 'This image could not be loaded.';
+/** The platform's own words for an address that is not a web address (src-server/media/fetch-image.ts). */
+export const IMAGE_ADDRESS_INVALID_MESSAGE = 'Enter a full web address, starting with https://.';
+export const ADD_FROM_ADDRESS_LABEL = 'Add';
 
-export function ImageUploadField({ label, value, onUploaded, letterUniqueId, purpose = 'block', disabled = false, onError }: ImageUploadFieldProps) {
+/** What the address box refuses before asking anyone: not a web address at all. */
+export function imageAddressRefusal(text: string): string | null {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? null : IMAGE_ADDRESS_INVALID_MESSAGE;
+  } catch {
+    return IMAGE_ADDRESS_INVALID_MESSAGE;
+  }
+}
+
+export function ImageUploadField({ label, value, onUploaded, letterUniqueId, purpose = 'block', disabled = false, onError, fromAddress = false }: ImageUploadFieldProps) {
   const [importImage, { isLoading }] = useImportImageMutation();
+  const [importFromUrl, { isLoading: copying }] = useImportImageFromUrlMutation();
+  const [address, setAddress] = useState('');
   const [fileName, setFileName] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
@@ -33,7 +52,7 @@ export function ImageUploadField({ label, value, onUploaded, letterUniqueId, pur
   const resetRef = useRef<() => void>(null);
   const labelId = useId();
   const errorId = useId();
-  const busy = isLoading;
+  const busy = isLoading || copying;
   const blocked = disabled || busy;
 
   const fail = (message: string) => {
@@ -52,6 +71,22 @@ export function ImageUploadField({ label, value, onUploaded, letterUniqueId, pur
     try {
       const dataBase64 = await readFileBase64(file);
       const image = await importImage({ letterUniqueId, fileName: file.name, mimeType: file.type, dataBase64, purpose }).unwrap();
+      onUploaded(image);
+    } catch (caught) {
+      fail(messageOf(caught));
+    }
+  }
+
+  async function takeAddress() {
+    const url = address.trim();
+    if (!url || blocked) return;
+    setError(null);
+    const refusal = imageAddressRefusal(url);
+    if (refusal) return fail(refusal);
+    try {
+      const image = await importFromUrl({ letterUniqueId, url, purpose }).unwrap();
+      setAddress('');
+      setFileName(null);
       onUploaded(image);
     } catch (caught) {
       fail(messageOf(caught));
@@ -130,6 +165,28 @@ export function ImageUploadField({ label, value, onUploaded, letterUniqueId, pur
           )}
         </Stack>
       </Box>
+      {fromAddress && (
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <TextInput
+            aria-label={`${label}: web address`}
+            placeholder="or the image's web address, https://…"
+            size="xs"
+            value={address}
+            disabled={blocked}
+            style={{ flex: 1 }}
+            onChange={(event) => setAddress(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                void takeAddress();
+              }
+            }}
+          />
+          <Button size="xs" variant="default" disabled={blocked || address.trim() === ''} onClick={() => void takeAddress()}>
+            {ADD_FROM_ADDRESS_LABEL}
+          </Button>
+        </Group>
+      )}
       {busy && <Progress value={100} striped animated size="sm" aria-label="Uploading the image" />}
       {error && (
         <Text id={errorId} size="xs" c="red" role="alert">

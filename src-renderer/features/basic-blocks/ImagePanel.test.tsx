@@ -6,7 +6,8 @@ import type { Bridge, ImportedImage } from '../../../shared/contract/bridge';
 import { newSection, type SectionOf } from '../../../shared/model';
 import { ALT_QUOTES_MESSAGE, ALT_TOO_LONG_MESSAGE } from '../../../shared/rules/image-settings';
 import { IMAGE_LINK_MESSAGE } from '../../../shared/rules/links';
-import { RECROP_MESSAGE } from './ImagePanel';
+import { IMAGE_ADDRESS_INVALID_MESSAGE } from '../../block-kit/images/ImageUploadField';
+import { RECROP_FAILED_MESSAGE } from './ImagePanel';
 import { rememberImportedImage } from './imported-images';
 import { chooseOption, renderPanel, retype } from '../../testing/panel-test-support';
 
@@ -34,10 +35,32 @@ const EARLIER: ImportedImage = {
   variants: { ...IMPORTED.variants, square: 'https://platform.example/media/earlier-square.png' },
   uploaded: true,
 };
+/** What the core answers for an image it never imported, once the platform has copied it. */
+const COPIED: ImportedImage = {
+  ...IMPORTED,
+  imageId: 'copied',
+  url: 'https://platform.example/media/copied.png',
+  variants: {
+    original: 'https://platform.example/media/copied.png',
+    circle: 'https://platform.example/media/copied-circle.png',
+    square: 'https://platform.example/media/copied-square.png',
+    '4:3': 'https://platform.example/media/copied-4x3.png',
+    '3:4': 'https://platform.example/media/copied-3x4.png',
+  },
+  uploaded: true,
+};
+const OFFLINE = 'Images from a web address need a connection to the platform.';
 const imports: unknown[] = [];
+const copies: unknown[] = [];
 beforeAll(() => {
   window.bridge = {
     async invoke(channel, input) {
+      if (channel === 'images.importFromUrl') {
+        copies.push(input);
+        const { url } = input as { url: string };
+        if (url.startsWith('https://offline.example/')) return { ok: false, error: { code: 'offline', message: OFFLINE } };
+        return { ok: true, data: COPIED } as never;
+      }
       // An image imported in an earlier session: the core still knows its crops by its URL.
       if (channel === 'images.find') {
         const { url } = input as { url: string };
@@ -136,10 +159,23 @@ describe('ImagePanel', () => {
     expect(current().blockModel).toMatchObject({ imageSmartCrop: 'original', src: 'local://i1/original.png' });
     cleanup();
 
+    // Never imported here: the platform copies it and the core crops the copy.
     const unknown = renderPanel(image({ src: 'https://cdn.example.com/a.png', originalSrc: 'https://cdn.example.com/a.png' }));
+    copies.length = 0;
     await chooseCrop('Square');
-    expect(screen.getByText(RECROP_MESSAGE)).toBeTruthy();
-    expect(unknown.current().blockModel).toMatchObject({ imageSmartCrop: 'original', src: 'https://cdn.example.com/a.png' });
+    await waitFor(() => expect(unknown.current().blockModel).toMatchObject({ imageSmartCrop: 'square', src: COPIED.variants.square, originalSrc: COPIED.url }));
+    expect(copies).toEqual([{ letterUniqueId: 'letter-1', url: 'https://cdn.example.com/a.png', purpose: 'block' }]);
+    // Its crops are known from then on: another crop asks nobody.
+    await chooseCrop('Circle');
+    expect(unknown.current().blockModel).toMatchObject({ imageSmartCrop: 'circle', src: COPIED.variants.circle });
+    expect(copies).toHaveLength(1);
+    cleanup();
+
+    // The copy cannot be made (offline): the block keeps its crop and says why.
+    const offline = renderPanel(image({ src: 'https://offline.example/b.png', originalSrc: 'https://offline.example/b.png' }));
+    await chooseCrop('Square');
+    expect(await screen.findByText(`${RECROP_FAILED_MESSAGE} ${OFFLINE}`)).toBeTruthy();
+    expect(offline.current().blockModel).toMatchObject({ imageSmartCrop: 'original', src: 'https://offline.example/b.png' });
     cleanup();
 
     const earlier = renderPanel(image({ src: EARLIER.url, originalSrc: EARLIER.url }));
@@ -156,6 +192,29 @@ describe('ImagePanel', () => {
     expect(imports).toEqual([expect.objectContaining({ letterUniqueId: 'letter-1', fileName: 'bike.png', purpose: 'block' })]);
     await chooseCrop('Circle');
     expect(current().blockModel).toMatchObject({ imageSmartCrop: 'circle', src: '/local-images/up-1/circle.png' });
+  });
+
+  it('takes an image by its web address, in the chosen crop', async () => {
+    const { current } = renderPanel(image({ imageSmartCrop: 'square' }), {}, true);
+    copies.length = 0;
+    await userEvent.type(screen.getByLabelText('Image: web address'), 'not an address');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.getByText(IMAGE_ADDRESS_INVALID_MESSAGE)).toBeTruthy();
+    expect(copies).toEqual([]);
+    await retype('Image: web address', 'https://photos.example/harbour.jpg');
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(current().blockModel).toMatchObject({ src: COPIED.variants.square, originalSrc: COPIED.url, imageSmartCrop: 'square' }));
+    expect(copies).toEqual([{ letterUniqueId: 'letter-1', url: 'https://photos.example/harbour.jpg', purpose: 'block' }]);
+    expect((screen.getByLabelText('Image: web address') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText(IMAGE_ADDRESS_INVALID_MESSAGE)).toBeNull();
+  });
+
+  it('says why an address could not be used, and keeps the image it had', async () => {
+    const { current } = renderPanel(image({ src: 'https://cdn.example.com/a.png', originalSrc: 'https://cdn.example.com/a.png' }), {}, true);
+    await retype('Image: web address', 'https://offline.example/c.png');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText(OFFLINE)).toBeTruthy();
+    expect(current().blockModel.src).toBe('https://cdn.example.com/a.png');
   });
 
   it('removing the image resets the crop', async () => {

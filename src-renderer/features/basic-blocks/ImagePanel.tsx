@@ -1,5 +1,6 @@
 import { Button, Select, Stack } from '@mantine/core';
 import { useState } from 'react';
+import type { ImportedImage } from '../../../shared/contract/bridge';
 import type { CropOption, SectionOf } from '../../../shared/model';
 import { IMAGE_CROP_CHOICES, cropVariant } from '../../../shared/rules/image-settings';
 import { ImageUploadField } from '../../block-kit/images/ImageUploadField';
@@ -10,10 +11,12 @@ import { croppedUrl, rememberImportedImage } from './imported-images';
 import { usePanelContext } from '../../block-kit/panel-context';
 import { setModel, type PanelProps } from '../../block-kit/section-edit';
 
-// The image block (spec 2 §2 "Image panel", §4): upload, crop (made again from the original),
-// removing (which resets the crop), then the image settings and the common settings.
+// The image block (spec 2 §2 "Image panel", §4): upload a file or give a web address, crop
+// (made again from the original, whichever app put the image in), removing (which resets the
+// crop), then the image settings and the common settings.
 
 export const RECROP_MESSAGE = 'Upload the image again to crop it this way.';
+export const RECROP_FAILED_MESSAGE = 'This image could not be cropped.';
 
 export function ImagePanel({ section, edit }: PanelProps<SectionOf<'image'>>) {
   const { letterUniqueId, readOnly } = usePanelContext();
@@ -24,18 +27,32 @@ export function ImagePanel({ section, edit }: PanelProps<SectionOf<'image'>>) {
     setCropError(null);
     // Nothing to crop yet: the choice applies to the next upload.
     if (!model.src) return setModel(edit, 'image', 'imageSmartCrop', { imageSmartCrop: crop });
-    let src = croppedUrl(model.originalSrc, crop);
+    const original = model.originalSrc || model.src;
+    let src = croppedUrl(original, crop);
+    let originalSrc = model.originalSrc;
     if (src === null) {
-      // Imported in an earlier session: the core still knows its crops by any of its URLs.
-      const found = await getBridge().invoke('images.find', { url: model.originalSrc });
-      if (found.ok && found.data) {
-        rememberImportedImage(found.data);
-        src = croppedUrl(found.data.url, crop);
-      }
+      const image = await cropsOf(original);
+      if (!image.ok) return setCropError(image.message);
+      rememberImportedImage(image.data);
+      src = croppedUrl(image.data.url, crop);
+      originalSrc = image.data.url;
     }
     if (src === null) return setCropError(RECROP_MESSAGE);
-    setModel(edit, 'image', 'imageSmartCrop', { imageSmartCrop: crop, src });
+    setModel(edit, 'image', 'imageSmartCrop', { imageSmartCrop: crop, src, originalSrc });
   };
+
+  /**
+   * The crops of an image whose crops this session does not know: imported in an earlier
+   * session, the core still knows them by any of its URLs; never imported here (a template's
+   * image, one added on another computer), the platform copies it and the core crops the copy.
+   */
+  async function cropsOf(url: string): Promise<{ ok: true; data: ImportedImage } | { ok: false; message: string }> {
+    const found = await getBridge().invoke('images.find', { url });
+    if (found.ok && found.data) return { ok: true, data: found.data };
+    const copied = await getBridge().invoke('images.importFromUrl', { letterUniqueId, url, purpose: 'block' });
+    if (copied.ok) return copied;
+    return { ok: false, message: copied.error.message ? `${RECROP_FAILED_MESSAGE} ${copied.error.message}` : RECROP_MESSAGE };
+  }
 
   return (
     <Stack gap="sm">
@@ -44,6 +61,7 @@ export function ImagePanel({ section, edit }: PanelProps<SectionOf<'image'>>) {
         value={model.src || null}
         letterUniqueId={letterUniqueId}
         disabled={readOnly}
+        fromAddress
         onUploaded={(image) => {
           rememberImportedImage(image);
           setCropError(null);

@@ -27,16 +27,24 @@ describe('LayoutPanel', () => {
     expect(screen.getByRole('button', { name: 'Image + Text columns' })).toBeTruthy();
   });
 
-  it('resizes the left column within 20–80, the right one taking the rest', async () => {
+  it('resizes the left column within 20–80 on a 1–100 scale, the right one taking the rest', async () => {
     const { current } = renderPanel(newLayoutSection('L', 1));
     const slider = screen.getByRole('slider', { name: 'Left column width' });
+    expect([slider.getAttribute('aria-valuemin'), slider.getAttribute('aria-valuemax')]).toEqual(['1', '100']);
     slider.focus();
     await userEvent.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(summary(current().blocks)).toEqual(['image:48', 'paragraph:52']);
     await userEvent.keyboard('{Home}');
     expect(summary(current().blocks)).toEqual(['image:20', 'paragraph:80']);
+    expect(slider.getAttribute('aria-valuenow')).toBe('20');
     await userEvent.keyboard('{End}');
     expect(summary(current().blocks)).toEqual(['image:80', 'paragraph:20']);
+    expect(slider.getAttribute('aria-valuenow')).toBe('80');
+  });
+
+  it('has no width slider for stacked layouts', async () => {
+    renderPanel(newLayoutSection('L', 5));
+    expect(screen.queryByRole('slider', { name: 'Left column width' })).toBeNull();
   });
 
   it("edits a column's own block through the layout", async () => {

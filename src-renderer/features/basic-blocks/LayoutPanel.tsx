@@ -1,8 +1,8 @@
-import { Accordion, Input, SimpleGrid, Slider, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Accordion, Input, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { LayoutType, Section, SectionOf } from '../../../shared/model';
-import { COLUMN_WIDTH_MAX, COLUMN_WIDTH_MIN } from '../../../shared/model';
-import { LAYOUT_LABELS, changeLayout, checkLeftColumnWidth, hasResizableColumns, withLeftColumnWidth } from '../../../shared/rules/layout';
+import { LAYOUT_LABELS, changeLayout, hasResizableLeftColumn, withLeftColumnWidth } from '../../../shared/rules/layout';
 import { BLOCK_NAMES } from '../../../shared/model/block-names';
+import { ColumnWidthSlider } from '../../block-kit/fields/ColumnWidthSlider';
 import { CommonSettings } from '../../block-kit/settings/CommonSettings';
 import { usePanelContext } from '../../block-kit/panel-context';
 import { childEdit, type PanelProps } from '../../block-kit/section-edit';
@@ -18,19 +18,13 @@ export function LayoutPanel({ section, edit }: PanelProps<SectionOf<'layout'>>) 
   const { readOnly, isFeatureOn, BlockPanel } = usePanelContext();
   const current = section.layoutType;
   const choices = isFeatureOn('imageTextColumnsLayout') || current === FLAGGED_LAYOUT ? [...LAYOUT_CHOICES, FLAGGED_LAYOUT] : LAYOUT_CHOICES;
-  const resizable = hasResizableColumns(current) && section.blocks.length === 2;
+  const resizable = hasResizableLeftColumn(section);
   const left = section.blocks[0]?.columnWidth ?? 50;
 
   const choose = (layoutType: LayoutType) =>
     edit('layoutType', (now: Section) =>
       now.type === 'layout' && now.layoutType !== layoutType ? changeLayout(now, layoutType, () => `${now.uniqueId}-${crypto.randomUUID()}`) : now,
     );
-
-  const resize = (value: number) => {
-    const checked = checkLeftColumnWidth(value);
-    if (!checked.ok) return;
-    edit('columnWidth', (now: Section) => (now.type === 'layout' ? withLeftColumnWidth(now, checked.value) : now));
-  };
 
   return (
     <Stack gap="sm">
@@ -57,19 +51,12 @@ export function LayoutPanel({ section, edit }: PanelProps<SectionOf<'layout'>>) 
         </SimpleGrid>
       </Input.Wrapper>
       {resizable && (
-        <Input.Wrapper label="Left column width" description={`${left}% and ${100 - left}%`}>
-          <Slider
-            thumbLabel="Left column width"
-            min={COLUMN_WIDTH_MIN}
-            max={COLUMN_WIDTH_MAX}
-            step={1}
-            value={left}
-            disabled={readOnly}
-            label={(value) => `${value}%`}
-            onChange={resize}
-            mt={6}
-          />
-        </Input.Wrapper>
+        <ColumnWidthSlider
+          label="Left column width"
+          value={left}
+          disabled={readOnly}
+          onChange={(width) => edit('columnWidth', (now: Section) => (now.type === 'layout' ? withLeftColumnWidth(now, width) : now))}
+        />
       )}
       <Accordion multiple variant="separated">
         {section.blocks.map((child, index) => (

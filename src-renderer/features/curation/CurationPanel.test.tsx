@@ -217,4 +217,23 @@ describe('CurationPanel', () => {
     renderPanel(curation(), { letter: { uniqueId: 'letter-1', brandSlug: 'demo', channelSlug: 'company' } }, true);
     expect(screen.queryAllByLabelText('Sources')).toEqual([]);
   });
+
+  it('splits image and text with the layout width slider, 1–100 clamped to 20–80; stacked layouts cannot be split', async () => {
+    flags = [];
+    const { current, user } = renderPanel(curation(), {}, true);
+    const widths = () => [current().blockModel.imageColumnWidth, current().blockModel.textColumnWidth];
+    const slider = screen.getByRole('slider', { name: 'Image column width' });
+    expect([slider.getAttribute('aria-valuemin'), slider.getAttribute('aria-valuemax')]).toEqual(['1', '100']);
+    slider.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(widths()).toEqual([49, 51]);
+    await user.keyboard('{Home}');
+    expect(widths()).toEqual([20, 80]);
+    await user.keyboard('{End}');
+    expect(widths()).toEqual([80, 20]);
+    cleanup();
+    const stacked = curation();
+    renderPanel({ ...stacked, blockModel: { ...stacked.blockModel, imageColumnWidth: 100, textColumnWidth: 100 } }, {}, true);
+    expect(screen.getByRole('slider', { name: 'Image column width' }).getAttribute('data-disabled')).toBe('true');
+  });
 });

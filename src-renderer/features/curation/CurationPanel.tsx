@@ -1,4 +1,4 @@
-import { Alert, Button, Group, MultiSelect, NumberInput, Select, Slider, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, NumberInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -22,6 +22,7 @@ import { AppLink } from '../../block-kit/AppLink';
 import { IMAGE_CROP_CHOICES } from '../../../shared/rules/image-settings';
 import { CommonSettings } from '../../block-kit/settings/CommonSettings';
 import { ColorField } from '../../block-kit/fields/ColorField';
+import { ColumnWidthSlider } from '../../block-kit/fields/ColumnWidthSlider';
 import { isCompanyLevel, usePanelContext } from '../../block-kit/panel-context';
 import { setModel, typedEdit, type PanelProps } from '../../block-kit/section-edit';
 import { FEATURE_FLAGS } from '../../../shared/model/feature-flags';
@@ -269,20 +270,13 @@ export function CurationPanel({ section, edit }: PanelProps<CurationSection>) {
           Full content puts each post's whole text in the letter. A post whose feed gives only an excerpt shows its excerpt.
         </Text>
       )}
-      <Stack gap={2}>
-        <Text size="sm" fw={500} id={`${section.uniqueId}-column`}>
-          Image column width
-        </Text>
-        <Slider
-          min={20}
-          max={80}
-          value={Math.min(80, Math.max(20, model.imageColumnWidth))}
-          disabled={readOnly || model.imageColumnWidth + model.textColumnWidth > 100}
-          thumbLabel="Image column width"
-          aria-labelledby={`${section.uniqueId}-column`}
-          onChange={(value) => set('imageColumnWidth', { imageColumnWidth: value, textColumnWidth: 100 - value })}
-        />
-      </Stack>
+      <ColumnWidthSlider
+        label="Image column width"
+        value={model.imageColumnWidth}
+        // Layouts that stack the image over the text give both columns the whole width: nothing to split.
+        disabled={readOnly || model.imageColumnWidth + model.textColumnWidth > 100}
+        onChange={(width) => set('imageColumnWidth', { imageColumnWidth: width, textColumnWidth: 100 - width })}
+      />
       <Group grow>
         <NumberInput label="Gap" min={0} value={model.gap} disabled={readOnly} onChange={(value) => set('gap', { gap: Math.max(0, Number(value) || 0) })} />
         <NumberInput

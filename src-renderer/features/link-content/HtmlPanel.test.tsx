@@ -48,6 +48,19 @@ describe('HtmlPanel', () => {
     expect(screen.queryByText(HTML_ERROR_MESSAGE)).toBeNull();
   });
 
+  it('waits the whole 2 s: a pause of 1.5 s is not the end of an edit', async () => {
+    const { current } = renderPanel(newSection('html', 'h'), {}, true);
+    await retype('HTML code', '<p>One</p>');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1_500)));
+    expect(asked).toHaveLength(0);
+    await userEvent.paste('<p>Two</p>');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1_500)));
+    expect(asked).toHaveLength(0);
+    expect(current().blockModel.html).toBe('');
+    await afterValidation();
+    expect(asked.map((a) => a.html)).toEqual(['<p>One</p><p>Two</p>']);
+  });
+
   it("shows the spec message with the platform's first problem and a link to the supported tags", async () => {
     const { current } = renderPanel(newSection('html', 'h'), {}, true);
     await retype('HTML code', '<div><script>x()</script></div>');

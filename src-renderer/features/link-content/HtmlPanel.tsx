@@ -1,10 +1,9 @@
-import { Alert, Anchor, Code, Collapse, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Collapse, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import type { SectionOf } from '../../../shared/model';
 import {
   HTML_ERROR_MESSAGE,
-  HTML_SUPPORTED_TAGS,
   HTML_VALIDATION_DEBOUNCE_MS,
   RELAX_HTML_LABEL,
   checkHtml,
@@ -14,6 +13,7 @@ import { CommonSettings } from '../../block-kit/settings/CommonSettings';
 import { usePanelContext } from '../../block-kit/panel-context';
 import { setModel, type PanelProps } from '../../block-kit/section-edit';
 import { useValidateHtmlMutation } from './link-content-api';
+import { SupportedHtmlTags } from './SupportedHtmlTags';
 
 // The HTML block's code editor (spec 2 §2, §4, §7): the markup is sent to the platform's
 // `contents/validate/html` 2 s after the last edit (or when the field is left) and stored
@@ -109,17 +109,7 @@ export function HtmlPanel({ section, edit }: PanelProps<SectionOf<'html'>>) {
         Supported HTML tags
       </Anchor>
       <Collapse expanded={helpOpen}>
-        <Text size="xs" c="dimmed">
-          {HTML_SUPPORTED_TAGS.map((tag, index) => (
-            <span key={tag}>
-              {index > 0 && ' '}
-              <Code>{`<${tag}>`}</Code>
-            </span>
-          ))}
-        </Text>
-        <Text size="xs" c="dimmed" mt={4}>
-          Scripts, forms, frames and event attributes such as onclick are never sent.
-        </Text>
+        <SupportedHtmlTags />
       </Collapse>
       <CommonSettings section={section} edit={edit} />
     </Stack>

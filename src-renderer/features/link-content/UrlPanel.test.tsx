@@ -94,4 +94,32 @@ describe('UrlPanel', () => {
     expect(current().blockModel).toEqual({ url: 'https://coast.example/story' });
     expect(current().blocks.map((block) => block.type)).toEqual(['image', 'paragraph']);
   });
+
+  it('gives a preview in two columns (audio, 20/80) the layout width slider, clamped to 20–80', async () => {
+    answer = () => ({ ok: true, data: { ...PREVIEW, providerName: 'Spotify' } });
+    const { current } = renderPanel(newSection('dynamic', 'd'), {}, true);
+    expect(screen.queryByRole('slider', { name: 'Left column width' })).toBeNull();
+    await retype('Source URL', 'https://open.spotify.example/episode/1');
+    await userEvent.click(screen.getByRole('button', { name: 'Load' }));
+    await waitFor(() => expect(current().blocks).toHaveLength(2));
+    const widths = () => current().blocks.map((block) => `${block.type}:${block.columnWidth}`);
+    expect(widths()).toEqual(['image:20', 'paragraph:80']);
+    const slider = screen.getByRole('slider', { name: 'Left column width' });
+    expect([slider.getAttribute('aria-valuemin'), slider.getAttribute('aria-valuemax')]).toEqual(['1', '100']);
+    slider.focus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    expect(widths()).toEqual(['image:22', 'paragraph:78']);
+    await userEvent.keyboard('{Home}');
+    expect(widths()).toEqual(['image:20', 'paragraph:80']);
+    await userEvent.keyboard('{End}');
+    expect(widths()).toEqual(['image:80', 'paragraph:20']);
+  });
+
+  it('has no width slider for a preview with the image above the text', async () => {
+    const { current } = renderPanel(newSection('url', 'u'), {}, true);
+    await retype('Source URL', 'https://coast.example/story');
+    await userEvent.click(screen.getByRole('button', { name: 'Load' }));
+    await waitFor(() => expect(current().layoutType).toBe(5));
+    expect(screen.queryByRole('slider', { name: 'Left column width' })).toBeNull();
+  });
 });

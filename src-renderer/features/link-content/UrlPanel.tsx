@@ -3,13 +3,16 @@ import { useEffect, useState } from 'react';
 import type { SectionOf } from '../../../shared/model';
 import type { UrlPreview } from '../../../shared/model/blocks/feeds';
 import { applyPreview, checkSourceUrl, fetchableUrl, URL_UPDATE_FAILED_MESSAGE } from '../../../shared/rules/link-preview';
+import { hasResizableLeftColumn, withLeftColumnWidth } from '../../../shared/rules/layout';
+import { ColumnWidthSlider } from '../../block-kit/fields/ColumnWidthSlider';
 import { CommonSettings } from '../../block-kit/settings/CommonSettings';
 import { usePanelContext } from '../../block-kit/panel-context';
 import type { PanelProps } from '../../block-kit/section-edit';
 import { failureText, useCrawlUrlMutation } from './link-content-api';
 
 // The URL and dynamic blocks' source URL box (spec 2 §2, §5, §9): Load asks the platform for
-// the page's preview and rebuilds the block from it in the provider's layout. What was
+// the page's preview and rebuilds the block from it in the provider's layout; a preview in
+// two side-by-side columns (audio, 20/80) gets the layout width slider. What was
 // loaded is stored in the letter, so the block shows and sends offline; only Load needs
 // the platform, and says so.
 
@@ -73,6 +76,14 @@ export function UrlPanel({ section, edit }: PanelProps<SectionOf<'url' | 'dynami
         <Text size="xs" c="dimmed">
           {`Loaded: ${preview.pageTitle ?? preview.pageUrl}${preview.providerName ? ` (${preview.providerName})` : ''}`}
         </Text>
+      )}
+      {hasResizableLeftColumn(section) && (
+        <ColumnWidthSlider
+          label="Left column width"
+          value={section.blocks[0]?.columnWidth ?? 50}
+          disabled={readOnly}
+          onChange={(width) => edit('columnWidth', (now) => (now.type === 'url' || now.type === 'dynamic' ? withLeftColumnWidth(now, width) : now))}
+        />
       )}
       <CommonSettings section={section} edit={edit} />
     </Stack>
