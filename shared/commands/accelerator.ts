@@ -19,7 +19,29 @@ interface Chord {
   key: string;
 }
 
-const KEY_NAMES: Record<string, string> = { Enter: 'enter', Return: 'enter', Plus: '+', Space: ' ', Esc: 'escape', Escape: 'escape' };
+const KEY_NAMES: Record<string, string> = {
+  Enter: 'enter',
+  Return: 'enter',
+  Plus: '+',
+  Space: ' ',
+  Esc: 'escape',
+  Escape: 'escape',
+  Up: 'arrowup',
+  Down: 'arrowdown',
+  Left: 'arrowleft',
+  Right: 'arrowright',
+};
+
+/** How a named key reads in a tooltip, on macOS and elsewhere. */
+const KEY_LABELS: Record<string, { mac: string; other: string }> = {
+  enter: { mac: '↩', other: 'Enter' },
+  arrowup: { mac: '↑', other: '↑' },
+  arrowdown: { mac: '↓', other: '↓' },
+  arrowleft: { mac: '←', other: '←' },
+  arrowright: { mac: '→', other: '→' },
+  delete: { mac: '⌦', other: 'Delete' },
+  backspace: { mac: '⌫', other: 'Backspace' },
+};
 
 function parse(accelerator: string, platform: CommandPlatform): Chord {
   const chord: Chord = { meta: false, ctrl: false, shift: false, alt: false, key: '' };
@@ -78,7 +100,8 @@ export function matchesAccelerator(accelerator: string, event: KeyLike & { code?
 /** How a shortcut reads in a tooltip: '⇧⌘P' on macOS, 'Ctrl+Shift+P' elsewhere. */
 export function acceleratorLabel(accelerator: string, platform: CommandPlatform): string {
   const chord = parse(accelerator, platform);
-  const key = chord.key === 'enter' ? (platform === 'mac' ? '↩' : 'Enter') : chord.key.length === 1 ? chord.key.toUpperCase() : chord.key;
+  const named = KEY_LABELS[chord.key];
+  const key = named ? named[platform] : chord.key.length === 1 ? chord.key.toUpperCase() : chord.key;
   if (platform === 'mac') {
     return `${chord.ctrl ? '⌃' : ''}${chord.alt ? '⌥' : ''}${chord.shift ? '⇧' : ''}${chord.meta ? '⌘' : ''}${key}`;
   }

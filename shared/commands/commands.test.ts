@@ -69,6 +69,15 @@ describe('accelerators', () => {
     expect(acceleratorLabel('CmdOrCtrl+Shift+P', 'mac')).toBe('⇧⌘P');
     expect(acceleratorLabel('CmdOrCtrl+Shift+P', 'other')).toBe('Ctrl+Shift+P');
     expect(acceleratorLabel('CmdOrCtrl+Enter', 'mac')).toBe('⌘↩');
+    expect(acceleratorLabel('Alt+Up', 'mac')).toBe('⌥↑');
+    expect(acceleratorLabel('Alt+Down', 'other')).toBe('Alt+↓');
+    expect(acceleratorLabel('Delete', 'other')).toBe('Delete');
+  });
+
+  it("matches Electron's arrow key names against the keys pressed", () => {
+    expect(matchesAccelerator('Alt+Up', key('ArrowUp', { alt: true }, 'ArrowUp'), 'other')).toBe(true);
+    expect(matchesAccelerator('Alt+Up', key('ArrowDown', { alt: true }, 'ArrowDown'), 'other')).toBe(false);
+    expect(matchesAccelerator('Delete', key('Delete', {}, 'Delete'), 'mac')).toBe(true);
   });
 });
 

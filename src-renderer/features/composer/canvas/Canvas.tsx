@@ -8,15 +8,22 @@ import { usedWebFonts } from '../../../../shared/model/used-web-fonts';
 import type { RootState } from '../../../app/store';
 import { COMPOSER_PLUGINS } from '../../../app/composer-plugins';
 import { useWebFonts } from '../../../ui/fonts/web-fonts';
-import { redone, sectionRewritten, textEdited, undone } from '../../../block-kit/composer-slice';
+import { redone, sectionCloned, sectionDeleted, sectionMoved, sectionRewritten, textEdited, undone } from '../../../block-kit/composer-slice';
+import { canClone, canDelete } from '../../../block-kit/section-list';
 import { footerIndex } from '../../../block-kit/section-list';
 import { CanvasSection } from './CanvasSection';
+import { sectionKeyAction } from './section-keys';
 
 export const CANVAS_DROPPABLE = 'canvas';
 
 /** Inside a text editor or field, Ctrl/Cmd+Z is that editor's own undo, not the composer's. */
 function isTextTarget(target: EventTarget): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+/** A button, link or menu item takes Enter and Delete itself. */
+function isControlTarget(target: EventTarget): boolean {
+  return target instanceof Element && target.closest('button, a, [role="menuitem"], [role="option"], [role="tab"]') !== null;
 }
 
 /** A modal of its own (Send a Test Email, Help) is not the composer: its keys are its own. */
@@ -70,12 +77,39 @@ export function Canvas({
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [readOnly, dispatch]);
 
+  // The selected section's keys (the toolbar's tooltips show them), read from the latest render.
+  const latest = useRef({ sections, selectedId, movableCount });
+  latest.current = { sections, selectedId, movableCount };
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.defaultPrevented || !event.target || isTextTarget(event.target) || inOtherDialog(event.target) || isControlTarget(event.target)) return;
+      const action = sectionKeyAction(event);
+      const { sections: present, selectedId: id, movableCount: movable } = latest.current;
+      const index = present.findIndex((s) => s.uniqueId === id);
+      const section = present[index];
+      if (!action || !section) return;
+      if (action === 'settings') {
+        event.preventDefault();
+        openSettings();
+        return;
+      }
+      if (readOnly || section.type === 'footer') return;
+      event.preventDefault();
+      if (action === 'moveUp' && index > 0) dispatch(sectionMoved({ id: section.uniqueId, toIndex: index - 1 }));
+      if (action === 'moveDown' && index < movable - 1) dispatch(sectionMoved({ id: section.uniqueId, toIndex: index + 1 }));
+      if (action === 'clone' && canClone(section)) dispatch(sectionCloned({ id: section.uniqueId }));
+      if (action === 'delete' && canDelete(section)) dispatch(sectionDeleted({ id: section.uniqueId }));
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [readOnly, dispatch, openSettings]);
+
   return (
     <div
       role="region"
       aria-label="Canvas"
       tabIndex={-1}
-      style={{ flex: 1, minWidth: 0, background: settings.backgroundColorBody, padding: '16px 140px 16px 16px', overflow: 'auto', outline: 'none' }}
+      style={{ flex: 1, minWidth: 0, background: settings.backgroundColorBody, padding: 16, overflow: 'auto', outline: 'none' }}
     >
       <Droppable droppableId={CANVAS_DROPPABLE} isDropDisabled={readOnly}>
         {(drop) => (

@@ -1,5 +1,6 @@
 import { Draggable } from '@hello-pangea/dnd';
 import { ActionIcon, Group } from '@mantine/core';
+import { IconGripVertical } from '@tabler/icons-react';
 import type { CSSProperties } from 'react';
 import { memo, useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
@@ -27,7 +28,7 @@ export interface CanvasSectionProps {
 /**
  * Sections out of view are neither laid out nor painted (`content-visibility: auto`), so a
  * keystroke's frame costs the sections on screen, not the whole letter. Not the selected
- * one: its side menu sits outside its box, which the containment would clip. A section
+ * one: its toolbar overlaps its box's edge, which the containment would clip. A section
  * never shown yet takes a typical section's height; once shown, the height it had.
  */
 function offscreenSkipped(selected: boolean): CSSProperties {
@@ -67,7 +68,7 @@ export const CanvasSection = memo(function CanvasSection({ section, index, selec
               size="sm"
               style={{ visibility: section.type === 'footer' || readOnly ? 'hidden' : undefined }}
             >
-              ⠿
+              <IconGripVertical size={16} stroke={1.6} aria-hidden />
             </ActionIcon>
             <div
               ref={box}
@@ -92,8 +93,8 @@ export const CanvasSection = memo(function CanvasSection({ section, index, selec
               />
             </div>
             {selected && (
-              // Beside the section rather than in its row, so selecting does not reflow the letter.
-              <div style={{ position: 'absolute', top: 0, left: 'calc(100% + 8px)', zIndex: 2 }}>
+              // Over the section's top-right corner rather than in its row, so selecting does not reflow the letter.
+              <div style={{ position: 'absolute', top: 4, right: 4, zIndex: 2 }}>
                 <SideMenu
                   section={section}
                   index={index}

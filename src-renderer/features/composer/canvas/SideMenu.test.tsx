@@ -17,7 +17,7 @@ function menuFor(section: Section, readOnly = false) {
   const menu = screen.getByRole('toolbar', { name: 'Section actions' });
   return within(menu)
     .queryAllByRole('button')
-    .map((button) => `${button.textContent}${(button as HTMLButtonElement).disabled ? ' (disabled)' : ''}`);
+    .map((button) => `${button.getAttribute('aria-label')}${(button as HTMLButtonElement).disabled ? ' (disabled)' : ''}`);
 }
 
 describe('side menu rules', () => {
@@ -62,6 +62,37 @@ describe('Canvas', () => {
     expect(screen.getByRole('group', { name: 'Heading section' })).toBeTruthy();
     await userEvent.keyboard('{Shift>}{Control>}z{/Control}{/Shift}');
     expect(screen.queryByRole('group', { name: 'Heading section' })).toBeNull();
+  });
+
+  it("runs the selected section's keys when the canvas has focus, and keeps the footer last", async () => {
+    const store = testStore(sections());
+    let settingsOpened = 0;
+    renderWith(<Canvas letter={testLetter()} readOnly={false} onOpenSettings={() => settingsOpened++} />, store);
+    const order = () => store.getState().composer.present.map((s) => s.uniqueId);
+    await userEvent.click(screen.getByRole('group', { name: 'Button section' }));
+    screen.getByRole('region', { name: 'Canvas' }).focus();
+    await userEvent.keyboard('{Alt>}{ArrowUp}{/Alt}');
+    expect(order()).toEqual(['h', 'b', 'locked', 'f']);
+    await userEvent.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    expect(order()).toEqual(['h', 'locked', 'b', 'f']);
+    await userEvent.keyboard('{Control>}d{/Control}');
+    expect(order()).toHaveLength(5);
+    await userEvent.keyboard('{Enter}');
+    expect(settingsOpened).toBe(1);
+    await userEvent.keyboard('{Delete}');
+    expect(order()).toHaveLength(4);
+    // The footer stays where it is and cannot be deleted.
+    await userEvent.click(screen.getByRole('group', { name: 'Footer section' }));
+    screen.getByRole('region', { name: 'Canvas' }).focus();
+    await userEvent.keyboard('{Delete}{Alt>}{ArrowUp}{/Alt}');
+    expect(order().at(-1)).toBe('f');
+    expect(order()).toHaveLength(4);
+  });
+
+  it("shows each action's key in its tooltip", async () => {
+    menuFor(newSection('paragraph', 'x'));
+    await userEvent.hover(screen.getByRole('button', { name: 'Move up' }));
+    expect(await screen.findByText(/^Move up \((Alt\+↑|⌥↑)\)$/)).toBeTruthy();
   });
 
   it('brings a section selected from elsewhere (a content-check finding) into view', async () => {

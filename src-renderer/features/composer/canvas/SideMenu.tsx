@@ -1,6 +1,8 @@
-import { Button, Stack } from '@mantine/core';
+import { ActionIcon, Group, Paper, Tooltip } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconCopy, IconSettings, IconSparkles, IconTrash, type Icon } from '@tabler/icons-react';
 import type { Section } from '../../../../shared/model';
 import { canClone, canDelete, canRewrite } from '../../../block-kit/section-list';
+import { SECTION_KEYS, sectionKeyLabel } from './section-keys';
 
 export interface SideMenuProps {
   section: Section;
@@ -16,39 +18,37 @@ export interface SideMenuProps {
   onRewrite: () => void;
 }
 
-/** The selected section's actions (spec 2 §2): Rewrite for paragraphs, Clone, Delete; none of the last two for the footer. */
+function Action({ label, shortcut, icon: Glyph, disabled, danger, onClick }: { label: string; shortcut?: string; icon: Icon; disabled?: boolean; danger?: boolean; onClick: () => void }) {
+  return (
+    <Tooltip label={shortcut ? `${label} (${shortcut})` : label} withArrow openDelay={300}>
+      <ActionIcon aria-label={label} variant="subtle" color={danger ? 'red' : 'gray'} size="md" disabled={disabled} onClick={onClick}>
+        <Glyph size={18} stroke={1.6} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/**
+ * The selected section's toolbar (spec 2 §2): Settings, Move up and down, Rewrite for
+ * paragraphs, Clone, Delete (none of the changes for the footer or a read-only letter).
+ * Icon buttons named for what they do, their tooltips carrying the canvas's keys.
+ */
 export function SideMenu({ section, index, movableCount, readOnly, onMove, onClone, onDelete, onSettings, onRewrite }: SideMenuProps) {
   const movable = section.type !== 'footer' && !readOnly;
   return (
-    <Stack gap={4} role="toolbar" aria-label="Section actions" aria-orientation="vertical" style={{ width: 110 }}>
-      <Button size="compact-xs" variant="default" onClick={onSettings}>
-        Settings
-      </Button>
-      {movable && (
-        <>
-          <Button size="compact-xs" variant="default" disabled={index <= 0} onClick={() => onMove(index - 1)}>
-            Move up
-          </Button>
-          <Button size="compact-xs" variant="default" disabled={index >= movableCount - 1} onClick={() => onMove(index + 1)}>
-            Move down
-          </Button>
-        </>
-      )}
-      {canRewrite(section) && !readOnly && (
-        <Button size="compact-xs" variant="default" onClick={onRewrite}>
-          Rewrite
-        </Button>
-      )}
-      {canClone(section) && !readOnly && (
-        <Button size="compact-xs" variant="default" onClick={onClone}>
-          Clone
-        </Button>
-      )}
-      {canDelete(section) && !readOnly && (
-        <Button size="compact-xs" variant="light" color="red" onClick={onDelete}>
-          Delete
-        </Button>
-      )}
-    </Stack>
+    <Paper shadow="sm" withBorder radius="md" p={2}>
+      <Group gap={0} role="toolbar" aria-label="Section actions" aria-orientation="horizontal" wrap="nowrap">
+        <Action label="Settings" shortcut={sectionKeyLabel(SECTION_KEYS.settings)} icon={IconSettings} onClick={onSettings} />
+        {movable && (
+          <>
+            <Action label="Move up" shortcut={sectionKeyLabel(SECTION_KEYS.moveUp)} icon={IconArrowUp} disabled={index <= 0} onClick={() => onMove(index - 1)} />
+            <Action label="Move down" shortcut={sectionKeyLabel(SECTION_KEYS.moveDown)} icon={IconArrowDown} disabled={index >= movableCount - 1} onClick={() => onMove(index + 1)} />
+          </>
+        )}
+        {canRewrite(section) && !readOnly && <Action label="Rewrite" icon={IconSparkles} onClick={onRewrite} />}
+        {canClone(section) && !readOnly && <Action label="Clone" shortcut={sectionKeyLabel(SECTION_KEYS.clone)} icon={IconCopy} onClick={onClone} />}
+        {canDelete(section) && !readOnly && <Action label="Delete" shortcut={sectionKeyLabel(SECTION_KEYS.delete)} icon={IconTrash} danger onClick={onDelete} />}
+      </Group>
+    </Paper>
   );
 }
