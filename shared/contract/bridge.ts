@@ -18,7 +18,7 @@ import { aiChannels, aiEvents } from './bridge-ai';
 import { linkContentChannels } from './bridge-link-content';
 import { dashboardChannels } from './bridge-dashboards';
 import { sendingChannels } from './bridge-sending';
-import { LocalMailboxResponseSchema } from './local-mailbox';
+import { LocalMailboxPreviewSchema, LocalMailboxResponseSchema } from './local-mailbox';
 import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
 import type { DesktopBridge } from './desktop';
 import { ChannelSettingsSchema } from '../model/channel-settings';
@@ -276,6 +276,11 @@ export const bridgeChannels = {
    * up), newest first, and whether it has a mail server. Needs the platform.
    */
   'localMailbox.list': { input: empty, output: LocalMailboxResponseSchema },
+  /**
+   * One kept email as the Local mailbox screen shows it: without its open pixel, its tracked
+   * links pointing where they lead, so viewing it records no open and a link no click.
+   */
+  'localMailbox.preview': { input: z.object({ id: z.number().int().positive() }), output: LocalMailboxPreviewSchema },
   /** A copy titled 'Copy of {title}' with `status` and no publication date; made locally, works offline. */
   'letters.clone': {
     input: z.object({ uniqueId: z.string().min(1), status: PublicationStatusSchema.optional() }),

@@ -97,6 +97,7 @@ export const platformPaths = {
   sendTestEmail: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/sendTestEmail`,
   testEmail: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/test`,
   localMailbox: () => `${API_PREFIX}/local-mailbox`,
+  localMailboxPreview: (id: number) => `${API_PREFIX}/local-mailbox/${id}/preview`,
   // Edition metrics of a scheduled send (platform-metrics.ts holds their payloads).
   letterMetrics: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/metrics`,
   letterMetricsClicks: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/metrics/clicks`,

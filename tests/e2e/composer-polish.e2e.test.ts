@@ -167,7 +167,8 @@ describe('the composer, polished', () => {
     const kept = app.page.getByRole('navigation', { name: 'Kept emails' });
     await expect.poll(() => kept.getByText('Copy of Counting changes').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     const frame = app.page.locator('iframe[title="Kept email content"]');
-    expect(await frame.getAttribute('sandbox')).toBe('');
+    // Popups only: its links open in a new tab; no scripts, forms or same-origin access.
+    expect(await frame.getAttribute('sandbox')).toBe('allow-popups allow-popups-to-escape-sandbox');
     await expect
       .poll(() => app.page.frameLocator('iframe[title="Kept email content"]').locator('body').textContent(), { timeout: 10_000 })
       .toContain('Hello from the frame');

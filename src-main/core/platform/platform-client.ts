@@ -26,8 +26,10 @@ import { SyncBatchResponseSchema, type SyncBatchItem, type SyncBatchResult } fro
 import { FeatureFlagResponseSchema, ValidateMergeTagResponseSchema } from '../../../shared/contract/platform-audience';
 import { DeliveryEventsResponseSchema, type DeliveryEventsResponse } from '../../../shared/contract/platform-delivery-events';
 import {
+  LocalMailboxPreviewSchema,
   LocalMailboxResponseSchema,
   TestEmailResponseSchema,
+  type LocalMailboxPreview,
   type LocalMailboxResponse,
   type TestEmailResponse,
 } from '../../../shared/contract/platform-delivery';
@@ -80,6 +82,8 @@ export interface LetterCalls {
   sendTestEmail(channelId: number, id: number, toEmail: string): Promise<TestEmailResponse>;
   /** The emails the platform kept instead of sending (no SMTP server), and whether it has one. */
   localMailbox(): Promise<LocalMailboxResponse>;
+  /** One kept email without its open pixel and with its tracked links resolved (the Local mailbox screen's preview). */
+  localMailboxPreview(id: number): Promise<LocalMailboxPreview>;
   validateMergeTag(letterId: number, mergeTag: string): Promise<{ valid: boolean; message: string }>;
   suggest(letterId: number, field: 'subject' | 'previewText', uniqueId: string): Promise<GenerateSuggestionsResponse>;
   featureFlag(name: FeatureFlagName, brandSlug: string, channelId: number): Promise<boolean>;
@@ -164,6 +168,7 @@ function letterCalls(root: string, call: ReturnType<typeof createPlatformTranspo
     saveOnScheduling: (channelId, id, body) => call('POST', platformPaths.saveOnScheduling(channelId, id), LetterResponseSchema, body),
     sendTestEmail: (channelId, id, toEmail) => call('POST', platformPaths.sendTestEmail(channelId, id), TestEmailResponseSchema, { toEmail }),
     localMailbox: () => call('GET', platformPaths.localMailbox(), LocalMailboxResponseSchema),
+    localMailboxPreview: (id) => call('GET', platformPaths.localMailboxPreview(id), LocalMailboxPreviewSchema),
     validateMergeTag: (letterId, mergeTag) => call('POST', platformPaths.validateMergeTag(letterId), ValidateMergeTagResponseSchema, { mergeTag }),
     suggest: (letterId, field, uniqueId) =>
       call(
