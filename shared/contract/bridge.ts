@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { OrganizationSchema, UserSchema } from '../model/channel';
 import { LetterSchema, LetterSummarySchema } from '../model/letter';
 import { SectionsJsonSchema } from '../model/section';
-import { SegmentOptionSchema, SpecificEmailsLeftOutRequestSchema, SpecificEmailsLeftOutResponseSchema } from './platform-audience';
+import {
+  OrganizationFeatureFlagSchema,
+  OrganizationFeatureFlagsSchema,
+  SegmentOptionSchema,
+  SpecificEmailsLeftOutRequestSchema,
+  SpecificEmailsLeftOutResponseSchema,
+} from './platform-audience';
 import { LetterSettingsSchema } from '../model/letter-settings';
 import { PublicationStatusSchema } from '../model/letter';
 import { FEATURE_FLAG_NAMES } from '../model/feature-flags';
@@ -326,6 +332,16 @@ export const bridgeChannels = {
   'featureFlags.get': {
     input: LetterPlacementSchema,
     output: z.record(z.enum(FEATURE_FLAG_NAMES), z.boolean()),
+  },
+  /**
+   * An organization's features (Settings → Features): each flag as the organization has it,
+   * and whether the user may switch them (owners and admins). Needs the platform.
+   */
+  'featureFlags.organization': { input: z.object({ brandSlug: z.string().trim().min(1) }), output: OrganizationFeatureFlagsSchema },
+  /** Turns a feature on or off for the organization and every channel of it (owners and admins). Needs the platform. */
+  'featureFlags.set': {
+    input: z.object({ brandSlug: z.string().trim().min(1), name: z.enum(FEATURE_FLAG_NAMES), enabled: z.boolean() }),
+    output: OrganizationFeatureFlagSchema,
   },
   /**
    * An image picked or dropped by the editor: shrunk to fit 1024×1024, cropped into the
