@@ -40,7 +40,8 @@ export function LocalMailboxPage() {
       {chosen && (
         <Group align="flex-start" gap="md" wrap="nowrap">
           <Paper withBorder w={320} style={{ flexShrink: 0 }}>
-            <ScrollArea.Autosize mah="70vh">
+            {/* Reachable by keyboard, so the list scrolls with the arrow keys too (axe scrollable-region-focusable). */}
+            <ScrollArea.Autosize mah="70vh" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Kept emails, scrollable' }}>
               <nav aria-label="Kept emails">
                 {items.map((item) => (
                   <NavLink

@@ -67,7 +67,9 @@ export function SettingsPage({ platformUrl, mode: runningMode, organizations = [
       <>
         <Paper maw={640} m="md" p="lg" withBorder>
           <Stack>
-            <Title order={2}>Settings</Title>
+            <Title order={1} size="h2">
+              Settings
+            </Title>
             <Text>
               This window is served by the browser host, which works with {runningMode === 'embedded' ? 'the platform it started itself' : 'a remote server'} at{' '}
               <Text span ff="monospace">
@@ -107,7 +109,9 @@ export function SettingsPage({ platformUrl, mode: runningMode, organizations = [
       <Paper maw={640} m="md" p="lg" withBorder>
         <form onSubmit={onSubmit} noValidate>
           <Stack>
-            <Title order={2}>Settings</Title>
+            <Title order={1} size="h2">
+              Settings
+            </Title>
             {error && <Alert color="red">{error}</Alert>}
             {view?.overriddenByEnvironment && (
               <Alert color="yellow" title="Server chosen at start-up">
