@@ -21,7 +21,8 @@ import { SignInPage } from '../features/session/SignInPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { IntegrationsPage } from '../features/link-content/IntegrationsPage';
 import { SendingDomainsPage } from '../features/sending/SendingDomainsPage';
-import { integrationsPath, localMailboxPath } from '../../shared/app-paths';
+import { helpPath, integrationsPath, localMailboxPath } from '../../shared/app-paths';
+import { HelpPage } from '../features/help/HelpPage';
 import { LetterScreen } from './LetterScreen';
 import { ShellLayout } from './ShellLayout';
 
@@ -59,6 +60,7 @@ function routerFor(session: Session) {
         { path: localMailboxPath.slice(1), element: <LocalMailboxPage /> },
         { path: 'settings', element: <SettingsPage platformUrl={session.platformUrl} mode={session.mode} organizations={session.organizations} /> },
         { path: integrationsPath.slice(1), element: <IntegrationsPage /> },
+        { path: helpPath.slice(1), element: <HelpPage /> },
         { path: '*', element: <HomeRedirect session={session} /> },
       ],
     },
