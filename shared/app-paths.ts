@@ -39,3 +39,5 @@ export const pollsPath = (brandSlug: string, channelSlug: string) =>
 /** A channel's curation screen: its feeds and the articles read from them (spec 3 §1 "Curation side"). */
 export const curationPath = (brandSlug: string, channelSlug: string) =>
   `/organizations/${encodeURIComponent(brandSlug)}/channels/${encodeURIComponent(channelSlug)}/curation`;
+/** Letterdesk's own help page: the guide and the shortcuts of the host it runs in (the Help dialog opens it). */
+export const helpPath = '/help';

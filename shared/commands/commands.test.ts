@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acceleratorLabel, matchesAccelerator } from './accelerator';
-import { COMMANDS, commandById, isCommandEnabled, type CommandState } from './commands';
+import { COMMANDS, commandById, hostShortcutCommands, isCommandEnabled, type CommandState } from './commands';
 import { buildMenuTemplate, type MenuItemSpec } from './menu-template';
 
 const letterState = (publicationStatus: number, extra: Partial<NonNullable<CommandState['letter']>> = {}): CommandState => ({
@@ -127,5 +127,24 @@ describe('the native menu', () => {
     const empty = buildMenuTemplate({ platform: 'darwin', isDevelopment: false, state: noLetter });
     expect(find(empty, 'View', 'Toggle Preview')).toMatchObject({ enabled: false });
     expect(find(empty, 'Edit', 'Copy')).toMatchObject({ role: 'copy' });
+  });
+});
+
+describe('the shortcuts of each host (Help)', () => {
+  const labels = (host: 'desktop' | 'browser', platform: 'mac' | 'other') => hostShortcutCommands(host, platform).map((c) => c.label);
+
+  it('lists the native menu’s shortcuts in the desktop app, Hide on macOS only, nothing for development', () => {
+    expect(labels('desktop', 'other')).toEqual(expect.arrayContaining(['Quit Letterdesk', 'Close Window', 'New Letter', 'Minimize', 'Copy', 'Preview and schedule']));
+    expect(labels('desktop', 'other')).not.toContain('Hide Letterdesk');
+    expect(labels('desktop', 'mac')).toContain('Hide Letterdesk');
+    expect(labels('desktop', 'mac')).not.toContain('Reload');
+  });
+
+  it('lists only what works in a browser tab: never Quit, Close Window, Hide, Minimize or Ctrl+N', () => {
+    for (const platform of ['mac', 'other'] as const) {
+      const browser = labels('browser', platform);
+      for (const missing of ['Quit Letterdesk', 'Close Window', 'Hide Letterdesk', 'Minimize', 'New Letter']) expect(browser).not.toContain(missing);
+      expect(browser).toEqual(expect.arrayContaining(['Save', 'Preview and schedule', 'Send Test Email…', 'Undo', 'Copy', 'Zoom In', 'Settings…']));
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { isEditableStatus, PublicationStatus } from '../model/publication';
+import type { CommandPlatform } from './accelerator';
 
 // The one registry of the app's commands: the native menu (Electron), the renderer's
 // keyboard handling (both hosts), tooltips and buttons all read these declarations, so a
@@ -30,6 +31,13 @@ export interface CommandDeclaration {
   macOnly?: boolean;
   /** A separator goes before this item. */
   separatorBefore?: boolean;
+  /**
+   * In the browser host (a tab, no native menu): 'native' when the browser does it itself
+   * with the same keys (copy, zoom); 'unavailable' when it cannot work there (quitting or
+   * closing a window is the browser's, and it keeps Ctrl+N for a new window of its own).
+   * Unset: the page handles the keys itself.
+   */
+  browserHost?: 'native' | 'unavailable';
   enabledWhen?: (state: CommandState) => boolean;
 }
 
@@ -44,28 +52,28 @@ export const COMMANDS = [
   { id: 'app.about', label: 'About Letterdesk', menu: 'app', role: 'about' },
   { id: 'app.settings', label: 'Settings…', accelerator: 'CmdOrCtrl+,', menu: 'app', separatorBefore: true },
   { id: 'app.checkForUpdates', label: 'Check for Updates…', menu: 'app', runsInMain: true },
-  { id: 'app.hide', label: 'Hide Letterdesk', accelerator: 'Command+H', menu: 'app', role: 'hide', macOnly: true, separatorBefore: true },
-  { id: 'app.quit', label: 'Quit Letterdesk', accelerator: 'CmdOrCtrl+Q', menu: 'app', role: 'quit', separatorBefore: true },
+  { id: 'app.hide', label: 'Hide Letterdesk', accelerator: 'Command+H', menu: 'app', role: 'hide', macOnly: true, separatorBefore: true, browserHost: 'unavailable' },
+  { id: 'app.quit', label: 'Quit Letterdesk', accelerator: 'CmdOrCtrl+Q', menu: 'app', role: 'quit', separatorBefore: true, browserHost: 'unavailable' },
 
-  { id: 'file.newLetter', label: 'New Letter', accelerator: 'CmdOrCtrl+N', menu: 'file', enabledWhen: (s) => s.channelOpen },
+  { id: 'file.newLetter', label: 'New Letter', accelerator: 'CmdOrCtrl+N', menu: 'file', enabledWhen: (s) => s.channelOpen, browserHost: 'unavailable' },
   { id: 'file.save', label: 'Save', accelerator: 'CmdOrCtrl+S', menu: 'file', enabledWhen: hasLetter },
-  { id: 'file.closeWindow', label: 'Close Window', accelerator: 'CmdOrCtrl+W', menu: 'file', role: 'close', separatorBefore: true },
+  { id: 'file.closeWindow', label: 'Close Window', accelerator: 'CmdOrCtrl+W', menu: 'file', role: 'close', separatorBefore: true, browserHost: 'unavailable' },
 
-  { id: 'edit.undo', label: 'Undo', accelerator: 'CmdOrCtrl+Z', menu: 'edit', role: 'undo' },
-  { id: 'edit.redo', label: 'Redo', accelerator: 'Shift+CmdOrCtrl+Z', menu: 'edit', role: 'redo' },
-  { id: 'edit.cut', label: 'Cut', accelerator: 'CmdOrCtrl+X', menu: 'edit', role: 'cut', separatorBefore: true },
-  { id: 'edit.copy', label: 'Copy', accelerator: 'CmdOrCtrl+C', menu: 'edit', role: 'copy' },
-  { id: 'edit.paste', label: 'Paste', accelerator: 'CmdOrCtrl+V', menu: 'edit', role: 'paste' },
-  { id: 'edit.selectAll', label: 'Select All', accelerator: 'CmdOrCtrl+A', menu: 'edit', role: 'selectAll' },
+  { id: 'edit.undo', label: 'Undo', accelerator: 'CmdOrCtrl+Z', menu: 'edit', role: 'undo' , browserHost: 'native' },
+  { id: 'edit.redo', label: 'Redo', accelerator: 'Shift+CmdOrCtrl+Z', menu: 'edit', role: 'redo' , browserHost: 'native' },
+  { id: 'edit.cut', label: 'Cut', accelerator: 'CmdOrCtrl+X', menu: 'edit', role: 'cut', separatorBefore: true , browserHost: 'native' },
+  { id: 'edit.copy', label: 'Copy', accelerator: 'CmdOrCtrl+C', menu: 'edit', role: 'copy' , browserHost: 'native' },
+  { id: 'edit.paste', label: 'Paste', accelerator: 'CmdOrCtrl+V', menu: 'edit', role: 'paste' , browserHost: 'native' },
+  { id: 'edit.selectAll', label: 'Select All', accelerator: 'CmdOrCtrl+A', menu: 'edit', role: 'selectAll' , browserHost: 'native' },
 
   { id: 'view.desktopPreview', label: 'Desktop Preview', accelerator: 'CmdOrCtrl+Alt+1', menu: 'view', enabledWhen: hasLetter },
   { id: 'view.mobilePreview', label: 'Mobile Preview', accelerator: 'CmdOrCtrl+Alt+2', menu: 'view', enabledWhen: hasLetter },
   { id: 'view.togglePreview', label: 'Toggle Preview', accelerator: 'CmdOrCtrl+Shift+P', menu: 'view', enabledWhen: hasLetter },
   { id: 'view.reload', label: 'Reload', accelerator: 'CmdOrCtrl+R', menu: 'view', role: 'reload', developmentOnly: true, separatorBefore: true },
   { id: 'view.toggleDevTools', label: 'Toggle Developer Tools', accelerator: 'Alt+CmdOrCtrl+I', menu: 'view', role: 'toggleDevTools', developmentOnly: true },
-  { id: 'view.resetZoom', label: 'Actual Size', accelerator: 'CmdOrCtrl+0', menu: 'view', role: 'resetZoom', separatorBefore: true },
-  { id: 'view.zoomIn', label: 'Zoom In', accelerator: 'CmdOrCtrl+=', menu: 'view', role: 'zoomIn' },
-  { id: 'view.zoomOut', label: 'Zoom Out', accelerator: 'CmdOrCtrl+-', menu: 'view', role: 'zoomOut' },
+  { id: 'view.resetZoom', label: 'Actual Size', accelerator: 'CmdOrCtrl+0', menu: 'view', role: 'resetZoom', separatorBefore: true , browserHost: 'native' },
+  { id: 'view.zoomIn', label: 'Zoom In', accelerator: 'CmdOrCtrl+=', menu: 'view', role: 'zoomIn' , browserHost: 'native' },
+  { id: 'view.zoomOut', label: 'Zoom Out', accelerator: 'CmdOrCtrl+-', menu: 'view', role: 'zoomOut' , browserHost: 'native' },
 
   { id: 'letter.previewAndSchedule', label: 'Preview and schedule', accelerator: 'CmdOrCtrl+Enter', menu: 'letter', enabledWhen: canPreviewAndSchedule },
   {
@@ -86,7 +94,7 @@ export const COMMANDS = [
   },
   { id: 'letter.clone', label: 'Clone', menu: 'letter', separatorBefore: true, enabledWhen: hasLetter },
 
-  { id: 'window.minimize', label: 'Minimize', accelerator: 'CmdOrCtrl+M', menu: 'window', role: 'minimize' },
+  { id: 'window.minimize', label: 'Minimize', accelerator: 'CmdOrCtrl+M', menu: 'window', role: 'minimize', browserHost: 'unavailable' },
   { id: 'window.zoom', label: 'Zoom', menu: 'window', role: 'zoom', macOnly: true },
   { id: 'window.front', label: 'Bring All to Front', menu: 'window', role: 'front', macOnly: true, separatorBefore: true },
 
@@ -104,6 +112,21 @@ export function commandById(id: CommandId): CommandDeclaration {
 /** Commands that a screen of the renderer must run: no platform role, not main's own. */
 export function screenCommands(): CommandDeclaration[] {
   return (COMMANDS as readonly CommandDeclaration[]).filter((c) => !c.role && !c.runsInMain);
+}
+
+/** Where the app runs: the Electron window with its native menu, or a browser tab (the browser host). */
+export type CommandHost = 'desktop' | 'browser';
+
+/**
+ * The shortcuts an editor can press in this host, in menu order (Help lists them): the
+ * desktop app's are its native menu's (macOS-only items on macOS only); a browser tab's are
+ * those the page handles and those the browser does the same way, never quitting, closing
+ * the window or New Letter's Ctrl+N, which the browser keeps. Development-only ones are left out.
+ */
+export function hostShortcutCommands(host: CommandHost, platform: CommandPlatform): CommandDeclaration[] {
+  return (COMMANDS as readonly CommandDeclaration[]).filter(
+    (c) => c.accelerator && !c.developmentOnly && (!c.macOnly || platform === 'mac') && (host === 'desktop' || c.browserHost !== 'unavailable'),
+  );
 }
 
 export function isCommandEnabled(command: CommandDeclaration, state: CommandState): boolean {

@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { OrganizationSchema, UserSchema } from '../model/channel';
 import { LetterSchema, LetterSummarySchema } from '../model/letter';
 import { SectionsJsonSchema } from '../model/section';
-import { SegmentOptionSchema, SpecificEmailsLeftOutRequestSchema, SpecificEmailsLeftOutResponseSchema } from './platform-audience';
+import {
+  OrganizationFeatureFlagSchema,
+  OrganizationFeatureFlagsSchema,
+  SegmentOptionSchema,
+  SpecificEmailsLeftOutRequestSchema,
+  SpecificEmailsLeftOutResponseSchema,
+} from './platform-audience';
 import { LetterSettingsSchema } from '../model/letter-settings';
 import { PublicationStatusSchema } from '../model/letter';
 import { FEATURE_FLAG_NAMES } from '../model/feature-flags';
@@ -18,7 +24,7 @@ import { aiChannels, aiEvents } from './bridge-ai';
 import { linkContentChannels } from './bridge-link-content';
 import { dashboardChannels } from './bridge-dashboards';
 import { sendingChannels } from './bridge-sending';
-import { LocalMailboxResponseSchema } from './local-mailbox';
+import { LocalMailboxPreviewSchema, LocalMailboxResponseSchema } from './local-mailbox';
 import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
 import type { DesktopBridge } from './desktop';
 import { ChannelSettingsSchema } from '../model/channel-settings';
@@ -283,6 +289,11 @@ export const bridgeChannels = {
    * up), newest first, and whether it has a mail server. Needs the platform.
    */
   'localMailbox.list': { input: empty, output: LocalMailboxResponseSchema },
+  /**
+   * One kept email as the Local mailbox screen shows it: without its open pixel, its tracked
+   * links pointing where they lead, so viewing it records no open and a link no click.
+   */
+  'localMailbox.preview': { input: z.object({ id: z.number().int().positive() }), output: LocalMailboxPreviewSchema },
   /** A copy titled 'Copy of {title}' with `status` and no publication date; made locally, works offline. */
   'letters.clone': {
     input: z.object({ uniqueId: z.string().min(1), status: PublicationStatusSchema.optional() }),
@@ -328,6 +339,16 @@ export const bridgeChannels = {
   'featureFlags.get': {
     input: LetterPlacementSchema,
     output: z.record(z.enum(FEATURE_FLAG_NAMES), z.boolean()),
+  },
+  /**
+   * An organization's features (Settings → Features): each flag as the organization has it,
+   * and whether the user may switch them (owners and admins). Needs the platform.
+   */
+  'featureFlags.organization': { input: z.object({ brandSlug: z.string().trim().min(1) }), output: OrganizationFeatureFlagsSchema },
+  /** Turns a feature on or off for the organization and every channel of it (owners and admins). Needs the platform. */
+  'featureFlags.set': {
+    input: z.object({ brandSlug: z.string().trim().min(1), name: z.enum(FEATURE_FLAG_NAMES), enabled: z.boolean() }),
+    output: OrganizationFeatureFlagSchema,
   },
   /**
    * An image picked or dropped by the editor: shrunk to fit 1024×1024, cropped into the

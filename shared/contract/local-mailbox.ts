@@ -23,3 +23,11 @@ export type LocalMailboxMessage = z.infer<typeof LocalMailboxMessageSchema>;
  */
 export const LocalMailboxResponseSchema = z.object({ items: z.array(LocalMailboxMessageSchema), smtpConfigured: z.boolean() });
 export type LocalMailboxResponse = z.infer<typeof LocalMailboxResponseSchema>;
+
+/**
+ * What the app shows of a kept email (GET /api/local-mailbox/{id}/preview): the email
+ * without its open pixel, each tracked link pointing where it leads, so viewing it and
+ * following its links record no open and no click. The kept email itself is `html` above.
+ */
+export const LocalMailboxPreviewSchema = z.object({ html: z.string() });
+export type LocalMailboxPreview = z.infer<typeof LocalMailboxPreviewSchema>;

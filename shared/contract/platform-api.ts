@@ -56,6 +56,9 @@ export const platformPaths = {
   subscriberUnsubscribe: (brandSlug: string, channelSlug: string, id: number) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/subscribers/${id}/unsubscribe`,
   featureFlag: (name: string) => `${API_PREFIX}/feature-flags/${enc(name)}`,
+  // An organization's flags (the Features section of Settings; not in the spec, which only looks flags up).
+  organizationFeatureFlags: (brandSlug: string) => `${API_PREFIX}/organizations/${enc(brandSlug)}/feature-flags`,
+  organizationFeatureFlag: (brandSlug: string, name: string) => `${API_PREFIX}/organizations/${enc(brandSlug)}/feature-flags/${enc(name)}`,
   validateMergeTag: (letterId: number) => `${API_PREFIX}/letters/${letterId}/validate-merge-tag`,
   // The rest of the letter lifecycle (platform-letters.ts holds their payloads). Deleting
   // a letter uses `letter(...)` with DELETE.
@@ -99,6 +102,7 @@ export const platformPaths = {
   sendTestEmail: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/sendTestEmail`,
   testEmail: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/test`,
   localMailbox: () => `${API_PREFIX}/local-mailbox`,
+  localMailboxPreview: (id: number) => `${API_PREFIX}/local-mailbox/${id}/preview`,
   // Edition metrics of a scheduled send (platform-metrics.ts holds their payloads).
   letterMetrics: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/metrics`,
   letterMetricsClicks: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/metrics/clicks`,

@@ -418,6 +418,20 @@ export type FeatureFlagQuery = z.infer<typeof FeatureFlagQuerySchema>;
 export const FeatureFlagResponseSchema = z.object({ enabled: z.boolean() });
 export type FeatureFlagResponse = z.infer<typeof FeatureFlagResponseSchema>;
 
+/** One flag as an organization has it (the Features section of Settings). */
+export const OrganizationFeatureFlagSchema = z.object({ name: FeatureFlagNameSchema, enabled: z.boolean() });
+export type OrganizationFeatureFlag = z.infer<typeof OrganizationFeatureFlagSchema>;
+
+/**
+ * Every flag as the organization has it, in the product's order; `canChange`: whether the
+ * caller may switch them (owners and admins).
+ */
+export const OrganizationFeatureFlagsSchema = z.object({ items: z.array(OrganizationFeatureFlagSchema), canChange: z.boolean() });
+export type OrganizationFeatureFlags = z.infer<typeof OrganizationFeatureFlagsSchema>;
+
+export const SetFeatureFlagRequestSchema = z.object({ enabled: z.boolean({ error: 'Say whether the feature is on (true or false).' }) });
+export type SetFeatureFlagRequest = z.infer<typeof SetFeatureFlagRequestSchema>;
+
 // --- Merge tags --------------------------------------------------------------------------
 
 export const ValidateMergeTagRequestSchema = z.object({

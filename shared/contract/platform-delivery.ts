@@ -117,4 +117,11 @@ export type TestEmailResponse = z.infer<typeof TestEmailResponseSchema>;
 
 // The local mailbox's schemas live in their own file, so the bridge contract can use them
 // without importing this one (which imports the bridge).
-export { LocalMailboxMessageSchema, LocalMailboxResponseSchema, type LocalMailboxMessage, type LocalMailboxResponse } from './local-mailbox';
+export {
+  LocalMailboxMessageSchema,
+  LocalMailboxPreviewSchema,
+  LocalMailboxResponseSchema,
+  type LocalMailboxMessage,
+  type LocalMailboxPreview,
+  type LocalMailboxResponse,
+} from './local-mailbox';

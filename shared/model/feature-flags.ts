@@ -39,3 +39,25 @@ export const FEATURE_FLAG_NAMES = Object.values(FEATURE_FLAGS) as [FeatureFlagNa
 export function isFeatureFlagName(name: string): name is FeatureFlagName {
   return (FEATURE_FLAG_NAMES as string[]).includes(name);
 }
+
+/** How the Features section of Settings names each flag (the spec's words for it). */
+export const FEATURE_FLAG_DETAILS: Record<FeatureFlagName, { label: string; description: string }> = {
+  composerPollBlock: { label: 'Polls', description: 'The Polls screen and the Poll block in letters.' },
+  subjectGenerator: { label: 'Subject generator', description: 'Suggested subjects and preview texts at the schedule step.' },
+  utmTracking: { label: 'UTM tracking', description: "UTM parameters on a letter's links, set at the schedule step." },
+  eventsBlock: { label: 'Events block', description: 'The Evvnt events block in the composer (needs an Evvnt token under Integrations).' },
+  spanishFooter: { label: 'Spanish footer', description: 'Spanish as a language of the footer block.' },
+  imageTextColumnsLayout: { label: 'Image + Text columns layout', description: 'The Image + Text columns layout in the composer.' },
+  iabCategoriesFilter: { label: 'IAB categories filter', description: 'Filtering curated articles by IAB category.' },
+  globalCurationTags: {
+    label: 'Global curation tags',
+    description: "The company's curation tags in every channel; with no source chosen, a curation block filters by feed title only.",
+  },
+};
+
+/**
+ * The flags a new organization starts with on (issue 37): every feature that works on its
+ * own. Global curation tags stay off: they change how curation filters rather than add a
+ * feature, which is the organization's choice.
+ */
+export const DEFAULT_ON_FEATURE_FLAGS: readonly FeatureFlagName[] = FEATURE_FLAG_NAMES.filter((name) => name !== FEATURE_FLAGS.globalCurationTags);

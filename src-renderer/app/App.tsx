@@ -5,7 +5,6 @@ import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import type { Session } from '../../shared/contract/bridge';
 import { COMPANY_CHANNEL_SLUG } from '../../shared/model/channel';
 import { ChannelSettingsPage } from '../features/channel-settings/ChannelSettingsPage';
-import { ComposerPage } from '../features/composer/ComposerPage';
 import { DashboardPage } from '../features/dashboards/DashboardPage';
 import { CurationPage } from '../features/curation/CurationPage';
 import { LocalMailboxPage } from '../features/local-mailbox/LocalMailboxPage';
@@ -22,7 +21,9 @@ import { SignInPage } from '../features/session/SignInPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { IntegrationsPage } from '../features/link-content/IntegrationsPage';
 import { SendingDomainsPage } from '../features/sending/SendingDomainsPage';
-import { integrationsPath, localMailboxPath } from '../../shared/app-paths';
+import { helpPath, integrationsPath, localMailboxPath } from '../../shared/app-paths';
+import { HelpPage } from '../features/help/HelpPage';
+import { LetterScreen } from './LetterScreen';
 import { ShellLayout } from './ShellLayout';
 
 function HomeRedirect({ session }: { session: Session }) {
@@ -43,7 +44,7 @@ function routerFor(session: Session) {
         { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters', element: <NewslettersPage /> },
         // A static segment outranks `:id`, so 'templates' is never read as a letter id.
         { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/templates', element: <TemplatesPage /> },
-        { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/:id', element: <ComposerPage /> },
+        { path: 'organizations/:brandSlug/channels/:channelSlug/newsletters/:id', element: <LetterScreen /> },
         // Keyed, so moving between the dashboards starts each with its own period and filter.
         { path: 'organizations/:brandSlug/channels/:channelSlug/metrics', element: <DashboardPage key="channel" /> },
         { path: 'organizations/:brandSlug/metrics', element: <DashboardPage key="brand" /> },
@@ -59,6 +60,7 @@ function routerFor(session: Session) {
         { path: localMailboxPath.slice(1), element: <LocalMailboxPage /> },
         { path: 'settings', element: <SettingsPage platformUrl={session.platformUrl} mode={session.mode} organizations={session.organizations} /> },
         { path: integrationsPath.slice(1), element: <IntegrationsPage /> },
+        { path: helpPath.slice(1), element: <HelpPage /> },
         { path: '*', element: <HomeRedirect session={session} /> },
       ],
     },

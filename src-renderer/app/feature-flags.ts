@@ -9,6 +9,8 @@ const featureFlagsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getFeatureFlags: build.query<Partial<Record<FeatureFlagName, boolean>>, { brandSlug: string; channelSlug: string }>({
       query: (input) => ipc('featureFlags.get', input),
+      // Asked again when an organization's switch changes (Settings → Features).
+      providesTags: ['FeatureFlags'],
     }),
   }),
 });

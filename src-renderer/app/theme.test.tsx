@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { MantineProvider, Notification } from '@mantine/core';
+import { Button, DEFAULT_THEME, Loader, MantineProvider, Notification, luminance, mergeMantineTheme } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cssVariablesResolver, theme } from './theme';
@@ -23,5 +23,37 @@ describe('the theme', () => {
 
   it('leaves an untitled notification in the body colour', () => {
     expect(message().style.color).toBe('');
+  });
+});
+
+describe('filled colours', () => {
+  const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+  const light = cssVariablesResolver(merged).light;
+  const onWhite = (color: string) => 1.05 / (luminance(color) + 0.05);
+
+  // White on Mantine's green 7 is 2.74:1 (axe: color-contrast, the Approved campaign badge).
+  it('carry white text at AA (4.5:1) in every colour, hovered too', () => {
+    for (const name of Object.keys(merged.colors)) {
+      expect(onWhite(light[`--mantine-color-${name}-filled`]!), name).toBeGreaterThanOrEqual(4.5);
+      expect(onWhite(light[`--mantine-color-${name}-filled-hover`]!), `${name} hovered`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('keep a colour that already reads as it is', () => {
+    expect(light['--mantine-color-indigo-filled']).toBe(merged.colors.indigo[7]);
+  });
+});
+
+describe('spinners', () => {
+  // A span may not carry aria-label (axe aria-prohibited-attr): a named spinner is a status.
+  it('are a status when named, and plain inside a loading button', () => {
+    render(
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
+        <Loader aria-label="Checking content" />
+        <Button loading>Save</Button>
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('status', { name: 'Checking content' }).tagName).toBe('SPAN');
+    expect(screen.getAllByRole('status')).toHaveLength(1);
   });
 });

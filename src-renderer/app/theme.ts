@@ -1,9 +1,22 @@
-import { Notification, createTheme, darken, luminance, type CSSVariablesResolver } from '@mantine/core';
+import { Loader, Notification, createTheme, darken, defaultLoaders, luminance, type CSSVariablesResolver } from '@mantine/core';
+import { createElement, forwardRef, type ComponentPropsWithoutRef } from 'react';
 
 // One sans-serif face for the whole interface, headings included: the system's own UI font
 // (no font is downloaded at run time). Letters keep their own fonts; only the app's chrome
 // uses this.
 const UI_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", "Noto Sans", "Liberation Sans", Arial, sans-serif';
+
+/**
+ * Mantine's spinner is a plain span, and a span may not carry aria-label (axe
+ * aria-prohibited-attr, serious: "Checking content" at the schedule step). A spinner given a
+ * name is a status ("Checking the inboxes"); one without (inside a loading button) stays a
+ * plain span, the button saying what is happening.
+ */
+const Oval = defaultLoaders.oval!;
+const NamedOval = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<'span'>>(function NamedOval(props, ref) {
+  const role = props.role ?? (props['aria-label'] || props['aria-labelledby'] ? 'status' : undefined);
+  return createElement(Oval, { ...props, ref, role });
+});
 
 export const theme = createTheme({
   primaryColor: 'indigo',
@@ -30,6 +43,7 @@ export const theme = createTheme({
     // The placeholder Mantine puts first in a menu to take focus is a focusable
     // role=presentation div, which a menu may not contain (axe aria-required-children).
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    Loader: Loader.extend({ defaultProps: { loaders: { ...defaultLoaders, oval: NamedOval } } }),
   },
 });
 
@@ -43,9 +57,11 @@ function readableOnWhite(color: string, ratio = 4.6): string {
 /**
  * Contrast (WCAG AA, 4.5:1 for body text): Mantine's dimmed text (gray 6) falls under it, so
  * gray 7; text in a colour (`c="orange"`, shade 7) is too light for several colours, so it
- * is that colour darkened until it reads; and light-variant text (shade 9) on its tint
+ * is that colour darkened until it reads; light-variant text (shade 9) on its tint
  * (shade 1) is about 4.3:1 for small bold badge text, so the tint is the lightest shade (0),
- * with shade 1 when hovered.
+ * with shade 1 when hovered; and white text on a filled colour (shade 7: green is 2.74:1,
+ * as on the Approved campaign badge) reads on that colour darkened the same way, hovered a
+ * step darker.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
@@ -56,6 +72,8 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
         [`--mantine-color-${name}-text`, readableOnWhite(t.colors[name]![7]!)],
         [`--mantine-color-${name}-light`, t.colors[name]![0]!],
         [`--mantine-color-${name}-light-hover`, t.colors[name]![1]!],
+        [`--mantine-color-${name}-filled`, readableOnWhite(t.colors[name]![7]!)],
+        [`--mantine-color-${name}-filled-hover`, darken(readableOnWhite(t.colors[name]![7]!), 0.1)],
       ]),
     ),
   },

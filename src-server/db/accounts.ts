@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/passwords';
+import { setDefaultFlags } from '../feature-flags/flag-store';
 import { toJson } from './database';
 import type { Database, MembershipRole } from './schema';
 
@@ -17,7 +18,9 @@ export async function createOrganization(
   db: Executor,
   input: { tenantId: number; slug: string; name: string },
 ): Promise<{ id: number }> {
-  return db.insertInto('organizations').values(input).returning('id').executeTakeFirstOrThrow();
+  const organization = await db.insertInto('organizations').values(input).returning('id').executeTakeFirstOrThrow();
+  await setDefaultFlags(db, { tenantId: input.tenantId, organizationId: organization.id });
+  return organization;
 }
 
 export interface NewChannel {

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import { LOCAL_MAILBOX_NOTE } from '../../shared/contract/platform-delivery';
 import type { LocalMailboxMessage } from '../../shared/contract/platform-delivery';
 import type { Db } from '../db/database';
@@ -72,23 +72,18 @@ export async function storeInLocalMailbox(db: Db, entry: MailboxEntry): Promise<
     });
 }
 
-/**
- * The newest test emails of the brands the user is a member of. A brand is the unit of
- * access everywhere else (DECISIONS "Auth"), so a member of one brand of a tenant does not
- * read the tests of another.
- */
-export async function listLocalMailbox(db: Db, userId: number): Promise<LocalMailboxMessage[]> {
-  const rows = await mailbox(db)
+/** The kept emails of the brands the user is a member of. */
+function keptEmailsOf(db: Db, userId: number) {
+  return mailbox(db)
     .selectFrom('localMailbox')
     .innerJoin('memberships', (join) =>
       join.onRef('memberships.organizationId', '=', 'localMailbox.organizationId').on('memberships.userId', '=', userId),
     )
-    .selectAll('localMailbox')
-    .orderBy('localMailbox.createdAt', 'desc')
-    .orderBy('localMailbox.id', 'desc')
-    .limit(LOCAL_MAILBOX_LISTED)
-    .execute();
-  return rows.map((row) => ({
+    .selectAll('localMailbox');
+}
+
+function toMessage(row: Selectable<LocalMailboxTable>): LocalMailboxMessage {
+  return {
     id: row.id,
     channelId: row.channelId,
     letterId: row.letterId,
@@ -99,5 +94,25 @@ export async function listLocalMailbox(db: Db, userId: number): Promise<LocalMai
     createdAt: row.createdAt.toISOString(),
     sent: false,
     note: LOCAL_MAILBOX_NOTE,
-  }));
+  };
+}
+
+/**
+ * The newest test emails of the brands the user is a member of. A brand is the unit of
+ * access everywhere else (DECISIONS "Auth"), so a member of one brand of a tenant does not
+ * read the tests of another.
+ */
+export async function listLocalMailbox(db: Db, userId: number): Promise<LocalMailboxMessage[]> {
+  const rows = await keptEmailsOf(db, userId)
+    .orderBy('localMailbox.createdAt', 'desc')
+    .orderBy('localMailbox.id', 'desc')
+    .limit(LOCAL_MAILBOX_LISTED)
+    .execute();
+  return rows.map(toMessage);
+}
+
+/** One kept email, if the user is a member of its brand. */
+export async function findKeptEmail(db: Db, userId: number, id: number): Promise<LocalMailboxMessage | null> {
+  const row = await keptEmailsOf(db, userId).where('localMailbox.id', '=', id).executeTakeFirst();
+  return row ? toMessage(row) : null;
 }

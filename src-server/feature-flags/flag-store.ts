@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import { isBrandFlag, type FeatureFlagName } from '../../shared/model/feature-flags';
+import { DEFAULT_ON_FEATURE_FLAGS, FEATURE_FLAG_NAMES, isBrandFlag, type FeatureFlagName } from '../../shared/model/feature-flags';
 import type { Db } from '../db/database';
 
 // Feature flags (migration 0003). A row turns a flag on or off for a tenant (no brand),
@@ -20,6 +20,37 @@ export interface FeatureFlagsTable {
 
 function flags(db: Db) {
   return db.withTables<{ featureFlags: FeatureFlagsTable }>();
+}
+
+/**
+ * A new organization's flags (issue 37): on at the brand for every feature that works on
+ * its own (DEFAULT_ON_FEATURE_FLAGS), so a first-time editor meets polls, UTM tracking and
+ * the rest without asking anyone; the rest stay off (no row).
+ */
+export async function setDefaultFlags(db: Db, organization: { tenantId: number; organizationId: number }): Promise<void> {
+  if (DEFAULT_ON_FEATURE_FLAGS.length === 0) return;
+  await flags(db)
+    .insertInto('featureFlags')
+    .values(DEFAULT_ON_FEATURE_FLAGS.map((name) => ({ name, tenantId: organization.tenantId, organizationId: organization.organizationId, channelId: null, enabled: true })))
+    .onConflict((conflict) => conflict.columns(['name', 'tenantId', 'organizationId', 'channelId']).doNothing())
+    .execute();
+}
+
+/** Every flag as the organization has it (its own setting, else its tenant's, else off), in the product's order. */
+export async function organizationFlags(db: Db, context: { tenantId: number; organizationId: number }): Promise<Array<{ name: FeatureFlagName; enabled: boolean }>> {
+  return Promise.all(FEATURE_FLAG_NAMES.map(async (name) => ({ name, enabled: await isFeatureEnabled(db, name, context) })));
+}
+
+/**
+ * The organization's switch for a flag (Settings → Features): sets it at the brand and
+ * clears its channels' own settings of that flag, so the switch decides for every channel
+ * of the organization as it shows.
+ */
+export async function setOrganizationFlag(db: Db, name: FeatureFlagName, organizationId: number, enabled: boolean): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await setFeatureFlag(trx, name, { organizationId }, enabled);
+    await flags(trx).deleteFrom('featureFlags').where('name', '=', name).where('organizationId', '=', organizationId).where('channelId', 'is not', null).execute();
+  });
 }
 
 export type FlagScope = { tenantId: number } | { organizationId: number } | { channelId: number };

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { platformPaths } from '../../shared/contract/platform-api';
-import { FEATURE_FLAGS } from '../../shared/model/feature-flags';
+import { OrganizationFeatureFlagsSchema } from '../../shared/contract/platform-audience';
+import { DEFAULT_ON_FEATURE_FLAGS, FEATURE_FLAG_NAMES, FEATURE_FLAGS } from '../../shared/model/feature-flags';
+import { addMembership, createUser } from '../db/accounts';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import { setFeatureFlag } from '../feature-flags/flag-store';
 import { channelIdOf, createRival } from '../testing/audience-fixtures';
@@ -42,14 +44,14 @@ async function enabled(name: string, query: string): Promise<boolean> {
 const withUser = `userUniqueId=u-1&email=${encodeURIComponent(DEMO_EMAIL)}&tenant=demo`;
 
 describe('feature flag lookup', () => {
-  it('is off for every product flag until set', async () => {
+  it('is on in a new organization for every feature that works on its own, and off for global curation tags until set', async () => {
     for (const name of Object.values(FEATURE_FLAGS)) {
-      expect(await enabled(name, `brandSlug=demo&channelId=${weeklyId}&${withUser}`)).toBe(false);
+      expect(await enabled(name, `brandSlug=demo&channelId=${weeklyId}&${withUser}`)).toBe(name !== FEATURE_FLAGS.globalCurationTags);
     }
   });
 
   it('lets the channel win over the brand, and the brand over the tenant', async () => {
-    const flag = FEATURE_FLAGS.spanishFooter;
+    const flag = FEATURE_FLAGS.globalCurationTags;
     await setFeatureFlag(t.db, flag, { tenantId: demo.tenantId }, true);
     expect(await enabled(flag, `brandSlug=demo&channelId=${weeklyId}`)).toBe(true);
     expect(await enabled(flag, 'brandSlug=demo')).toBe(true);
@@ -71,11 +73,12 @@ describe('feature flag lookup', () => {
   });
 
   it('keeps flags apart per flag name and per tenant', async () => {
-    await setFeatureFlag(t.db, FEATURE_FLAGS.eventsBlock, { organizationId: rival.account.organizationId }, true);
+    await setFeatureFlag(t.db, FEATURE_FLAGS.eventsBlock, { organizationId: rival.account.organizationId }, false);
+    await setFeatureFlag(t.db, FEATURE_FLAGS.utmTracking, { organizationId: demo.organizationId }, false);
+    expect(await enabled(FEATURE_FLAGS.eventsBlock, 'brandSlug=demo')).toBe(true);
+    expect(await enabled(FEATURE_FLAGS.utmTracking, 'brandSlug=demo')).toBe(false);
+    expect(await enabled(FEATURE_FLAGS.subjectGenerator, 'brandSlug=demo')).toBe(true);
     await setFeatureFlag(t.db, FEATURE_FLAGS.utmTracking, { organizationId: demo.organizationId }, true);
-    expect(await enabled(FEATURE_FLAGS.eventsBlock, 'brandSlug=demo')).toBe(false);
-    expect(await enabled(FEATURE_FLAGS.utmTracking, 'brandSlug=demo')).toBe(true);
-    expect(await enabled(FEATURE_FLAGS.subjectGenerator, 'brandSlug=demo')).toBe(false);
   });
 
   it("gates 'Image + Text columns' (and the events block) per brand: every channel of the brand alike, no channel on its own", async () => {
@@ -120,13 +123,74 @@ describe('feature flag lookup', () => {
 
 describe('tenancy', () => {
   it("answers another tenant's user 403 for brand 'demo' and 404 for demo's channel under their brand", async () => {
-    await setFeatureFlag(t.db, FEATURE_FLAGS.composerPollBlock, { channelId: weeklyId }, true);
-    const demoBrand = await lookup(FEATURE_FLAGS.composerPollBlock, `brandSlug=demo&channelId=${weeklyId}`, rival.headers);
+    await setFeatureFlag(t.db, FEATURE_FLAGS.globalCurationTags, { channelId: weeklyId }, true);
+    const demoBrand = await lookup(FEATURE_FLAGS.globalCurationTags, `brandSlug=demo&channelId=${weeklyId}`, rival.headers);
     expect(demoBrand.statusCode).toBe(403);
-    const ownBrand = await lookup(FEATURE_FLAGS.composerPollBlock, `brandSlug=rival&channelId=${weeklyId}`, rival.headers);
+    const ownBrand = await lookup(FEATURE_FLAGS.globalCurationTags, `brandSlug=rival&channelId=${weeklyId}`, rival.headers);
     expect(ownBrand.statusCode).toBe(404);
     expect(ownBrand.body).not.toContain('enabled');
-    const theirs = await lookup(FEATURE_FLAGS.composerPollBlock, `brandSlug=rival&channelId=${rival.account.channelId}`, rival.headers);
+    const theirs = await lookup(FEATURE_FLAGS.globalCurationTags, `brandSlug=rival&channelId=${rival.account.channelId}`, rival.headers);
     expect(theirs.json()).toEqual({ enabled: false });
+  });
+});
+
+describe("an organization's features (Settings → Features)", () => {
+  const list = (brand: string, headers = editor) => t.app.inject({ method: 'GET', url: platformPaths.organizationFeatureFlags(brand), headers });
+  const put = (brand: string, name: string, payload: unknown, headers = editor) =>
+    t.app.inject({ method: 'PUT', url: platformPaths.organizationFeatureFlag(brand, name), headers, payload: payload as object });
+
+  it('starts a new organization with every feature that works on, and lets its owner switch them', async () => {
+    const response = await list('rival', rival.headers);
+    expect(response.statusCode, response.body).toBe(200);
+    const body = OrganizationFeatureFlagsSchema.parse(response.json());
+    expect(body.canChange).toBe(true);
+    expect(body.items.map((item) => item.name)).toEqual(FEATURE_FLAG_NAMES);
+    // The rival's eventsBlock was turned off above; everything else is the new organization's default.
+    expect(body.items.filter((item) => item.enabled).map((item) => item.name).sort()).toEqual(
+      DEFAULT_ON_FEATURE_FLAGS.filter((name) => name !== FEATURE_FLAGS.eventsBlock).sort(),
+    );
+    expect(DEFAULT_ON_FEATURE_FLAGS).toContain(FEATURE_FLAGS.composerPollBlock);
+    expect(DEFAULT_ON_FEATURE_FLAGS).toContain(FEATURE_FLAGS.utmTracking);
+  });
+
+  it('sets a feature for the organization and every channel of it', async () => {
+    // A channel's own setting is replaced by the organization's switch.
+    await setFeatureFlag(t.db, FEATURE_FLAGS.composerPollBlock, { channelId: weeklyId }, true);
+    const off = await put('demo', FEATURE_FLAGS.composerPollBlock, { enabled: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toEqual({ name: FEATURE_FLAGS.composerPollBlock, enabled: false });
+    expect(await enabled(FEATURE_FLAGS.composerPollBlock, `brandSlug=demo&channelId=${weeklyId}`)).toBe(false);
+    expect(await enabled(FEATURE_FLAGS.composerPollBlock, `brandSlug=demo&channelId=${companyId}`)).toBe(false);
+    const listed = OrganizationFeatureFlagsSchema.parse((await list('demo')).json());
+    expect(listed.items.find((item) => item.name === FEATURE_FLAGS.composerPollBlock)).toEqual({ name: FEATURE_FLAGS.composerPollBlock, enabled: false });
+
+    const on = await put('demo', FEATURE_FLAGS.composerPollBlock, { enabled: true });
+    expect(on.json()).toEqual({ name: FEATURE_FLAGS.composerPollBlock, enabled: true });
+    expect(await enabled(FEATURE_FLAGS.composerPollBlock, `brandSlug=demo&channelId=${weeklyId}`)).toBe(true);
+  });
+
+  it("shows an editor the features without letting them change one; another tenant's owner neither", async () => {
+    const user = await createUser(t.db, { email: 'editor@demo.test', password: 'editor-password', name: 'Ed', surname: 'Itor' });
+    await addMembership(t.db, { userId: user.id, organizationId: demo.organizationId, role: 'editor' });
+    const plainEditor = await signIn(t.app, 'editor@demo.test', 'editor-password');
+    const seen = OrganizationFeatureFlagsSchema.parse((await list('demo', plainEditor)).json());
+    expect(seen.canChange).toBe(false);
+    expect(seen.items).toHaveLength(FEATURE_FLAG_NAMES.length);
+
+    const refused = await put('demo', FEATURE_FLAGS.utmTracking, { enabled: false }, plainEditor);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Only owners and admins of the organization can change its features.');
+    expect((await put('demo', FEATURE_FLAGS.utmTracking, { enabled: false }, rival.headers)).statusCode).toBe(403);
+    expect((await list('demo', rival.headers)).statusCode).toBe(403);
+    expect(await enabled(FEATURE_FLAGS.utmTracking, 'brandSlug=demo')).toBe(true);
+  });
+
+  it('answers 404 for a flag the product does not know and 422 without a yes or no', async () => {
+    const unknown = await put('demo', 'pollsEverywhere', { enabled: true });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe("Unknown feature flag 'pollsEverywhere'.");
+    const noAnswer = await put('demo', FEATURE_FLAGS.utmTracking, { enabled: 'yes' });
+    expect(noAnswer.statusCode).toBe(422);
+    expect(await enabled(FEATURE_FLAGS.utmTracking, 'brandSlug=demo')).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import { platformPaths } from '../../shared/contract/platform-api';
 import {
   GeneratePreviewRequestSchema,
   GeneratePreviewResponseSchema,
+  LocalMailboxPreviewSchema,
   LocalMailboxResponseSchema,
   TEST_SENT_MESSAGE,
   TestEmailRequestSchema,
@@ -14,6 +15,7 @@ import { letterInsights } from '../../shared/render';
 import type { Db } from '../db/database';
 import { platformUrlOf, renderInChannel } from '../delivery/letter-render';
 import { listLocalMailbox } from '../delivery/local-mailbox';
+import { keptEmailPreview } from '../delivery/local-mailbox-preview';
 import type { MailTransport } from '../delivery/mail-transport';
 import { fillMergeTags } from '../delivery/merge-fill';
 import { promotionLookup } from '../delivery/merge-values';
@@ -34,6 +36,8 @@ import { idParam, parseParams, routePattern } from './route-params';
 const SlugRefParams = z.object({ slug: z.string().min(1), ref: z.string().min(1) });
 const ChannelIdParams = z.object({ channelId: idParam, id: idParam });
 const byChannelId = { 1: ':channelId', 2: ':id' };
+const MailboxIdParams = z.object({ id: idParam });
+export const KEPT_EMAIL_NOT_FOUND_MESSAGE = 'This email is not in your local mailbox.';
 
 export interface LetterDeliveryOptions {
   db: Db;
@@ -65,6 +69,12 @@ const docs = {
     serviceErrors: { 502: 'The mail server refused or failed the test email' },
   }),
   mailbox: routeDocs({ summary: "The emails the platform kept instead of sending (no SMTP server), the caller's channels only", response: { 200: LocalMailboxResponseSchema } }),
+  mailboxPreview: routeDocs({
+    summary:
+      'A kept email as the app shows it: without its open pixel, each tracked link pointing where it leads, so viewing it records no open and following a link no click',
+    params: MailboxIdParams,
+    response: { 200: LocalMailboxPreviewSchema },
+  }),
 };
 
 export const letterDeliveryRoutes: FastifyPluginAsync<LetterDeliveryOptions> = async (app, { db, mail, fetchGuard }) => {
@@ -118,5 +128,13 @@ export const letterDeliveryRoutes: FastifyPluginAsync<LetterDeliveryOptions> = a
   app.get(platformPaths.localMailbox(), { schema: docs.mailbox }, async (request, reply) => {
     const user = currentUser(request);
     return sendAs(reply, LocalMailboxResponseSchema, { items: await listLocalMailbox(db, user.id), smtpConfigured: mail.kind === 'smtp' });
+  });
+
+  app.get(routePattern(platformPaths.localMailboxPreview(1), { 1: ':id' }), { schema: docs.mailboxPreview }, async (request, reply) => {
+    const user = currentUser(request);
+    const parsed = MailboxIdParams.safeParse(request.params);
+    const html = parsed.success ? await keptEmailPreview(db, user.id, parsed.data.id, platformUrlOf(request)) : null;
+    if (html === null) throw notFound(KEPT_EMAIL_NOT_FOUND_MESSAGE);
+    return sendAs(reply, LocalMailboxPreviewSchema, { html });
   });
 };

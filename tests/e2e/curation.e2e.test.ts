@@ -82,7 +82,7 @@ describe('curation', () => {
     await app.page.getByRole('switch', { name: 'Curated only' }).click();
     await expect.poll(() => articles.getByRole('listitem').count(), { timeout: 10_000 }).toBe(2);
 
-    await app.page.getByRole('button', { name: 'Insert New pier opens into a letter' }).click();
+    await app.page.getByRole('button', { name: 'Insert into letter: New pier opens' }).click();
     const dialog = app.page.getByRole('dialog', { name: 'Insert into letter' });
     await dialog.getByRole('combobox', { name: 'Letter' }).click();
     await dialog.getByRole('option', { name: TITLE }).click();

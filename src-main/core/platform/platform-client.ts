@@ -23,11 +23,20 @@ import {
   type UpdateStatusRequest,
 } from '../../../shared/contract/platform-letters';
 import { SyncBatchResponseSchema, type SyncBatchItem, type SyncBatchResult } from '../../../shared/contract/platform-sync-batch';
-import { FeatureFlagResponseSchema, ValidateMergeTagResponseSchema } from '../../../shared/contract/platform-audience';
+import {
+  FeatureFlagResponseSchema,
+  OrganizationFeatureFlagSchema,
+  OrganizationFeatureFlagsSchema,
+  ValidateMergeTagResponseSchema,
+  type OrganizationFeatureFlag,
+  type OrganizationFeatureFlags,
+} from '../../../shared/contract/platform-audience';
 import { DeliveryEventsResponseSchema, type DeliveryEventsResponse } from '../../../shared/contract/platform-delivery-events';
 import {
+  LocalMailboxPreviewSchema,
   LocalMailboxResponseSchema,
   TestEmailResponseSchema,
+  type LocalMailboxPreview,
   type LocalMailboxResponse,
   type TestEmailResponse,
 } from '../../../shared/contract/platform-delivery';
@@ -80,9 +89,15 @@ export interface LetterCalls {
   sendTestEmail(channelId: number, id: number, toEmail: string): Promise<TestEmailResponse>;
   /** The emails the platform kept instead of sending (no SMTP server), and whether it has one. */
   localMailbox(): Promise<LocalMailboxResponse>;
+  /** One kept email without its open pixel and with its tracked links resolved (the Local mailbox screen's preview). */
+  localMailboxPreview(id: number): Promise<LocalMailboxPreview>;
   validateMergeTag(letterId: number, mergeTag: string): Promise<{ valid: boolean; message: string }>;
   suggest(letterId: number, field: 'subject' | 'previewText', uniqueId: string): Promise<GenerateSuggestionsResponse>;
   featureFlag(name: FeatureFlagName, brandSlug: string, channelId: number): Promise<boolean>;
+  /** Every flag as the organization has it, and whether the caller may switch them. */
+  organizationFeatureFlags(brandSlug: string): Promise<OrganizationFeatureFlags>;
+  /** Turns a flag on or off for the organization and all its channels (owners and admins). */
+  setOrganizationFeatureFlag(brandSlug: string, name: FeatureFlagName, enabled: boolean): Promise<OrganizationFeatureFlag>;
   deleteLetter(brandSlug: string, channelSlug: string, id: number): Promise<void>;
   letterListMetrics(brandSlug: string, channelSlug: string, ids: readonly number[]): Promise<LetterListMetricsResponse>;
   channelSettings(brandSlug: string, channelSlug: string): Promise<ChannelSettings>;
@@ -164,6 +179,7 @@ function letterCalls(root: string, call: ReturnType<typeof createPlatformTranspo
     saveOnScheduling: (channelId, id, body) => call('POST', platformPaths.saveOnScheduling(channelId, id), LetterResponseSchema, body),
     sendTestEmail: (channelId, id, toEmail) => call('POST', platformPaths.sendTestEmail(channelId, id), TestEmailResponseSchema, { toEmail }),
     localMailbox: () => call('GET', platformPaths.localMailbox(), LocalMailboxResponseSchema),
+    localMailboxPreview: (id) => call('GET', platformPaths.localMailboxPreview(id), LocalMailboxPreviewSchema),
     validateMergeTag: (letterId, mergeTag) => call('POST', platformPaths.validateMergeTag(letterId), ValidateMergeTagResponseSchema, { mergeTag }),
     suggest: (letterId, field, uniqueId) =>
       call(
@@ -180,6 +196,9 @@ function letterCalls(root: string, call: ReturnType<typeof createPlatformTranspo
           FeatureFlagResponseSchema,
         )
       ).enabled,
+    organizationFeatureFlags: (brandSlug) => call('GET', platformPaths.organizationFeatureFlags(brandSlug), OrganizationFeatureFlagsSchema),
+    setOrganizationFeatureFlag: (brandSlug, name, enabled) =>
+      call('PUT', platformPaths.organizationFeatureFlag(brandSlug, name), OrganizationFeatureFlagSchema, { enabled }),
     deleteLetter: async (brandSlug, channelSlug, id) => {
       await call('DELETE', platformPaths.letter(brandSlug, channelSlug, id), z.null());
     },

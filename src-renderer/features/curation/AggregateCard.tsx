@@ -3,7 +3,10 @@ import { IconHeart, IconHeartFilled, IconTags, IconTextPlus } from '@tabler/icon
 import type { Aggregate } from '../../../shared/contract/platform-curation';
 import { curationItemFromAggregate } from '../../../shared/rules/curation-items';
 
-/** One article of the curation list: the heart toggles `curated`; a curated one can be inserted into a letter. */
+/**
+ * One article of the curation list: the heart toggles `curated`; a curated one can be inserted into a letter.
+ * Each button's name starts with the words it shows, then names the article (axe label-content-name-mismatch).
+ */
 export function AggregateCard(props: { aggregate: Aggregate; zone: string; onToggle: () => void; onInsert: () => void; onTags: () => void }) {
   const { aggregate, zone, onToggle, onInsert, onTags } = props;
   const item = curationItemFromAggregate(aggregate, zone);
@@ -47,11 +50,11 @@ export function AggregateCard(props: { aggregate: Aggregate; zone: string; onTog
           >
             {aggregate.curated ? <IconHeartFilled size={20} /> : <IconHeart size={20} />}
           </ActionIcon>
-          <Button size="xs" variant="subtle" leftSection={<IconTags size={14} />} onClick={onTags} aria-label={`Tags of ${aggregate.title}`}>
+          <Button size="xs" variant="subtle" leftSection={<IconTags size={14} />} onClick={onTags} aria-label={`Tags: ${aggregate.title}`}>
             Tags
           </Button>
           {aggregate.curated && (
-            <Button size="xs" variant="light" leftSection={<IconTextPlus size={14} />} onClick={onInsert} aria-label={`Insert ${aggregate.title} into a letter`}>
+            <Button size="xs" variant="light" leftSection={<IconTextPlus size={14} />} onClick={onInsert} aria-label={`Insert into letter: ${aggregate.title}`}>
               Insert into letter
             </Button>
           )}

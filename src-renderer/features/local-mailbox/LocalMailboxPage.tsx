@@ -1,15 +1,18 @@
 import { Alert, Button, Group, Loader, NavLink, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconMail, IconRefresh } from '@tabler/icons-react';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { LocalMailboxMessage } from '../../../shared/contract/local-mailbox';
-import { useListLocalMailboxQuery } from './local-mailbox-api';
+import { useListLocalMailboxQuery, useLocalMailboxPreviewQuery } from './local-mailbox-api';
+import { MAILBOX_PREVIEW_SANDBOX, mailboxPreviewDocument } from './preview-document';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 
 /**
  * The platform's local mailbox: the emails it kept instead of sending because it has no
  * mail server (test emails, and scheduled sends on a machine without one). Each is shown as
- * it would arrive, in a sandboxed frame: its markup never runs scripts in the app.
+ * it would arrive, in a sandboxed frame: its markup never runs scripts in the app. What the
+ * frame shows is the platform's preview of it, so looking at a kept send counts no open for
+ * its reader and its links (opened outside the app) count no click.
  */
 export function LocalMailboxPage() {
   const { data, isFetching, error, refetch } = useListLocalMailboxQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -37,7 +40,8 @@ export function LocalMailboxPage() {
       {chosen && (
         <Group align="flex-start" gap="md" wrap="nowrap">
           <Paper withBorder w={320} style={{ flexShrink: 0 }}>
-            <ScrollArea.Autosize mah="70vh">
+            {/* Reachable by keyboard, so the list scrolls with the arrow keys too (axe scrollable-region-focusable). */}
+            <ScrollArea.Autosize mah="70vh" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Kept emails, scrollable' }}>
               <nav aria-label="Kept emails">
                 {items.map((item) => (
                   <NavLink
@@ -60,6 +64,9 @@ export function LocalMailboxPage() {
 }
 
 function KeptEmail({ message }: { message: LocalMailboxMessage }) {
+  // currentData: never the previous email's preview while the chosen one loads.
+  const { currentData: preview, error, isFetching } = useLocalMailboxPreviewQuery(message.id);
+  const shown = useMemo(() => (preview ? mailboxPreviewDocument(preview.html) : null), [preview]);
   return (
     <Paper withBorder p="md" style={{ flex: 1, minWidth: 0 }} aria-label="Kept email" component="section">
       <Stack gap={4} mb="sm">
@@ -69,9 +76,21 @@ function KeptEmail({ message }: { message: LocalMailboxMessage }) {
         <Text size="sm" c="dimmed">
           {dayjs(message.createdAt).format('MMM D, YYYY [at] h:mm a')}
         </Text>
+        <Text size="xs" c="dimmed">
+          Viewing it here counts no open, and its links open in your browser without counting a click.
+        </Text>
       </Stack>
-      {/* An empty sandbox: no scripts, no forms, no navigation of the app from the email's markup. */}
-      <iframe title="Kept email content" sandbox="" srcDoc={message.html} style={{ width: '100%', height: '70vh', border: 0, background: '#fff' }} />
+      {error && <Alert color="red">{'message' in error ? String(error.message) : 'This email could not be shown.'}</Alert>}
+      {!shown && isFetching && <Loader aria-label="Loading the email" />}
+      {/* Sandboxed: no scripts, no forms, no navigation of the app; links open in a new tab or the system browser. */}
+      {shown !== null && (
+        <iframe
+          title="Kept email content"
+          sandbox={MAILBOX_PREVIEW_SANDBOX}
+          srcDoc={shown}
+          style={{ width: '100%', height: '70vh', border: 0, background: '#fff' }}
+        />
+      )}
     </Paper>
   );
 }

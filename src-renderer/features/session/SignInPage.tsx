@@ -35,7 +35,9 @@ export function SignInPage({ platformUrl, settings }: { platformUrl: string; set
     <Paper maw={420} mx="auto" mt={80} p="xl" withBorder>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          <Title order={2}>Sign in to Letterdesk</Title>
+          <Title order={1} size="h2">
+            Sign in to Letterdesk
+          </Title>
           <div>Platform: {platformUrl}</div>
           {error && 'message' in error && <Alert color="red">{String(error.message)}</Alert>}
           <TextInput label="Email" type="email" autoComplete="username" value={email} error={fields.email?.[0]} onChange={(e) => setEmail(e.currentTarget.value)} />

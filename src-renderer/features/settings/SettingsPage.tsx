@@ -4,6 +4,7 @@ import type { DesktopSettingsView } from '../../../shared/contract/desktop';
 import type { Organization } from '../../../shared/model/channel';
 import { getBridge } from '../../app/bridge';
 import { DeliverabilityCard } from './DeliverabilityCard';
+import { FeaturesCard } from './FeaturesCard';
 
 // Settings: which platform the desktop app works with, the one it runs on this computer
 // (the default) or a remote server. Saved by main (userData/settings.json) and used from the
@@ -19,7 +20,10 @@ export interface SettingsPageProps {
   /** The running session's platform, for the browser host (which has no desktop settings). */
   platformUrl: string;
   mode: Mode;
-  /** The signed-in user's organizations: their owners and admins see the deliverability checks. None before sign-in. */
+  /**
+   * The signed-in user's organizations: their features (owners and admins switch them) and,
+   * for their owners and admins, the deliverability checks. None before sign-in.
+   */
   organizations?: readonly Organization[];
 }
 
@@ -51,14 +55,21 @@ export function SettingsPage({ platformUrl, mode: runningMode, organizations = [
     };
   }, [desktop]);
 
-  const deliverability = <DeliverabilityCard organizations={organizations} />;
+  const deliverability = (
+    <>
+      <FeaturesCard organizations={organizations} />
+      <DeliverabilityCard organizations={organizations} />
+    </>
+  );
 
   if (!desktop) {
     return (
       <>
         <Paper maw={640} m="md" p="lg" withBorder>
           <Stack>
-            <Title order={2}>Settings</Title>
+            <Title order={1} size="h2">
+              Settings
+            </Title>
             <Text>
               This window is served by the browser host, which works with {runningMode === 'embedded' ? 'the platform it started itself' : 'a remote server'} at{' '}
               <Text span ff="monospace">
@@ -98,7 +109,9 @@ export function SettingsPage({ platformUrl, mode: runningMode, organizations = [
       <Paper maw={640} m="md" p="lg" withBorder>
         <form onSubmit={onSubmit} noValidate>
           <Stack>
-            <Title order={2}>Settings</Title>
+            <Title order={1} size="h2">
+              Settings
+            </Title>
             {error && <Alert color="red">{error}</Alert>}
             {view?.overriddenByEnvironment && (
               <Alert color="yellow" title="Server chosen at start-up">
