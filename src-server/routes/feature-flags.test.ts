@@ -85,6 +85,9 @@ describe('feature flag lookup', () => {
     const flag = FEATURE_FLAGS.imageTextColumnsLayout;
     await expect(setFeatureFlag(t.db, flag, { channelId: weeklyId }, true)).rejects.toThrow('The imageTextColumnsLayout flag is set per brand, not per channel.');
     await expect(setFeatureFlag(t.db, FEATURE_FLAGS.eventsBlock, { channelId: weeklyId }, true)).rejects.toThrow(/per brand/);
+    // Off at both brands to start with, whatever a new organization's defaults are.
+    await setFeatureFlag(t.db, flag, { organizationId: demo.organizationId }, false);
+    await setFeatureFlag(t.db, flag, { organizationId: rival.account.organizationId }, false);
     expect(await enabled(flag, `brandSlug=demo&channelId=${weeklyId}`)).toBe(false);
 
     // A channel row written by hand turns nothing on for that channel alone.
@@ -145,9 +148,10 @@ describe("an organization's features (Settings → Features)", () => {
     const body = OrganizationFeatureFlagsSchema.parse(response.json());
     expect(body.canChange).toBe(true);
     expect(body.items.map((item) => item.name)).toEqual(FEATURE_FLAG_NAMES);
-    // The rival's eventsBlock was turned off above; everything else is the new organization's default.
+    // The rival's eventsBlock and Image + Text columns were turned off above; everything else is the new organization's default.
+    const turnedOff: string[] = [FEATURE_FLAGS.eventsBlock, FEATURE_FLAGS.imageTextColumnsLayout];
     expect(body.items.filter((item) => item.enabled).map((item) => item.name).sort()).toEqual(
-      DEFAULT_ON_FEATURE_FLAGS.filter((name) => name !== FEATURE_FLAGS.eventsBlock).sort(),
+      DEFAULT_ON_FEATURE_FLAGS.filter((name) => !turnedOff.includes(name)).sort(),
     );
     expect(DEFAULT_ON_FEATURE_FLAGS).toContain(FEATURE_FLAGS.composerPollBlock);
     expect(DEFAULT_ON_FEATURE_FLAGS).toContain(FEATURE_FLAGS.utmTracking);
