@@ -109,7 +109,8 @@ export function Canvas({
       role="region"
       aria-label="Canvas"
       tabIndex={-1}
-      style={{ flex: 1, minWidth: 0, background: settings.backgroundColorBody, padding: 16, overflow: 'auto', outline: 'none' }}
+      // The top padding is room above the first section for the selected section's toolbar.
+      style={{ flex: 1, minWidth: 0, background: settings.backgroundColorBody, padding: '48px 16px 16px', overflow: 'auto', outline: 'none' }}
     >
       <Droppable droppableId={CANVAS_DROPPABLE} isDropDisabled={readOnly}>
         {(drop) => (

@@ -93,8 +93,9 @@ export const CanvasSection = memo(function CanvasSection({ section, index, selec
               />
             </div>
             {selected && (
-              // Over the section's top-right corner rather than in its row, so selecting does not reflow the letter.
-              <div style={{ position: 'absolute', top: 4, right: 4, zIndex: 2 }}>
+              // Above the section's top-right corner rather than in its row, so selecting does not reflow the
+              // letter, and outside the section, so it never covers the text toolbar or the content.
+              <div style={{ position: 'absolute', bottom: 'calc(100% + 2px)', right: 0, zIndex: 2 }}>
                 <SideMenu
                   section={section}
                   index={index}
