@@ -22,6 +22,8 @@ export interface PaletteEntry {
   name: string;
   group: PaletteGroup;
   icon: Icon;
+  /** One line on what the block is for, shown when the button is hovered or focused. */
+  description: string;
   /** For layout presets: the layout the section starts with. */
   layoutType?: LayoutType;
   /** Shown only when this flag is on. */

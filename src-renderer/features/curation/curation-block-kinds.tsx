@@ -8,21 +8,21 @@ import { RssPanel } from './RssPanel';
 
 export const curationKind: BlockKind<'curation'> = {
   type: 'curation',
-  palette: [{ name: 'Curations', group: 'DYNAMIC CONTENT', icon: IconBooks }],
+  palette: [{ name: 'Curations', group: 'DYNAMIC CONTENT', description: 'Articles curated for the channel, filled when the letter is sent.', icon: IconBooks }],
   View: FeedView,
   Panel: CurationPanel,
 };
 
 export const feedKind: BlockKind<'newrss'> = {
   type: 'newrss',
-  palette: [{ name: 'RSS', group: 'DYNAMIC CONTENT', icon: IconRss }],
+  palette: [{ name: 'RSS', group: 'DYNAMIC CONTENT', description: "A feed's latest posts, filled when the letter is sent.", icon: IconRss }],
   View: FeedView,
   Panel: CurationPanel,
 };
 
 export const legacyRssKind: BlockKind<'rss'> = {
   type: 'rss',
-  palette: [{ name: 'RSS (Legacy)', group: 'DYNAMIC CONTENT', icon: IconHistory }],
+  palette: [{ name: 'RSS (Legacy)', group: 'DYNAMIC CONTENT', description: 'The older feed block, for letters that use it.', icon: IconHistory }],
   View: RssView,
   Panel: RssPanel,
 };

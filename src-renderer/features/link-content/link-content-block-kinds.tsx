@@ -14,14 +14,14 @@ import { UrlView } from './UrlView';
 
 export const htmlKind: BlockKind<'html'> = {
   type: 'html',
-  palette: [{ name: 'HTML', group: 'CREATE', icon: IconCode }],
+  palette: [{ name: 'HTML', group: 'CREATE', description: 'Your own HTML, checked before it is sent.', icon: IconCode }],
   View: HtmlView,
   Panel: HtmlPanel,
 };
 
 export const urlKind: BlockKind<'dynamic'> = {
   type: 'dynamic',
-  palette: [{ name: 'URL', group: 'DYNAMIC CONTENT', icon: IconLink }],
+  palette: [{ name: 'URL', group: 'DYNAMIC CONTENT', description: "A page's title, image and summary, read from its address.", icon: IconLink }],
   View: UrlView,
   Panel: UrlPanel,
 };
@@ -41,7 +41,7 @@ export const newsKind: BlockKind<'news'> = {
 
 export const eventsKind: BlockKind<'evvnt'> = {
   type: 'evvnt',
-  palette: [{ name: 'Evvnt', group: 'INTEGRATIONS', icon: IconCalendarEvent, flag: 'eventsBlock' }],
+  palette: [{ name: 'Evvnt', group: 'INTEGRATIONS', description: 'Upcoming events from your Evvnt integration.', icon: IconCalendarEvent, flag: 'eventsBlock' }],
   View: EventsView,
   Panel: EventsPanel,
 };

@@ -5,7 +5,7 @@ import { PollView } from './PollView';
 
 export const pollKind: BlockKind<'poll'> = {
   type: 'poll',
-  palette: [{ name: 'Poll', group: 'CREATE', icon: IconChartBar, flag: 'composerPollBlock' }],
+  palette: [{ name: 'Poll', group: 'CREATE', description: 'A question readers answer with one click.', icon: IconChartBar, flag: 'composerPollBlock' }],
   View: PollView,
   Panel: PollPanel,
 };

@@ -10,7 +10,7 @@ export const ALL_PROMOTIONS_ADDED = 'all promotions added';
 /** A promotion zone: one per zone the send date offers (`useKnownZones` gives the limit). */
 export const promotionZoneKind: BlockKind<'newpromotion'> = {
   type: 'newpromotion',
-  palette: [{ name: 'Promotion', group: 'DYNAMIC CONTENT', icon: IconSpeakerphone }],
+  palette: [{ name: 'Promotion', group: 'DYNAMIC CONTENT', description: 'The promotion booked for the send date in one zone.', icon: IconSpeakerphone }],
   limitReached: ALL_PROMOTIONS_ADDED,
   View: PromotionView,
   Panel: PromotionZonePanel,

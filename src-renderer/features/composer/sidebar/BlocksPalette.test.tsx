@@ -64,3 +64,12 @@ describe('promotion placement limit (spec 1 §4)', () => {
     expect(onAdd).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('palette tiles', () => {
+  it('say in one line what each block is for when hovered or focused', async () => {
+    renderWith(<BlocksPalette items={paletteFor({ esp: 0 }, () => false)} disabled={false} onAdd={vi.fn()} />);
+    await userEvent.hover(screen.getByRole('button', { name: 'Curations' }));
+    expect(await screen.findByText('Articles curated for the channel, filled when the letter is sent.')).toBeTruthy();
+    for (const item of PALETTE) expect(item.description.length, item.name).toBeGreaterThan(10);
+  });
+});

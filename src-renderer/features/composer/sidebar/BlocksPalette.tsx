@@ -79,8 +79,8 @@ const PaletteGrid = memo(function PaletteGrid({ items, disabled, onAdd, refusals
                       >
                         {(drag, snapshot) => (
                           <>
-                            {/* Always wrapped, so the button is not remounted (and its focus lost) when a refusal starts or ends. */}
-                            <Tooltip label={refusal} disabled={refusal === null} events={{ hover: true, focus: true, touch: false }}>
+                            {/* What the block is for, or why it cannot be added now; always wrapped, so the button is not remounted (and its focus lost) when a refusal starts or ends. */}
+                            <Tooltip label={refusal ?? item.description} multiline w={220} openDelay={refusal === null ? 400 : 0} events={{ hover: true, focus: true, touch: false }}>
                               <Button
                                 ref={drag.innerRef}
                                 {...drag.draggableProps}
@@ -96,15 +96,15 @@ const PaletteGrid = memo(function PaletteGrid({ items, disabled, onAdd, refusals
                                 aria-disabled={refusal !== null || undefined}
                                 onClick={() => refusal === null && onAdd(item)}
                                 styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2, flexDirection: 'column', gap: 2 } }}
-                                style={{ ...drag.draggableProps.style, height: 56 }}
+                                style={{ ...drag.draggableProps.style, height: 64 }}
                               >
-                                <item.icon size={18} stroke={1.6} aria-hidden data-palette-icon />
+                                <item.icon size={20} stroke={1.6} aria-hidden data-palette-icon />
                                 {item.name}
                               </Button>
                             </Tooltip>
                             {/* Dragging copies the item: a stand-in keeps its place so the grid does not reflow. */}
                             {snapshot.isDragging && (
-                              <Button aria-hidden tabIndex={-1} variant="default" size="xs" px={4} style={{ height: 56 }}>
+                              <Button aria-hidden tabIndex={-1} variant="default" size="xs" px={4} style={{ height: 64 }}>
                                 {item.name}
                               </Button>
                             )}
