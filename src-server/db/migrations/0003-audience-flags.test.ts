@@ -2,7 +2,7 @@ import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../testing/test-database';
 import type { TestDatabase } from '../../testing/test-database';
-import { createChannel, createOrganization, createTenant } from '../accounts';
+import { createChannel, createTenant } from '../accounts';
 import { createDb, toJson } from '../database';
 import type { Db } from '../database';
 import { migrateToLatest } from '../migrate';
@@ -26,7 +26,8 @@ describe('migration 0003-audience-flags on a database made before it', () => {
     const { error } = await migrator.migrateTo('0001-foundation');
     expect(error).toBeUndefined();
     const tenant = await createTenant(db, 'Old');
-    const brand = await createOrganization(db, { tenantId: tenant.id, slug: 'old', name: 'Old' });
+    // Straight into the table: today's createOrganization also writes tables later migrations add.
+    const brand = await db.insertInto('organizations').values({ tenantId: tenant.id, slug: 'old', name: 'Old' }).returning('id').executeTakeFirstOrThrow();
     const channel = await createChannel(db, { tenantId: tenant.id, organizationId: brand.id, slug: 'weekly', title: 'W' });
     const legacy = { status: 'active', openedWithinDays: 30 };
     await db
