@@ -4,7 +4,6 @@ import { STYLE_MESSAGES, checkDesktopWidth, checkMobileWidth } from '../../../..
 import { ChannelColorCheckbox } from '../../../block-kit/style-fields/ChannelColorCheckbox';
 import { ColorStyleField } from '../../../block-kit/style-fields/ColorStyleField';
 import { NumberStyleField } from '../../../block-kit/style-fields/NumberStyleField';
-import { useStylesEnvironment } from '../../../block-kit/styles-context';
 import { useLetterStyles } from '../../../block-kit/use-letter-styles';
 
 /** Spec 1 §9: the width inputs wait 500 ms after the last keystroke before the rules run. */
@@ -13,8 +12,6 @@ export const WIDTH_DEBOUNCE_MS = 500;
 /** EMAIL STYLES: desktop and mobile widths and the email's background colour. */
 export function EmailStylesSection() {
   const { settings, change } = useLetterStyles();
-  const { channel } = useStylesEnvironment();
-  const usesChannelColor = channel !== null && settings.backgroundColorBody.toLowerCase() === channel.backgroundColor.toLowerCase();
   const desktopWidth = effectiveDesktopWidth(settings);
   const mobileWidth = effectiveMobileWidth(settings);
   const setBackground = (color: string) => change((s) => ({ ...s, backgroundColorBody: color }), 'email.backgroundColorBody');
@@ -40,7 +37,8 @@ export function EmailStylesSection() {
           {STYLE_MESSAGES.mobileWiderThanDesktop(mobileWidth, desktopWidth)}
         </Text>
       )}
-      <ColorStyleField label="Background color" value={settings.backgroundColorBody} disabled={usesChannelColor} onCommit={setBackground} />
+      {/* Never locked: a white letter of a white channel must still take another colour; choosing one unticks the box below. */}
+      <ColorStyleField label="Background color" value={settings.backgroundColorBody} onCommit={setBackground} />
       <ChannelColorCheckbox label="Channel Background Color" color="backgroundColor" value={settings.backgroundColorBody} fallback="#FFFFFF" onChange={setBackground} />
     </Stack>
   );
