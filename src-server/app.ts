@@ -39,6 +39,7 @@ import { dashboardRoutes } from './routes/dashboards';
 import { linkPreviewRoutes } from './routes/link-previews';
 import { newsRoutes } from './routes/news';
 import { evvntRoutes } from './routes/evvnt';
+import { iterableIntegrationRoutes } from './routes/iterable-integration';
 import { htmlValidationRoutes } from './routes/html-validation';
 import type { NewsProvider } from './integrations/news-provider';
 import { createEvvntProvider, type EventsProvider } from './integrations/evvnt-provider';
@@ -242,6 +243,7 @@ export async function buildApp({
   await app.register(linkPreviewRoutes, { guard: fetchGuard });
   await app.register(newsRoutes, { db, news: news ?? null });
   await app.register(evvntRoutes, { db, events: events ?? createEvvntProvider() });
+  await app.register(iterableIntegrationRoutes, { db, secret });
   await app.register(htmlValidationRoutes, { db });
   await app.register(dashboardRoutes, { db, exports: dashboardExports ?? null });
   await app.register(embeddedDashboardRoutes, { db, secret: embedDashboardSecret ?? null });

@@ -15,6 +15,7 @@ import { deliverySettingsFromEnv } from './delivery/delivery-settings';
 //   EMBED_DASHBOARD_SECRET (signs embedded dashboards' links; made and kept in the database unless set)
 //   AB_TEST_MIN_WAIT_SECONDS (delivery/delivery-settings.ts; tests and demos only)
 //   AI_BASE_URL  AI_MODEL  AI_API_KEY  IMAGES_DIR  ALLOW_HTTP_IMAGE_FETCH=1  ALLOW_PRIVATE_FETCH=1 (integrations/settings.ts)
+//   ITERABLE_API_URL (the Iterable provider's API; default https://api.iterable.com, integrations/settings.ts)
 
 const env = process.env;
 

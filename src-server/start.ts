@@ -95,6 +95,8 @@ export interface StartPlatformOptions {
   news?: NewsApiSettings;
   /** Where the Evvnt API is (EVVNT_API_URL); default Evvnt's public address. */
   evvntApiUrl?: string;
+  /** Iterable's API (ITERABLE_API_URL); default https://api.iterable.com. */
+  iterableApiUrl?: string;
 }
 
 export interface PlatformServer {
@@ -152,6 +154,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
         pollingIntervalSeconds: options.jobPollingIntervalSeconds,
         abTestWaitSeconds: options.abTestWaitSeconds,
         fetchGuard,
+        iterable: { apiUrl: options.iterableApiUrl },
       });
     }
     app = await buildApp({

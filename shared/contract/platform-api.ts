@@ -174,6 +174,8 @@ export const platformPaths = {
   crawl: () => `${API_PREFIX}/v2/curations/crawl`,
   news: (channelSlug: string) => `${API_PREFIX}/channels/${enc(channelSlug)}/letters/news`,
   evvntIntegration: (brandSlug: string) => `${API_PREFIX}/organizations/${enc(brandSlug)}/integrations/evvnt`,
+  // The organization's Iterable API key (platform-iterable.ts).
+  iterableIntegration: (brandSlug: string) => `${API_PREFIX}/organizations/${enc(brandSlug)}/integrations/iterable`,
   evvntCategories: (brandSlug: string, channelSlug: string) =>
     `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/evvnt/categories`,
   evvntEvents: (brandSlug: string, channelSlug: string) => `${API_PREFIX}/brands/${enc(brandSlug)}/channels/${enc(channelSlug)}/evvnt/events`,

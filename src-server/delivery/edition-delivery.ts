@@ -22,6 +22,7 @@ import { MailServerUnavailableError, reopenRecipients } from './recipient-send';
 import type { PreparedEdition } from './recipient-send';
 import { prepareTracking } from '../tracking/edition-tracking';
 import { letterTextTemplate } from './letter-text';
+import type { EmailProviders } from '../providers/email-provider';
 
 // A scheduled letter's send, from its publication time to published (or back to draft):
 //   1. claim: still scheduled for this instant and due → publishing 5, the audience written
@@ -62,6 +63,12 @@ export interface DeliveryContext {
   abTestWaitSeconds?: number | undefined;
   /** Which addresses a legacy RSS block's feed may be read from (ALLOW_PRIVATE_FETCH). */
   fetchGuard: FetchGuard;
+  /**
+   * The email service providers other than the platform's SMTP, by esp
+   * (providers/email-provider.ts). A letter whose provider is not here is refused at its
+   * send time, as before there were any.
+   */
+  providers?: EmailProviders | undefined;
 }
 
 export type DeliveryOutcome =
@@ -86,14 +93,14 @@ type Claim = 'nothing' | 'refused' | 'sending';
  */
 export const REFUSALS_BEFORE_SERVER_BLAMED = 10;
 
-async function claimEdition(db: Db, job: EditionJob): Promise<Claim> {
+async function claimEdition(db: Db, job: EditionJob, providers: EmailProviders | undefined): Promise<Claim> {
   return db.transaction().execute(async (trx) => {
     const row = await lockForDelivery(trx, job.letterId);
     if (!row) return 'nothing';
     if (IN_DELIVERY_STATUSES.includes(row.publicationStatus)) return 'sending';
     const sameInstant = row.publicationAt !== null && row.publicationAt.getTime() === Date.parse(job.publicationAt);
     if (row.publicationStatus !== S.scheduled || !sameInstant || !row.due) return 'nothing';
-    if (row.esp === ITERABLE_ESP) {
+    if (row.esp === ITERABLE_ESP && !providers?.has(ITERABLE_ESP)) {
       await writeDeliveryStatus(trx, row, S.draft);
       await recordDeliveryEvent(trx, {
         letterId: row.id,
@@ -114,6 +121,9 @@ async function claimEdition(db: Db, job: EditionJob): Promise<Claim> {
     return 'sending';
   });
 }
+
+/** A claimed send: the letter and its channel as they are now, and the instant it is for. */
+export type StartedEdition = NonNullable<Awaited<ReturnType<typeof beginSending>>>;
 
 /** Publishing → sending (or already sending): the letter and its channel as they are now, or null. */
 async function beginSending(db: Db, letterId: number) {
@@ -139,7 +149,8 @@ async function advanceProgress(db: Db, letterId: number, counts: RecipientCounts
   });
 }
 
-async function finishEdition(db: Db, letterId: number): Promise<DeliveryOutcome> {
+/** Every recipient done: published and a 'sent' event; else who is still sending finishes it. */
+export async function finishEdition(db: Db, letterId: number): Promise<DeliveryOutcome> {
   return db.transaction().execute(async (trx) => {
     const row = await lockForDelivery(trx, letterId);
     if (!row || !IN_DELIVERY_STATUSES.includes(row.publicationStatus)) return 'nothing-to-do';
@@ -186,7 +197,8 @@ export function mailServerStopped(serverWords: string) {
   return (counts: RecipientCounts) => deliveryStoppedMessage(counts.delivered, counts.recipients, serverWords);
 }
 
-function renderProblem(error: HttpError): string {
+/** The first thing a render refused, in the words the 'failed' event shows. */
+export function renderProblem(error: HttpError): string {
   const first = Object.values(error.errors ?? {}).flat()[0];
   return first ?? error.message;
 }
@@ -196,12 +208,19 @@ function renderProblem(error: HttpError): string {
  * take messages (the runner retries, and stops the send after the last retry).
  */
 export async function deliverEdition(ctx: DeliveryContext, job: EditionJob): Promise<DeliveryOutcome> {
-  const { db } = ctx;
-  const claim = await claimEdition(db, job);
+  const claim = await claimEdition(ctx.db, job, ctx.providers);
   if (claim === 'nothing') return 'nothing-to-do';
   if (claim === 'refused') return 'refused';
-  const started = await beginSending(db, job.letterId);
+  const started = await beginSending(ctx.db, job.letterId);
   if (!started) return 'nothing-to-do';
+  // The claim, the audience and the statuses are the platform's whoever sends; the emails are the provider's.
+  const provider = ctx.providers?.get(started.letter.esp);
+  return provider ? provider.sendEdition(ctx, job, started) : sendBySmtp(ctx, job, started);
+}
+
+/** The platform's own SMTP sending a claimed edition (the `smtp` provider, providers/email-provider.ts). */
+export async function sendBySmtp(ctx: DeliveryContext, job: EditionJob, started: StartedEdition): Promise<DeliveryOutcome> {
+  const { db } = ctx;
   const ab = await abPhase(db, job.letterId);
   if (ab.phase === 'waiting') {
     await refreshAbMetrics(db, job.letterId);

@@ -7,7 +7,7 @@ import type { NewsApiSettings } from './news-provider';
 // or malformed stops the start with a message, rather than failing at the first call.
 //   AI_BASE_URL, AI_MODEL, AI_API_KEY, AI_DAILY_TOKEN_BUDGET, AI_REQUESTS_PER_MINUTE   IMAGES_DIR   ALLOW_HTTP_IMAGE_FETCH=1
 //   ALLOW_PRIVATE_FETCH=1
-//   NEWS_API_URL, NEWS_API_KEY   EVVNT_API_URL
+//   NEWS_API_URL, NEWS_API_KEY   EVVNT_API_URL   ITERABLE_API_URL
 
 export interface IntegrationSettings {
   ai?: AiSettings;
@@ -16,6 +16,7 @@ export interface IntegrationSettings {
   allowPrivateFetch?: boolean;
   news?: NewsApiSettings;
   evvntApiUrl?: string;
+  iterableApiUrl?: string;
 }
 
 export function integrationSettingsFromEnv(env: NodeJS.ProcessEnv): IntegrationSettings {
@@ -32,6 +33,8 @@ export function integrationSettingsFromEnv(env: NodeJS.ProcessEnv): IntegrationS
   if (newsUrl) settings.news = newsKey ? { baseUrl: webAddress('NEWS_API_URL', newsUrl), apiKey: newsKey } : { baseUrl: webAddress('NEWS_API_URL', newsUrl) };
   const evvntUrl = env.EVVNT_API_URL?.trim() ?? '';
   if (evvntUrl) settings.evvntApiUrl = webAddress('EVVNT_API_URL', evvntUrl);
+  const iterableUrl = env.ITERABLE_API_URL?.trim() ?? '';
+  if (iterableUrl) settings.iterableApiUrl = webAddress('ITERABLE_API_URL', iterableUrl);
   return settings;
 }
 

@@ -37,6 +37,12 @@ import type { AutomationJob } from './automation-jobs';
 import { finishEdition, runRecurringTemplate } from '../automations/recurring-runs';
 import type { RunOutcome } from '../automations/recurring-runs';
 import { deliverWelcomes } from '../automations/welcomes';
+import { emailProviders } from '../providers/email-provider';
+import { createIterableProvider } from '../providers/iterable-provider';
+import { iterableReadsDue } from '../providers/iterable-events';
+import { ITERABLE_READ_EVERY_SECONDS, ITERABLE_READ_FOR_DAYS } from '../providers/iterable-settings';
+import { ITERABLE_ESP } from '../../shared/rules/merge-tag';
+import { PROVIDER_EVENTS_QUEUE, ProviderEventsJobSchema, createProviderEventsQueue, queueProviderEvents } from './provider-event-jobs';
 
 // The platform's background jobs on pg-boss, on the platform's own PostgreSQL (ARCHITECTURE
 // "Storage"): scheduled sends, and a sweep every minute (and at start) that queues any send
@@ -88,6 +94,11 @@ export interface JobRunnerOptions {
   clock?: (() => Date) | undefined;
   /** Where problems the jobs cannot report to anyone go; default console.warn. */
   warn?: (message: string, error?: unknown) => void;
+  /**
+   * Sending through Iterable (issue 32): where its API is (ITERABLE_API_URL; tests give the
+   * loopback Iterable) and how its events are read; defaults providers/iterable-settings.ts.
+   */
+  iterable?: { apiUrl?: string | undefined; firstReadAfterSeconds?: number; readEverySeconds?: number; readForDays?: number } | undefined;
 }
 
 export interface JobRunner extends DeliveryScheduler, DashboardExportQueue, PromotionExportQueue, FeedScheduler {
@@ -129,6 +140,7 @@ async function createQueues(db: Db, boss: PgBoss): Promise<void> {
       await boss.createQueue(PROMOTION_METRICS_EXPORT_QUEUE, { name: PROMOTION_METRICS_EXPORT_QUEUE, policy: 'standard' });
       await boss.createQueue(AUTOMATION_QUEUE, { name: AUTOMATION_QUEUE, policy: 'short' });
       await createFeedQueues(boss);
+      await createProviderEventsQueue(boss);
     } finally {
       await sql`SELECT pg_advisory_unlock(${sql.lit(QUEUE_LOCK_KEY)})`.execute(connection);
     }
@@ -143,6 +155,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   const secret = options.secret ?? ephemeralPlatformSecret();
   const links = createReaderLinks(secret);
   const clock = options.clock ?? (() => new Date());
+  const readEverySeconds = options.iterable?.readEverySeconds ?? ITERABLE_READ_EVERY_SECONDS;
+  const providers = emailProviders([
+    createIterableProvider({
+      secret,
+      apiUrl: options.iterable?.apiUrl,
+      firstReadAfterSeconds: options.iterable?.firstReadAfterSeconds ?? readEverySeconds,
+      readEverySeconds,
+      readForDays: options.iterable?.readForDays ?? ITERABLE_READ_FOR_DAYS,
+    }),
+  ]);
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema: JOB_SCHEMA,
@@ -155,6 +177,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   let promotionExportWorker: string | null = null;
   let feedWorker: string | null = null;
   let automationWorker: string | null = null;
+  let providerEventsWorker: string | null = null;
   let started = false;
   let stopping = false;
   let publicUrl = '';
@@ -203,6 +226,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     batchSize: options.sendBatchSize,
     abTestWaitSeconds: options.abTestWaitSeconds,
     fetchGuard,
+    providers,
   });
 
   const queueAutomation = async (job: AutomationJob) => {
@@ -238,10 +262,32 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     return due.length;
   };
 
+  /** Queues the provider event reads that are due (only Iterable reads any today). */
+  const sweepProviderEvents = async (): Promise<number> => {
+    const due = await iterableReadsDue(db);
+    for (const letterId of due) await queueProviderEvents(boss, { letterId, esp: ITERABLE_ESP });
+    if (due.length > 0 && providerEventsWorker) boss.notifyWorker(providerEventsWorker);
+    return due.length;
+  };
+
+  const runProviderEvents = async (job: PgBoss.Job<unknown>) => {
+    const data = ProviderEventsJobSchema.parse(job.data);
+    const provider = providers.get(data.esp);
+    if (!provider) return { counted: 0 };
+    try {
+      const read = await provider.readEvents(db, data.letterId);
+      return { counted: read.counted, nextReadAt: read.nextReadAt?.toISOString() ?? null };
+    } catch (error) {
+      // The read stays due: the next sweep queues it again.
+      warn(`Letter ${data.letterId}: its provider's events could not be read`, error);
+      return { counted: 0, failed: true };
+    }
+  };
+
   const sweep = async (): Promise<number> => {
     const due = await lettersNeedingDelivery(db);
     for (const job of due) await queue(job, new Date());
-    return due.length + (started ? await sweepAutomations() : 0);
+    return due.length + (started ? (await sweepAutomations()) + (await sweepProviderEvents()) : 0);
   };
 
   return {
@@ -271,6 +317,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       );
       automationWorker = await boss.work(AUTOMATION_QUEUE, { ...polling(SEND_POLLING_SECONDS), batchSize: 1, includeMetadata: true }, async ([job]) =>
         job ? runAutomation(job) : undefined,
+      );
+      providerEventsWorker = await boss.work(PROVIDER_EVENTS_QUEUE, { ...polling(SEND_POLLING_SECONDS), batchSize: 1 }, async ([job]) =>
+        job ? runProviderEvents(job) : undefined,
       );
       await boss.schedule(DELIVERY_SWEEP_QUEUE, DELIVERY_SWEEP_CRON);
       await sweep();

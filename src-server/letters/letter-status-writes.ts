@@ -24,6 +24,7 @@ import {
 import { publicationInstant, schedulingProblems } from './scheduling';
 import { assertChannelMaySend } from '../sending/sender-directory';
 import { assertMergeTagsValid } from './merge-tag-check';
+import { assertProviderReady } from '../providers/iterable-key';
 import { privateByDefault } from '../../shared/rules/letter-privacy';
 import { activateTemplate, assertMayActivate, automationColumns, deactivateTemplate } from '../automations/template-activation';
 
@@ -85,6 +86,7 @@ export async function saveOnScheduling(
       if (Object.keys(problems).length > 0) throw invalidData(problems, SCHEDULING_REQUIREMENTS_MESSAGE);
       await assertMergeTagsValid(trx, { ...row, title: request.title, subjectB: request.subjectB, subtitle: request.subtitle });
       await assertChannelMaySend(trx, channel);
+      await assertProviderReady(trx, row, channel);
     }
     const automation = automationColumns(row, request.automation);
     if (moves && target === PublicationStatus.templateConfigured) {
@@ -157,6 +159,7 @@ export async function updateStatus(
       if (Object.keys(problems).length > 0) throw invalidData(problems, SCHEDULING_REQUIREMENTS_MESSAGE);
       await assertMergeTagsValid(trx, row);
       await assertChannelMaySend(trx, channel);
+      await assertProviderReady(trx, row, channel);
       // Recomputed here: the scheduler reads this instant, and the zone may have been defaulted.
       publicationAt = publicationInstant(row.publicationDate!, zone);
     }

@@ -50,8 +50,9 @@ export interface IterableTemplate {
   name: string;
   subject: string;
   html: string;
-  fromName: string;
-  fromEmail: string;
+  /** Omitted: the Iterable project's default sender. */
+  fromName?: string;
+  fromEmail?: string;
   preheaderText?: string;
 }
 

@@ -12,17 +12,41 @@ export interface AiUsageTable {
   requests: number;
 }
 
-/** A content provider's token for an organization (0021-providers). */
+/** A provider's credential for an organization (0021-providers; 'iterable' 0033, sealed). */
 export interface OrganizationIntegrationsTable {
   id: Generated<number>;
   organizationId: number;
-  kind: 'evvnt';
+  kind: 'evvnt' | 'iterable';
+  /** Evvnt's token as given; Iterable's API key sealed by the platform secret. */
   token: string;
   updatedAt: Generated<Date>;
+}
+
+/** bigint ids Iterable gave (read as text by node-postgres). */
+type IterableId = ColumnType<string | null, number | null | undefined, number | null>;
+
+/** An Iterable letter's send: what Iterable answered at each step, and its event reads (0033). */
+export interface IterableSendsTable {
+  letterId: number;
+  listId: IterableId;
+  templateId: IterableId;
+  campaignRequestedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  campaignId: IterableId;
+  nextPollAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  pollUntil: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  readTo: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** An Iterable event already counted (0033). */
+export interface IterableEventReceiptsTable {
+  letterId: number;
+  eventKey: string;
 }
 
 /** These tables, as members of `Database`. */
 export interface IntegrationTables {
   aiUsage: AiUsageTable;
   organizationIntegrations: OrganizationIntegrationsTable;
+  iterableSends: IterableSendsTable;
+  iterableEventReceipts: IterableEventReceiptsTable;
 }
