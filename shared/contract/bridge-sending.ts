@@ -7,10 +7,11 @@ import {
   SendingDomainListSchema,
   SendingDomainSchema,
 } from './platform-sending';
+import { IterableIntegrationSchema, SaveIterableIntegrationSchema } from './platform-iterable';
 
 // The bridge channels of the sending identity (issue 29): a channel's From / Reply-To (the
 // channel settings screen), the organization's sending domains (the Sending domains screen)
-// and its deliverability checks (Settings). Each needs the platform; offline they fail with
+// its deliverability checks and its Iterable API key (Settings). Each needs the platform; offline they fail with
 // the code `offline` and a sentence saying so, and change nothing.
 
 const Organization = z.object({ brandSlug: z.string().trim().min(1, 'Choose an organization') });
@@ -32,4 +33,9 @@ export const sendingChannels = {
   'sending.removeDomain': { input: OneDomain, output: z.object({ id: z.number() }) },
   /** What keeps the organization's mail from the inbox; empty unless the user is an owner or admin. */
   'sending.deliverabilityChecks': { input: Organization, output: DeliverabilityChecksSchema },
+  /** The organization's Iterable API key, shown by its ending only (issue 32). */
+  'sending.getIterableKey': { input: Organization, output: IterableIntegrationSchema },
+  /** Owners and admins only (the platform refuses others, in its own words). */
+  'sending.saveIterableKey': { input: Organization.extend({ apiKey: SaveIterableIntegrationSchema.shape.apiKey }), output: IterableIntegrationSchema },
+  'sending.removeIterableKey': { input: Organization, output: IterableIntegrationSchema },
 } as const;

@@ -153,3 +153,20 @@ describe('the sending identity through the core', () => {
     expect(await call(core, 'sending.listDomains', DEMO)).toEqual([]);
   });
 });
+
+describe("the organization's Iterable API key through the core", () => {
+  it('is saved, shown only by its ending, refused when empty, and removed', async () => {
+    const { core } = await testPlatform.openCore();
+    expect(await call(core, 'sending.getIterableKey', DEMO)).toMatchObject({ configured: false, keyEnding: null, canManage: true });
+
+    const empty = await failure(core.dispatch('sending.saveIterableKey', { ...DEMO, apiKey: '  ' }));
+    expect(empty).toMatchObject({ code: 'invalid_input' });
+    expect(JSON.stringify(empty)).toContain('Enter your Iterable API key.');
+
+    const saved = await call<ChannelOutput<'sending.saveIterableKey'>>(core, 'sending.saveIterableKey', { ...DEMO, apiKey: 'server-side-key-9f8e' });
+    expect(saved).toMatchObject({ kind: 'iterable', configured: true, keyEnding: '9f8e' });
+    expect(JSON.stringify(await call(core, 'sending.getIterableKey', DEMO))).not.toContain('server-side-key');
+
+    expect(await call(core, 'sending.removeIterableKey', DEMO)).toMatchObject({ configured: false, keyEnding: null });
+  });
+});

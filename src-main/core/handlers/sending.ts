@@ -23,6 +23,9 @@ export function sendingHandlers(deps: {
   | 'sending.rotateDkim'
   | 'sending.removeDomain'
   | 'sending.deliverabilityChecks'
+  | 'sending.getIterableKey'
+  | 'sending.saveIterableKey'
+  | 'sending.removeIterableKey'
 > {
   const { session, client } = deps;
   const api = client.sending;
@@ -54,5 +57,8 @@ export function sendingHandlers(deps: {
       return { id };
     },
     'sending.deliverabilityChecks': ({ brandSlug }) => onPlatform(() => api.deliverabilityChecks(brandSlug)),
+    'sending.getIterableKey': ({ brandSlug }) => onPlatform(() => api.iterableKey(brandSlug)),
+    'sending.saveIterableKey': ({ brandSlug, apiKey }) => onPlatform(() => api.saveIterableKey(brandSlug, apiKey)),
+    'sending.removeIterableKey': ({ brandSlug }) => onPlatform(() => api.removeIterableKey(brandSlug)),
   };
 }

@@ -7,6 +7,8 @@ import {
   SendingDomainSchema,
 } from '../../../shared/contract/platform-sending';
 import type { ChannelSender, ChannelSenderResponse, DeliverabilityCheck, SendingDomain } from '../../../shared/contract/platform-sending';
+import { IterableIntegrationSchema } from '../../../shared/contract/platform-iterable';
+import type { IterableIntegration } from '../../../shared/contract/platform-iterable';
 import type { CallPlatform } from './curation-client';
 
 // The platform's sending-identity calls (issue 29), for the core's sending handlers.
@@ -20,6 +22,9 @@ export interface SendingClient {
   rotateDkim(brandSlug: string, id: number): Promise<SendingDomain>;
   removeDomain(brandSlug: string, id: number): Promise<void>;
   deliverabilityChecks(brandSlug: string): Promise<DeliverabilityCheck[]>;
+  iterableKey(brandSlug: string): Promise<IterableIntegration>;
+  saveIterableKey(brandSlug: string, apiKey: string): Promise<IterableIntegration>;
+  removeIterableKey(brandSlug: string): Promise<IterableIntegration>;
 }
 
 export function createSendingClient(call: CallPlatform): SendingClient {
@@ -34,5 +39,8 @@ export function createSendingClient(call: CallPlatform): SendingClient {
       await call('DELETE', platformPaths.sendingDomain(brandSlug, id), z.null());
     },
     deliverabilityChecks: (brandSlug) => call('GET', platformPaths.deliverabilityChecks(brandSlug), DeliverabilityChecksSchema),
+    iterableKey: (brandSlug) => call('GET', platformPaths.iterableIntegration(brandSlug), IterableIntegrationSchema),
+    saveIterableKey: (brandSlug, apiKey) => call('PUT', platformPaths.iterableIntegration(brandSlug), IterableIntegrationSchema, { apiKey }),
+    removeIterableKey: (brandSlug) => call('DELETE', platformPaths.iterableIntegration(brandSlug), IterableIntegrationSchema),
   };
 }
