@@ -8,6 +8,8 @@ import {
 } from '../../shared/contract/platform-iterable';
 import { stillReceives } from '../audience/recipient-status';
 import type { Database } from '../db/schema';
+import { snapshotAudience } from '../delivery/audience-snapshot';
+import { lockForDelivery } from '../delivery/delivery-status-writes';
 import { editionHtml } from '../delivery/edition-html';
 import { finishEdition, renderProblem, stopDelivery } from '../delivery/edition-delivery';
 import type { DeliveryContext, DeliveryOutcome, EditionJob, StartedEdition } from '../delivery/edition-delivery';
@@ -86,6 +88,21 @@ async function subscribeAll(conn: Conn, client: IterableClient, letterId: number
   }
 }
 
+/**
+ * Iterable sends one subject to everyone: an A/B letter's claim wrote down only its sample,
+ * so its test is dropped and the whole audience taken, as when A/B is switched off before a
+ * winner (delivery/ab-test.ts writeDownAudience).
+ */
+async function withoutAbTest(conn: Conn, letterId: number): Promise<void> {
+  await conn.transaction().execute(async (trx) => {
+    const row = await lockForDelivery(trx, letterId);
+    const test = await trx.selectFrom('abTests').select('letterId').where('letterId', '=', letterId).executeTakeFirst();
+    if (!row || !test) return;
+    await trx.deleteFrom('abTests').where('letterId', '=', letterId).execute();
+    await snapshotAudience(trx, row);
+  });
+}
+
 async function handOver(settings: IterableSettings, ctx: DeliveryContext, client: IterableClient, conn: Conn, job: EditionJob, started: StartedEdition, html: string): Promise<DeliveryOutcome> {
   const { db } = ctx;
   const letterId = job.letterId;
@@ -96,6 +113,7 @@ async function handOver(settings: IterableSettings, ctx: DeliveryContext, client
     return 'refused';
   }
   if (send.campaignId === null) {
+    await withoutAbTest(conn, letterId);
     const title = letter.title.trim() || 'Untitled letter';
     let listId = send.listId === null ? null : Number(send.listId);
     if (listId === null) {
