@@ -4,6 +4,7 @@ import { platformPaths } from '../../shared/contract/platform-api';
 import { LocalMailboxResponseSchema } from '../../shared/contract/platform-delivery';
 import { PublicationStatus } from '../../shared/model/publication';
 import { useAppInBrowser } from './support/app-in-browser';
+import { expectAccessible } from './support/axe';
 import { signIn } from './support/platform-session';
 
 // Issue 32's "done when", end to end: a template configured as a welcome ('When someone
@@ -47,7 +48,12 @@ describe('a welcome template', () => {
     await button('Preview and schedule').click();
     await expect.poll(() => button('Activate template').count(), { timeout: 20_000 }).toBe(1);
     const trigger = sidebar().getByRole('region', { name: 'TRIGGER' });
+    // The schedule's controls (weekday chips, frequency) pass axe too; then back to a welcome.
+    await trigger.getByRole('radio', { name: 'On a schedule' }).check();
+    await expect.poll(() => trigger.getByRole('group', { name: 'Days of the week' }).count()).toBe(1);
+    await expectAccessible(app.page, 'Template configure step, on a schedule');
     await trigger.getByRole('radio', { name: 'When someone subscribes' }).check();
+    await expectAccessible(app.page, 'Template configure step, a welcome');
     await expect.poll(() => trigger.getByRole('textbox', { name: /Delay/ }).inputValue()).toBe('0');
     expect(await sidebar().getByRole('textbox', { name: 'Date and time' }).count()).toBe(0);
     await sidebar().getByRole('textbox', { name: 'Preview text', exact: true }).fill('Glad you are here: what the Weekly brings you');
@@ -57,6 +63,7 @@ describe('a welcome template', () => {
     await expect.poll(() => app.page.getByText('Waits for new subscribers').count(), { timeout: 15_000 }).toBe(1);
     expect(await app.page.getByText('Each one gets it at once.').count()).toBe(1);
     expect(await app.page.getByText('0 sent', { exact: true }).count()).toBe(1);
+    await expectAccessible(app.page, 'Active template');
     const activated = await platformTemplate(id);
     expect(activated?.publicationStatus).toBe(PublicationStatus.templateConfigured);
     expect(activated?.automation).toEqual({ trigger: 'newSubscriber', delay: { amount: 0, unit: 'minutes' } });
