@@ -61,6 +61,29 @@ describe('activating a template', () => {
     expect(remote?.automation).toBeUndefined();
   });
 
+  it('starts a recurring digest with its audience and reads its next run; without an audience it is refused', async () => {
+    const { core } = await openCore();
+    const digest = { trigger: 'recurring', schedule: { frequency: 'weekly', time: '08:00', weekdays: [1, 4] } } as const;
+    const template = await templateInConfigure(core, 'Weekly digest');
+    await call(core, 'letters.saveLocal', { uniqueId: template.uniqueId, changes: { subtitle: 'The week in short', automation: digest } });
+    const refused = await core.dispatch('letters.activateTemplate', { uniqueId: template.uniqueId, automation: digest });
+    expect(refused.ok).toBe(false);
+    expect((refused as { error: { fields?: Record<string, string[]> } }).error.fields?.segmentId).toEqual([AUTOMATION_MESSAGES.audience]);
+
+    await call(core, 'letters.saveLocal', { uniqueId: template.uniqueId, changes: { segmentId: 0, segmentName: 'All active subscribers' } });
+    const active = await call<Letter>(core, 'letters.activateTemplate', { uniqueId: template.uniqueId, automation: digest });
+    expect(active.publicationStatus).toBe(PublicationStatus.templateConfigured);
+    expect(active.publicationEvent).toBe(PublicationEvent.automation);
+    const read = await call<ChannelOutput<'letters.automationStatus'>>(core, 'letters.automationStatus', { uniqueId: template.uniqueId });
+    expect(read.status?.waitsForNewSubscribers).toBe(false);
+    // Monday or Thursday, 08:00 on the channel's clock (New York), within the next week.
+    const next = new Date(read.status!.nextRunAt!);
+    expect(next.getTime()).toBeGreaterThan(Date.now());
+    expect(next.getTime() - Date.now()).toBeLessThanOrEqual(7 * 24 * 3600 * 1000);
+    const local = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(next);
+    expect(local).toMatch(/^(Monday|Thursday) 08:00$/);
+  });
+
   it('refuses a trigger the model does not allow before anything is sent', async () => {
     const { core } = await openCore();
     const template = await templateInConfigure(core, 'Weekly digest');
