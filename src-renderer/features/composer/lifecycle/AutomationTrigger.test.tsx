@@ -61,6 +61,7 @@ const textbox = (name: string | RegExp) => screen.getByRole<HTMLInputElement>('t
 describe('TRIGGER', () => {
   it('starts a template never configured as a welcome sent at once, and saves a delay in hours', async () => {
     const { savedTriggers } = renderTrigger();
+    expect(screen.getByRole('radiogroup', { name: 'Trigger' })).toBeTruthy();
     expect(screen.getByRole<HTMLInputElement>('radio', { name: 'When someone subscribes' }).checked).toBe(true);
     expect(textbox(/Delay/).value).toBe('0');
     await userEvent.clear(textbox(/Delay/));
