@@ -24,6 +24,8 @@ import { aiChannels, aiEvents } from './bridge-ai';
 import { linkContentChannels } from './bridge-link-content';
 import { dashboardChannels } from './bridge-dashboards';
 import { sendingChannels } from './bridge-sending';
+import { automationChannels } from './bridge-automations';
+import { AutomationSettingsSchema } from '../model/automation';
 import { LocalMailboxPreviewSchema, LocalMailboxResponseSchema } from './local-mailbox';
 import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
 import type { DesktopBridge } from './desktop';
@@ -124,6 +126,8 @@ export const LetterChangesSchema = z
     openGraphDescription: z.string().max(10_000),
     openGraphImageUrl: z.string().max(4096),
     updatePreviewText: z.boolean(),
+    /** A template's trigger, chosen in its configure step; sent to the platform by Activate. */
+    automation: AutomationSettingsSchema,
   })
   .partial()
   .refine((changes) => Object.keys(changes).length > 0, 'Nothing to save');
@@ -384,6 +388,8 @@ export const bridgeChannels = {
   ...promotionChannels,
   // Sending identity: a channel's From, the sending domains, deliverability checks (bridge-sending.ts).
   ...sendingChannels,
+  // Templates that run: Activate with a trigger, and what an active one has done (bridge-automations.ts).
+  ...automationChannels,
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

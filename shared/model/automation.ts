@@ -13,12 +13,22 @@ export type AutomationDelayUnit = (typeof AUTOMATION_DELAY_UNITS)[number];
 /** The longest delay a welcome may wait, in each unit: a year. */
 export const AUTOMATION_DELAY_MAX: Record<AutomationDelayUnit, number> = { minutes: 525_600, hours: 8_760, days: 365 };
 
+export const AUTOMATION_FIELD_MESSAGES = {
+  delayAmount: 'Enter a whole number, 0 for at once.',
+  delayTooLong: 'A welcome can wait a year at most.',
+  dayOfMonth: 'Choose a day of the month from 1 to 31.',
+} as const;
+
 export const AutomationDelaySchema = z
   .object({
-    amount: z.number().int().min(0).max(AUTOMATION_DELAY_MAX.minutes),
+    amount: z
+      .number({ error: AUTOMATION_FIELD_MESSAGES.delayAmount })
+      .int(AUTOMATION_FIELD_MESSAGES.delayAmount)
+      .min(0, AUTOMATION_FIELD_MESSAGES.delayAmount)
+      .max(AUTOMATION_DELAY_MAX.minutes, AUTOMATION_FIELD_MESSAGES.delayTooLong),
     unit: z.enum(AUTOMATION_DELAY_UNITS),
   })
-  .refine((delay) => delay.amount <= AUTOMATION_DELAY_MAX[delay.unit], { message: 'A welcome can wait a year at most.', path: ['amount'] });
+  .refine((delay) => delay.amount <= AUTOMATION_DELAY_MAX[delay.unit], { message: AUTOMATION_FIELD_MESSAGES.delayTooLong, path: ['amount'] });
 export type AutomationDelay = z.infer<typeof AutomationDelaySchema>;
 
 /** 'HH:mm', 24-hour, on the channel's clock. */
@@ -42,7 +52,11 @@ export const RecurrenceSchema = z.discriminatedUnion('frequency', [
     frequency: z.literal('monthly'),
     time: AutomationTimeSchema,
     /** 1–31; in a shorter month the run is on its last day. */
-    dayOfMonth: z.number().int().min(1).max(31),
+    dayOfMonth: z
+      .number({ error: AUTOMATION_FIELD_MESSAGES.dayOfMonth })
+      .int(AUTOMATION_FIELD_MESSAGES.dayOfMonth)
+      .min(1, AUTOMATION_FIELD_MESSAGES.dayOfMonth)
+      .max(31, AUTOMATION_FIELD_MESSAGES.dayOfMonth),
   }),
 ]);
 export type Recurrence = z.infer<typeof RecurrenceSchema>;

@@ -14,8 +14,11 @@ export const MOBILE_WIDTH_DEFAULT = 320;
 export const MOBILE_WIDTH_WHEN_MISSING = 480;
 
 // --- New section (DECISIONS "Defaults where the spec gives two") ----------------------
-export const SECTION_FONT_DEFAULT = 'Montserrat';
-export const SECTION_FONT_FALLBACK_DEFAULT = 'Verdana';
+// The spec's Montserrat / Verdana and Times New Roman read as dated in 2026's inboxes (and
+// Montserrat is a web font Gmail and Outlook never load): new letters and sections use the
+// reader's system font, Arial where it has none (issue 37, docs/decisions.md).
+export const SECTION_FONT_DEFAULT = 'System UI';
+export const SECTION_FONT_FALLBACK_DEFAULT = 'Arial';
 export const SECTION_FONT_SIZE_DEFAULT = 18;
 export const SECTION_LINE_HEIGHT_DEFAULT = 1.52;
 export const SECTION_TEXT_COLOR_DEFAULT = '#202a33';
@@ -25,8 +28,8 @@ export const SECTION_PADDING_HORIZONTAL_DEFAULT = 25;
 export const SECTION_COLUMN_WIDTH_FULL = 100;
 
 // --- Letter-wide text styles (p, h1–h6) -----------------------------------------------
-export const LETTER_FONT_DEFAULT = 'Times New Roman';
-export const LETTER_FONT_FALLBACK_DEFAULT = 'Times New Roman';
+export const LETTER_FONT_DEFAULT = 'System UI';
+export const LETTER_FONT_FALLBACK_DEFAULT = 'Arial';
 export const LETTER_FONT_SIZE_DEFAULT = 16;
 export const LETTER_LINE_HEIGHT_DEFAULT = 1.52;
 /** Headings scale up from the 16 px paragraph; h6 matches it. */

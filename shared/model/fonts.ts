@@ -6,7 +6,17 @@
 // some mail clients load (WEB_FONT_CLIENTS); other readers get the fallback font
 // (FALLBACK_FONTS), then the font's generic family (genericFamilyOf).
 
+/**
+ * The reader's own system interface font (San Francisco on Apple devices, Segoe UI on
+ * Windows, Roboto on Android): the modern default of new letters (issue 37). Not a family
+ * name but a stack (SYSTEM_UI_STACK), Segoe UI first because Outlook for Windows reads only
+ * the first family and falls back to Times New Roman when it lacks it.
+ */
+export const SYSTEM_UI_FONT = 'System UI';
+export const SYSTEM_UI_STACK = ['Segoe UI', '-apple-system', 'BlinkMacSystemFont', 'Roboto', 'Helvetica Neue', 'Helvetica', 'Arial'] as const;
+
 export const SYSTEM_FONTS = [
+  SYSTEM_UI_FONT,
   'Arial',
   'Arial Black',
   'Book Antiqua',
@@ -118,6 +128,7 @@ const lower = (names: readonly string[]) => new Set(names.map((name) => name.toL
 const SERIF = lower(SERIF_FONTS);
 const MONOSPACE = lower(MONOSPACE_FONTS);
 const KNOWN = lower([...SYSTEM_FONTS, ...WEB_FONTS, 'Baskerville', 'Courier new', 'Platino']);
+const SYSTEM_UI = SYSTEM_UI_FONT.toLowerCase();
 const WEB = new Map(WEB_FONTS.map((name) => [name.toLowerCase(), name] as const));
 
 /** The generic family of a font the pickers know (any case), null for one they do not. */
@@ -127,6 +138,11 @@ export function genericFamilyOf(font: string): GenericFamily | null {
   if (SERIF.has(key)) return 'serif';
   if (MONOSPACE.has(key)) return 'monospace';
   return 'sans-serif';
+}
+
+/** The families a picker font stands for: the system stack for System UI (any case), else the font itself. */
+export function familiesOf(font: string): readonly string[] {
+  return font.trim().toLowerCase() === SYSTEM_UI ? SYSTEM_UI_STACK : [font];
 }
 
 /** A font mail clients have only when the email links it (any case). */

@@ -19,11 +19,11 @@ describe('defaultLetterSettings', () => {
     expect(settings.maxWidthMobile).toBe(320);
   });
 
-  it('uses Times New Roman, 1.52 and left for every letter-wide text tag', () => {
+  it('uses the system font (Arial where a reader has none), 1.52 and left for every letter-wide text tag', () => {
     const { text } = defaultLetterSettings();
     for (const style of Object.values(text)) {
-      expect(style.font).toBe('Times New Roman');
-      expect(style.fontFallback).toBe('Times New Roman');
+      expect(style.font).toBe('System UI');
+      expect(style.fontFallback).toBe('Arial');
       expect(style.lineHeight).toBe(1.52);
       expect(style.alignment).toBe('left');
     }

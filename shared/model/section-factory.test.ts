@@ -14,8 +14,8 @@ describe('newSection', () => {
     expect(section.type).toBe(type);
     expect(section.uniqueId).toBe('abc');
     expect(section).toMatchObject({
-      defaultFont: 'Montserrat',
-      fontFallback: 'Verdana',
+      defaultFont: 'System UI',
+      fontFallback: 'Arial',
       fontSize: 18,
       lineHeight: 1.52,
       textColor: '#202a33',

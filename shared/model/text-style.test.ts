@@ -13,13 +13,13 @@ describe('text styles', () => {
   it('letterTextStyle follows the letter-wide defaults and parses', () => {
     const style = letterTextStyle();
     expect(TextStyleSchema.parse(style)).toEqual(style);
-    expect(style).toMatchObject({ font: 'Times New Roman', fontSize: 16, lineHeight: 1.52, alignment: 'left' });
+    expect(style).toMatchObject({ font: 'System UI', fontFallback: 'Arial', fontSize: 16, lineHeight: 1.52, alignment: 'left' });
   });
 
   it('blockTextStyle follows the new-section fonts and parses', () => {
     const style = blockTextStyle(14);
     expect(TextStyleSchema.parse(style)).toEqual(style);
-    expect(style).toMatchObject({ font: 'Montserrat', fontFallback: 'Verdana', fontSize: 14, color: '#202a33' });
+    expect(style).toMatchObject({ font: 'System UI', fontFallback: 'Arial', fontSize: 14, color: '#202a33' });
   });
 
   it('lets only the optional-colour style omit the colour', () => {

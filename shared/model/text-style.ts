@@ -53,7 +53,7 @@ export const TextTypeSchema = z.enum(Object.keys(TEXT_TYPE_LABELS) as [TextType,
 export const TEXT_TYPES_WITHOUT_COLOR: readonly TextType[] = ['siteNameSettings'];
 
 /**
- * A letter-wide text style (DECISIONS: Times New Roman, 1.52, left). The spec names no
+ * A letter-wide text style (the system font, 1.52, left; docs/decisions.md). The spec names no
  * letter-wide text colour; we use the section text colour so both defaults read alike.
  */
 export function letterTextStyle(fontSize: number = LETTER_FONT_SIZE_DEFAULT): TextStyle {

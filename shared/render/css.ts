@@ -1,5 +1,5 @@
 import type { Corners, Sides } from '../model';
-import { genericFamilyOf } from '../model/fonts';
+import { familiesOf, genericFamilyOf } from '../model/fonts';
 import { CSS_COLOR_NAMES } from './css-colors';
 
 // CSS values built from model values. The model keeps colours and fonts as free text and
@@ -111,10 +111,11 @@ function fontName(name: string): string {
  * `Montserrat, Verdana, sans-serif` from a font and its fallback, without repeats, ending in
  * the generic family of the font (else of the fallback, else sans-serif), so a reader with
  * neither still gets the right kind of letter; `Arial, sans-serif` when both are unusable.
+ * System UI stands for the system font stack.
  */
 export function fontStack(font: string, fallback: string): string {
   const names: string[] = [];
-  for (const name of [font, fallback].map(fontName)) {
+  for (const name of [...familiesOf(font), ...familiesOf(fallback)].map(fontName)) {
     if (name !== '' && !names.some((n) => n.toLowerCase() === name.toLowerCase())) names.push(name);
   }
   if (names.length === 0) names.push('Arial');

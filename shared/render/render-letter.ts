@@ -93,6 +93,8 @@ function attributeDefaults(settings: LetterSettings): string {
       'border-radius': px(buttons.borderRadius),
       'font-family': fontStack(buttons.font, buttons.fallbackFont),
       'font-size': fontSizePx(buttons.fontSize),
+      // A call to action reads as one in bold; MJML's own default is normal weight.
+      'font-weight': 'bold',
       padding,
     }),
     mjElement('mj-divider', {

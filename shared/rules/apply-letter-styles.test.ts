@@ -88,8 +88,8 @@ describe('applyLetterStyleChange: fields holding the letter value follow it, oth
       ...s,
       text: {
         ...s.text,
-        // Sections start at #202a33 and left like the letter, so those follow; their own
-        // Montserrat 18 differs from the letter's Times New Roman 16, so those stay.
+        // Sections start at #202a33, left and in the system font like the letter, so those
+        // follow; their own size 18 differs from the letter's 16, so it stays.
         p: { ...s.text.p, color: '#111111', alignment: 'center', font: 'Georgia', fontSize: 20 },
         h2: { ...s.text.h2, fontSize: 30 },
       },
@@ -100,7 +100,7 @@ describe('applyLetterStyleChange: fields holding the letter value follow it, oth
       SectionOf<'heading'>,
       SectionOf<'heading'>,
     ];
-    expect(p).toMatchObject({ textColor: '#111111', defaultFont: 'Montserrat', fontSize: 18, blockModel: { align: 'center' } });
+    expect(p).toMatchObject({ textColor: '#111111', defaultFont: 'Georgia', fontSize: 18, blockModel: { align: 'center' } });
     expect(q).toMatchObject({ textColor: '#111111', blockModel: { borderColor: '#202a33' } });
     expect(two.fontSize).toBe(30);
     expect(one).toBe(h1);
@@ -162,7 +162,7 @@ describe('overrideSectionStyles: the override buttons', () => {
     expect(a).not.toHaveProperty('borderThickness');
     expect(l!.blocks[0]!.backgroundColor).toBe('transparent');
     // Text styles are another group's.
-    expect(a!.defaultFont).toBe('Montserrat');
+    expect(a!.defaultFont).toBe('System UI');
   });
 
   it("'Override text block settings' gives text blocks the letter's text styles, headings their level's", () => {
@@ -170,7 +170,7 @@ describe('overrideSectionStyles: the override buttons', () => {
     const heading = { ...newSection('heading', 'h'), blockModel: { headingType: 'h3' as const, align: 'right' as const } };
     const button = newSection('button', 'b');
     const [p, h, b] = overrideSectionStyles([paragraph, heading, button], settings, 'text');
-    expect(p).toMatchObject({ defaultFont: 'Times New Roman', fontFallback: 'Times New Roman', fontSize: 16, lineHeight: 1.52, textColor: '#202a33', blockModel: { align: 'left' } });
+    expect(p).toMatchObject({ defaultFont: 'System UI', fontFallback: 'Arial', fontSize: 16, lineHeight: 1.52, textColor: '#202a33', blockModel: { align: 'left' } });
     expect(h).toMatchObject({ fontSize: settings.text.h3.fontSize, blockModel: { headingType: 'h3', align: 'left' } });
     expect(b).toBe(button);
   });
@@ -192,7 +192,7 @@ describe('overrideSectionStyles: the override buttons', () => {
 describe('sectionWithLetterStyles', () => {
   it('dresses a new paragraph in the letter p style, so later p changes reach it', () => {
     const styled = sectionWithLetterStyles(newSection('paragraph', 'p'), settings);
-    expect(styled).toMatchObject({ defaultFont: 'Times New Roman', fontSize: 16 });
+    expect(styled).toMatchObject({ defaultFont: 'System UI', fontSize: 16 });
     const after = withSettings((s) => ({ ...s, text: { ...s.text, p: { ...s.text.p, font: 'Georgia', fontSize: 20 } } }));
     expect(applyLetterStyleChange([styled], settings, after)[0]).toMatchObject({ defaultFont: 'Georgia', fontSize: 20 });
   });

@@ -25,6 +25,7 @@ import { reportHandlers } from './handlers/reports';
 import { dashboardHandlers } from './handlers/dashboards';
 import { segmentHandlers } from './handlers/segments';
 import { sendingHandlers } from './handlers/sending';
+import { automationHandlers } from './handlers/automations';
 import { syncHandlers } from './handlers/sync';
 import { createPlatformClient } from './platform/platform-client';
 import { createInboxService } from './render/inbox-service';
@@ -96,6 +97,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...letterMetricsHandlers({ session, client }),
     ...channelSettingsHandlers({ session, client }),
     ...sendingHandlers({ session, client }),
+    ...automationHandlers({ store, session, client }),
     ...aiAssistantHandlers({ session, client, emit: ctx.emit }),
     ...linkContentHandlers({ session, client }),
     ...pollHandlers({ session, client }),

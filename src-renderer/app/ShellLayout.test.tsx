@@ -8,6 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Bridge, Session } from '../../shared/contract/bridge';
 import { ShellLayout } from './ShellLayout';
 import { createAppStore } from './store';
+import { FEATURE_FLAGS } from '../../shared/model/feature-flags';
 
 // The shell over the bridge's transport: account menu, channel navigation, Settings.
 
@@ -36,12 +37,15 @@ const SESSION: Session = {
 };
 
 let calls: string[] = [];
+/** The channel's feature flags as the platform answers them. */
+let flags: Record<string, boolean> = {};
 const fakeBridge: Bridge = {
   async invoke(channel) {
     calls.push(channel);
     if (channel === 'auth.signOut') return { ok: true, data: { ...SESSION, signedIn: false, user: null, organizations: [] } } as never;
     if (channel === 'sync.status') return { ok: true, data: { state: 'synced', pending: 0, message: null } } as never;
     if (channel === 'app.session') return { ok: true, data: SESSION } as never;
+    if (channel === 'featureFlags.get') return { ok: true, data: flags } as never;
     return { ok: false, error: { code: 'internal', message: `unexpected ${channel}` } };
   },
   on: () => () => {},
@@ -52,6 +56,7 @@ beforeAll(() => {
 });
 beforeEach(() => {
   calls = [];
+  flags = {};
 });
 afterEach(cleanup);
 
@@ -104,6 +109,16 @@ describe('the shell', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Sending domains' }));
     expect(router.state.location.pathname).toBe('/organizations/demo/sending-domains');
     expect(screen.getByRole('link', { name: 'Sending domains' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('gives every screen in the navigation an icon of its own', async () => {
+    flags = { [FEATURE_FLAGS.composerPollBlock]: true };
+    renderAt(`${BASE}/newsletters`);
+    await screen.findByRole('link', { name: 'Polls' });
+    const links = screen.getAllByRole('link').filter((link) => link.querySelector('svg.tabler-icon'));
+    const icons = links.map((link) => [...link.querySelector('svg.tabler-icon')!.classList].find((name) => name.startsWith('tabler-icon-')));
+    expect(links.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(icons).size).toBe(icons.length);
   });
 
   it('shows the signed-in user in the account menu, with Settings and Sign out', async () => {

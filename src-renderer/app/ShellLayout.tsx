@@ -1,5 +1,5 @@
 import { AppShell, Avatar, Divider, Group, Menu, NavLink, Select, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconAdjustments, IconBuilding, IconChartBar, IconChartDots, IconChevronDown, IconHeart, IconInbox, IconLogout, IconMail, IconMailCheck, IconNews, IconPlugConnected, IconSettings, IconSpeakerphone, IconTemplate, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { IconAdjustments, IconBookmarks, IconBuilding, IconChartBar, IconChevronDown, IconInbox, IconLayoutDashboard, IconListCheck, IconLogout, IconMail, IconMailCheck, IconNews, IconPlugConnected, IconSettings, IconSpeakerphone, IconTemplate, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { useShownChannel } from './use-shown-channel';
 import type { Session } from '../../shared/contract/bridge';
@@ -91,11 +91,11 @@ export function ShellLayout({ session }: { session: Session }) {
             { label: 'Newsletters', to: newslettersPath(organization.slug, channelSlug), icon: IconNews },
             { label: 'Templates', to: templatesPath(organization.slug, channelSlug), icon: IconTemplate },
             { label: 'Dashboard', to: channelDashboardPath(organization.slug, channelSlug), icon: IconChartBar },
-            { label: 'Curation', to: curationPath(organization.slug, channelSlug), icon: IconHeart },
+            { label: 'Curation', to: curationPath(organization.slug, channelSlug), icon: IconBookmarks },
             { label: 'Subscribers', to: subscribersPath(organization.slug, channelSlug), icon: IconUsers },
             { label: 'Segments', to: segmentsPath(organization.slug, channelSlug), icon: IconUsersGroup },
             { label: 'Channel settings', to: channelSettingsPath(organization.slug, channelSlug), icon: IconSettings },
-            ...(isFeatureOn(FEATURE_FLAGS.composerPollBlock) ? [{ label: 'Polls', to: pollsPath(organization.slug, channelSlug), icon: IconChartDots }] : []),
+            ...(isFeatureOn(FEATURE_FLAGS.composerPollBlock) ? [{ label: 'Polls', to: pollsPath(organization.slug, channelSlug), icon: IconListCheck }] : []),
             { label: 'Promotions', to: promotionsPath(organization.slug, channelSlug), icon: IconSpeakerphone },
           ]
         : [];
@@ -103,7 +103,7 @@ export function ShellLayout({ session }: { session: Session }) {
   const organizationLinks =
     organization && !advertiser
       ? [
-          { label: 'Organization dashboard', to: brandDashboardPath(organization.slug), icon: IconChartDots },
+          { label: 'Organization dashboard', to: brandDashboardPath(organization.slug), icon: IconLayoutDashboard },
           { label: 'Company dashboard', to: companyDashboardPath(organization.slug), icon: IconBuilding },
         ]
       : [];

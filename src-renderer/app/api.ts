@@ -8,6 +8,6 @@ import { ipcBaseQuery } from './ipc-base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: ipcBaseQuery,
-  tagTypes: ['Session', 'Letters', 'Letter', 'Sync', 'LetterMetrics', 'ChannelSettings', 'EvvntIntegration', 'Curation', 'CurationTags', 'Feeds', 'AudienceSegment', 'SendingDomains', 'ChannelSender', 'FeatureFlags', 'IterableKey'],
+  tagTypes: ['Session', 'Letters', 'Letter', 'Sync', 'LetterMetrics', 'ChannelSettings', 'EvvntIntegration', 'Curation', 'CurationTags', 'Feeds', 'AudienceSegment', 'SendingDomains', 'ChannelSender', 'FeatureFlags', 'TemplateAutomation', 'IterableKey'],
   endpoints: () => ({}),
 });

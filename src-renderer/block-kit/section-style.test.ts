@@ -6,7 +6,7 @@ describe('sectionBoxStyle', () => {
   it('draws the section fonts, paddings and the letter block background behind a transparent section', () => {
     const settings = { ...defaultLetterSettings(), backgroundColor: '#fafafa' };
     const style = sectionBoxStyle(newSection('paragraph', 'p'), settings);
-    expect(style).toMatchObject({ fontFamily: 'Montserrat, Verdana, sans-serif', fontSize: 18, color: '#202a33', padding: '10px 25px 10px 25px', background: '#fafafa', borderWidth: '0px 0px 0px 0px' });
+    expect(style).toMatchObject({ fontFamily: 'Segoe UI, -apple-system, BlinkMacSystemFont, Roboto, Helvetica Neue, Helvetica, Arial, sans-serif', fontSize: 18, color: '#202a33', padding: '10px 25px 10px 25px', background: '#fafafa', borderWidth: '0px 0px 0px 0px' });
     expect(sectionBoxStyle({ ...newSection('paragraph', 'p'), backgroundColor: '#ff0000' }, settings).background).toBe('#ff0000');
     // A family CSS cannot read unquoted would drop the whole declaration.
     expect(sectionBoxStyle({ ...newSection('paragraph', 'p'), defaultFont: 'Source Sans 3', fontFallback: 'Georgia' }, settings).fontFamily).toBe("'Source Sans 3', Georgia, sans-serif");

@@ -4,6 +4,8 @@ import { VisuallyHidden } from '@mantine/core';
 
 // The app's charts, over @mantine/charts (recharts): one look for every report, and the
 // figures again as a table for screen readers (a chart alone is only a picture to them).
+// Lines are monotone curves: a smoothed line that overshoots shows a dip below zero or a
+// peak above the figures that never happened.
 
 export interface ChartSeries {
   name: string;
@@ -36,7 +38,7 @@ export function MetricsChart({ kind, label, data, dataKey, series, valueFormatte
         {kind === 'bar' ? (
           <BarChart {...common} barChartProps={{ accessibilityLayer: false }} />
         ) : (
-          <LineChart {...common} lineChartProps={{ accessibilityLayer: false }} />
+          <LineChart {...common} curveType="monotone" lineChartProps={{ accessibilityLayer: false }} />
         )}
       </div>
       <VisuallyHidden>

@@ -147,10 +147,10 @@ describe('the composer', () => {
     const viewport = app.page.viewportSize();
     await app.page.setViewportSize({ width: 900, height: 800 });
     await app.page.getByText('Desktop', { exact: true }).first().click();
-    await expect.poll(() => app.page.getByText('Overview · 45%').count()).toBe(1);
+    await expect.poll(() => app.page.getByText('Shown at 45% to fit').count()).toBe(1);
     await expect.poll(() => frame.evaluate((el) => Math.round(el.getBoundingClientRect().width))).toBe(Math.round(642 * 0.45));
     if (viewport) await app.page.setViewportSize(viewport);
-    await expect.poll(() => app.page.getByText('Overview · 45%').count()).toBe(0);
+    await expect.poll(() => app.page.getByText('Shown at 45% to fit').count()).toBe(0);
 
     await app.page.reload();
     await expect.poll(canvasTypes, { timeout: 15_000 }).toEqual(['paragraph', 'footer']);

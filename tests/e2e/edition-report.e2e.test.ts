@@ -101,7 +101,7 @@ describe('an edition report', () => {
     expect(await figure('Click-through rate').textContent()).toContain('100.0%');
     expect(await figure('Bounces').textContent()).toContain('0');
     const topLink = app.page.getByRole('table', { name: 'Top clicked links' }).getByRole('row').nth(1);
-    expect((await topLink.locator('td').allTextContents()).map((text) => text.trim())).toEqual([STORY_URL, '1', '2']);
+    expect((await topLink.locator('td').allTextContents()).map((text) => text.trim())).toEqual([STORY_URL.replace('https://', ''), '1', '2']);
     expect(await report.getByText(/^Updated /).count()).toBe(1);
     // The letter preview is the email the send used, kept by the platform: its unsubscribe
     // link leads to the page that says it works from the email, not to a reader's page.

@@ -83,10 +83,10 @@ describe('text style helpers', () => {
   it('write a text style as CSS and as mj-text attributes, refusing values that could escape', () => {
     const style = { ...blockTextStyle(14), font: 'Open Sans";}body{x', color: 'red;background:url(https://evil)', alignment: 'center' as const };
     expect(textCss(style, '#123456')).toBe(
-      "font-family:Open Sans body x, Verdana, sans-serif;font-size:14px;line-height:1.52;color:#123456;text-align:center",
+      "font-family:Open Sans body x, Arial, sans-serif;font-size:14px;line-height:1.52;color:#123456;text-align:center",
     );
     expect(mjTextAttributes(style, '#123456', '8px')).toBe(
-      ' font-family="Open Sans body x, Verdana, sans-serif" font-size="14px" line-height="1.52" color="#123456" align="center" padding-bottom="8px"',
+      ' font-family="Open Sans body x, Arial, sans-serif" font-size="14px" line-height="1.52" color="#123456" align="center" padding-bottom="8px"',
     );
   });
 });

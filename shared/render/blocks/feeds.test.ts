@@ -143,7 +143,7 @@ describe('renderCuration', () => {
     expect(partStyle(doc, 'Rivers rise')).toContain('font-size:30px');
     expect(partStyle(doc, 'Rivers rise')).toContain('text-align:center');
     expect(attr(selectOne('a', doc), 'style')).toContain('color:#112233');
-    expect(partStyle(doc, 'The rivers rose again.')).toContain('font-family:Georgia, Verdana');
+    expect(partStyle(doc, 'The rivers rose again.')).toContain('font-family:Georgia, Arial, serif');
     // The source style has no colour of its own: it is drawn in the block's accent colour.
     expect(partStyle(doc, 'River News')).toContain('color:#0000EE');
     expect(partStyle(doc, 'River News')).toContain('text-align:right');

@@ -22,6 +22,7 @@ import type { SyncEngine } from '../sync/sync-engine';
 type LifecycleNames =
   | 'letters.changeStatus'
   | 'letters.schedule'
+  | 'letters.activateTemplate'
   | 'letters.setPrivate'
   | 'letters.sendTest'
   | 'letters.clone'
@@ -44,6 +45,8 @@ const SCHEDULE_FIELDS = [
   'updatePreviewText',
   // UTM tracking rows, edited in SENDING SETTINGS.
   'settings',
+  // A template's trigger, chosen in its configure step.
+  'automation',
 ] as const satisfies readonly (keyof Letter)[];
 
 
@@ -153,6 +156,20 @@ export function lifecycleHandlers(deps: {
           letter.id,
           saveOnSchedulingPayload({ ...letter, version: withSettings.version }, claimant(), html, PublicationStatus.scheduled),
         );
+        return store.adoptRemote(remote);
+      });
+    },
+
+    async 'letters.activateTemplate'({ uniqueId, automation }) {
+      return onPlatform(uniqueId, 'Activating the template', async (letter) => {
+        if (letter.publicationStatus !== PublicationStatus.templateConfigure) {
+          throw new AppError('conflict', 'Only a template being configured can be activated. Reload it and try again.');
+        }
+        const { html } = await previews.preview(letter);
+        const remote = await client.saveOnScheduling(letter.channelId, letter.id, {
+          ...saveOnSchedulingPayload(letter, claimant(), html, PublicationStatus.templateConfigured),
+          automation,
+        });
         return store.adoptRemote(remote);
       });
     },

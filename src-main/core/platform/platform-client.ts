@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TemplateAutomationSchema, type TemplateAutomation } from '../../../shared/contract/platform-automations';
 import { ChannelSettingsResponseSchema } from '../../../shared/contract/platform-channel-settings';
 import { LetterListMetricsResponseSchema, type LetterListMetricsResponse } from '../../../shared/contract/platform-letter-list-metrics';
 import type { ChannelSettings } from '../../../shared/model/channel-settings';
@@ -86,6 +87,8 @@ export interface LetterCalls {
   updateSettings(channelSlug: string, uniqueId: string, body: LetterSettingsRequest): Promise<Letter>;
   updatePrivate(channelSlug: string, id: number, body: UpdatePrivateRequest): Promise<Letter>;
   saveOnScheduling(channelId: number, id: number, body: SaveOnSchedulingRequest): Promise<Letter>;
+  /** An automated template's next run, sent count and latest runs (issue 32). */
+  templateAutomation(channelId: number, id: number): Promise<TemplateAutomation>;
   sendTestEmail(channelId: number, id: number, toEmail: string): Promise<TestEmailResponse>;
   /** The emails the platform kept instead of sending (no SMTP server), and whether it has one. */
   localMailbox(): Promise<LocalMailboxResponse>;
@@ -177,6 +180,7 @@ function letterCalls(root: string, call: ReturnType<typeof createPlatformTranspo
     updatePrivate: (channelSlug, id, body) =>
       call('POST', platformPaths.updatePrivate(channelSlug, id), LetterResponseSchema, body, { idempotent: true }),
     saveOnScheduling: (channelId, id, body) => call('POST', platformPaths.saveOnScheduling(channelId, id), LetterResponseSchema, body),
+    templateAutomation: (channelId, id) => call('GET', platformPaths.templateAutomation(channelId, id), TemplateAutomationSchema),
     sendTestEmail: (channelId, id, toEmail) => call('POST', platformPaths.sendTestEmail(channelId, id), TestEmailResponseSchema, { toEmail }),
     localMailbox: () => call('GET', platformPaths.localMailbox(), LocalMailboxResponseSchema),
     localMailboxPreview: (id) => call('GET', platformPaths.localMailboxPreview(id), LocalMailboxPreviewSchema),

@@ -23,6 +23,7 @@ export function ButtonView({ section }: { section: SectionOf<'button'> }) {
           background: m.backgroundColor,
           color: m.color,
           borderRadius: m.borderRadius,
+          fontWeight: 'bold',
           padding: `${p.top}px ${p.right}px ${p.bottom}px ${p.left}px`,
         }}
       >

@@ -98,8 +98,8 @@ describe('heading', () => {
     const { current } = renderPanel(newSection('heading', 'h'));
     await chooseOption('Heading type', 'H2');
     expect(current()).toMatchObject({
-      defaultFont: 'Times New Roman',
-      fontFallback: 'Times New Roman',
+      defaultFont: 'System UI',
+      fontFallback: 'Arial',
       fontSize: 28,
       lineHeight: 1.52,
       blockModel: { headingType: 'h2', align: 'left' },

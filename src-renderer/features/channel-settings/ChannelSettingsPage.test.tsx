@@ -14,6 +14,7 @@ import { SENDING_MESSAGES, fromDomainUnknownMessage, fromDomainUnverifiedMessage
 import { createAppStore } from '../../app/store';
 import { CHANNEL_SETTINGS_SAVED, ChannelSettingsPage } from './ChannelSettingsPage';
 import { SENDING_IDENTITY_SAVED } from './SendingIdentityCard';
+import { DOUBLE_OPT_IN_DESCRIPTION, DOUBLE_OPT_IN_LABEL } from './SignUpCard';
 
 // The channel settings screen over the bridge's transport: the fake stands in for the core
 // at window.bridge and records what the screen asks of it.
@@ -126,6 +127,18 @@ describe('the channel settings screen', () => {
     });
     expect(await screen.findByText(CHANNEL_SETTINGS_SAVED)).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Logo of The Weekly Tide' })).toBeTruthy();
+  });
+
+  it('shows double opt-in off for a channel that never set it, and saves it switched on', async () => {
+    renderPage();
+    const optIn = await screen.findByRole<HTMLInputElement>('switch', { name: new RegExp(DOUBLE_OPT_IN_LABEL) });
+    expect(optIn.checked).toBe(false);
+    expect(screen.getByText(DOUBLE_OPT_IN_DESCRIPTION)).toBeTruthy();
+    await userEvent.click(optIn);
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    expect(saves[0]).toEqual({ brandSlug: 'demo', channelSlug: 'weekly', settings: { ...STORED, doubleOptIn: true } });
+    expect(optIn.checked).toBe(true);
   });
 
   it('says what is wrong with each field and saves nothing', async () => {

@@ -8,6 +8,7 @@ import { ChannelSettingsSchema, type ChannelSettings } from '../../../shared/mod
 import { useGetChannelSettingsQuery, useSaveChannelSettingsMutation } from './channel-settings-api';
 import { SendingIdentityCard } from './SendingIdentityCard';
 import { ReaderOptionsCard } from './ReaderOptionsCard';
+import { SignUpCard } from './SignUpCard';
 import { timezoneOptions } from './timezones';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 
@@ -177,6 +178,7 @@ export function ChannelSettingsPage() {
             </SimpleGrid>
           </Paper>
           <ReaderOptionsCard value={draft} onChange={set} />
+          <SignUpCard doubleOptIn={draft.doubleOptIn} onChange={(on) => set('doubleOptIn', on)} />
         </Stack>
       </form>
       <SendingIdentityCard brandSlug={brandSlug} channelSlug={channelSlug} />

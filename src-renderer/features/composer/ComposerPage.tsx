@@ -36,6 +36,7 @@ import { ScheduledView } from './lifecycle/ScheduledView';
 import { ScheduleSidebar } from './lifecycle/ScheduleSidebar';
 import { useLifecycleActions } from './lifecycle/use-lifecycle-actions';
 import { useScheduleForm } from './lifecycle/use-schedule-form';
+import { useAutomationForm } from './lifecycle/use-automation-form';
 import { toastError, toastSuccess } from '../../ui/toasts';
 import { errorMessage, useSetPrivateMutation } from './lifecycle/lifecycle-api';
 import { MoreActionsMenu } from './MoreActionsMenu';
@@ -82,6 +83,7 @@ export function ComposerPage() {
   const exitPath = isTemplate ? templatesPath(brandSlug, channelSlug) : newslettersPath(brandSlug, channelSlug);
 
   const form = useScheduleForm({ letter, title: title ?? '', zone, save });
+  const trigger = useAutomationForm({ letter, save });
   const changeTitle = (value: string) => {
     setTitle(value);
     save({ title: value });
@@ -105,6 +107,7 @@ export function ComposerPage() {
     settle: () => (blocksDocument.flush(), settle()),
     reload: refetch,
     onFieldErrors: form.showServerErrors,
+    automation: () => trigger.settings,
     leave: () => navigate(exitPath),
   });
 
@@ -312,6 +315,7 @@ export function ComposerPage() {
             title={title ?? ''}
             onTitleChange={changeTitle}
             template={isTemplate}
+            automation={trigger}
             disabled={!mayEdit || lifecycle.busy}
             onBusyChange={setSidebarBusy}
           />

@@ -50,7 +50,7 @@ export const PreviewPane = memo(function PreviewPane({
         </Badge>
         {scale !== 1 && (
           <Badge variant="outline" color="gray">
-            Overview · {Math.round(scale * 100)}%
+            Shown at {Math.round(scale * 100)}% to fit
           </Badge>
         )}
         {isFetching && <Loader size="xs" aria-label="Updating preview" />}

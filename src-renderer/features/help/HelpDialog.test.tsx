@@ -64,4 +64,18 @@ describe('Help', () => {
     expect(commandsListed()).not.toContain('Quit Letterdesk');
     expect(commandsListed()).toContain('Preview and schedule');
   });
+
+  it('says how to set up a welcome email and a recurring digest, in the words of the configure step', () => {
+    window.bridge = bridge;
+    const router = createMemoryRouter([{ path: '/help', element: <HelpPage /> }], { initialEntries: ['/help'] });
+    render(
+      <MantineProvider env="test">
+        <RouterProvider router={router} />
+      </MantineProvider>,
+    );
+    const topic = screen.getByRole('region', { name: 'Templates that run' }).textContent ?? '';
+    for (const words of ['A welcome email', 'When someone subscribes', 'A recurring digest', 'On a schedule', 'Activate template', 'Double opt-in']) {
+      expect(topic).toContain(words);
+    }
+  });
 });

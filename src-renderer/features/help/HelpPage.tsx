@@ -44,6 +44,28 @@ export function HelpPage() {
           <List.Item>Schedule hands the letter to the platform, which sends it at that time. Pause and edit brings a scheduled letter back to a draft.</List.Item>
         </List>
       </Topic>
+      <Topic title="Templates that run">
+        <Text size="sm">
+          A template (New template, on the channel’s Templates list) can send itself once it is active. Preview and schedule opens its configure
+          step, where TRIGGER says when it goes out; Activate template starts it and Deactivate template stops it. The active template’s page
+          says when it runs next or that it waits for new subscribers, how many emails it has sent, and its latest runs.
+        </Text>
+        <List size="sm" spacing={4}>
+          <List.Item>
+            A welcome email: choose When someone subscribes and a delay (0 sends it at once, or a number of minutes, hours or days), fill in the
+            subject and preview text, and activate. Each reader who joins the channel gets it once: added on the Subscribers screen, signed up on
+            the public subscribe form, or imported with the welcome switched on.
+          </List.Item>
+          <List.Item>
+            A recurring digest: put a Curations, RSS or WordPress block in the template, choose On a schedule, then Daily, Weekly (pick the days)
+            or Monthly (a day of the month), a time on the channel’s clock and an audience, and activate. Each run fills those blocks afresh and
+            goes out as an edition of its own, with its own report; a run whose blocks all come back empty is skipped and says so.
+          </List.Item>
+          <List.Item>
+            Double opt-in (Channel settings) makes readers from the public subscribe form confirm by email before they become subscribers.
+          </List.Item>
+        </List>
+      </Topic>
       <Topic title="Reports and dashboards">
         <Text size="sm">
           A sent letter opens on its report: deliveries, opens, clicks, the links readers followed, opens by hour and by country. People counts

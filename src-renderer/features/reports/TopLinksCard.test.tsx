@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TopLinksCard } from './TopLinksCard';
 import { renderCard } from './test-support';
@@ -27,18 +28,27 @@ describe('the top clicked links card', () => {
     );
     expect(rows()).toEqual([
       ['Link', 'Unique clicks', 'Total clicks'],
-      ['https://example.com/story', '12', '20'],
-      ['https://example.com/tides', '3', '3'],
+      ['example.com/story', '12', '20'],
+      ['example.com/tides', '3', '3'],
     ]);
     // Links open outside the app (the system browser in Electron).
-    expect(screen.getByRole('link', { name: 'https://example.com/story' }).getAttribute('target')).toBe('_blank');
+    expect(screen.getByRole('link', { name: 'example.com/story' }).getAttribute('target')).toBe('_blank');
+  });
+
+  it('shortens a long address to its host and page, the whole address on hover', async () => {
+    const long = 'https://www.example.com/news/2026/11/27/harbour/the-new-pier-opens-on-saturday?utm_source=newsletter&utm_medium=email';
+    renderCard(<TopLinksCard topLinks={{ legacy: false, items: [{ url: long, uniques: 1, total: 1 }] }} />);
+    const anchor = screen.getByRole('link', { name: 'example.com/…/the-new-pier-opens-on-saturday' });
+    expect(anchor.getAttribute('href')).toBe(long);
+    await userEvent.hover(anchor);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(long);
   });
 
   it('shows url and clicks for a letter in the legacy shape', () => {
     renderCard(<TopLinksCard topLinks={{ legacy: true, items: [{ url: 'https://example.com/old', clicks: 7 }] }} />);
     expect(rows()).toEqual([
       ['Link', 'Clicks'],
-      ['https://example.com/old', '7'],
+      ['example.com/old', '7'],
     ]);
   });
 

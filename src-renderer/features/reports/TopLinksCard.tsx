@@ -1,6 +1,7 @@
-import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
+import { Paper, Table, Text, Title } from '@mantine/core';
 import type { TopLinksResponse } from '../../../shared/contract/platform-reports';
 import { EmptyState } from '../../ui/EmptyState';
+import { ShortLink } from '../../ui/ShortLink';
 
 /** How many links the card lists. */
 export const TOP_LINKS_SHOWN = 10;
@@ -10,11 +11,7 @@ export const TOP_LINKS_SHOWN = 10;
  * published before 2023-12-15 (the legacy shape, spec 1 §9) url and clicks.
  */
 export function TopLinksCard({ topLinks }: { topLinks: TopLinksResponse | null }) {
-  const link = (url: string) => (
-    <Anchor href={url} target="_blank" rel="noreferrer" size="sm" style={{ wordBreak: 'break-all' }}>
-      {url}
-    </Anchor>
-  );
+  const link = (url: string) => <ShortLink url={url} />;
   let body;
   if (!topLinks) {
     body = <EmptyState title="No links to show">The clicks of this send could not be loaded. Try again later.</EmptyState>;

@@ -1,4 +1,5 @@
 import type { ChannelOutput } from '../../../../shared/contract/bridge';
+import type { AutomationSettings } from '../../../../shared/model/automation';
 import type { Letter } from '../../../../shared/model/letter';
 import { api } from '../../../app/api';
 import { ipc } from '../../../app/ipc-base-query';
@@ -15,6 +16,15 @@ export const lifecycleApi = api.injectEndpoints({
     scheduleLetter: build.mutation<Letter, { uniqueId: string }>({
       query: (input) => ipc('letters.schedule', input),
       invalidatesTags: [{ type: 'Letters', id: 'LIST' }],
+    }),
+    activateTemplate: build.mutation<Letter, { uniqueId: string; automation: AutomationSettings }>({
+      query: (input) => ipc('letters.activateTemplate', input),
+      invalidatesTags: (_letter, _error, { uniqueId }) => [{ type: 'Letters', id: 'LIST' }, { type: 'TemplateAutomation', id: uniqueId }],
+    }),
+    /** The configured view's facts; they change with every welcome sent, so the view polls. */
+    templateAutomation: build.query<ChannelOutput<'letters.automationStatus'>, { uniqueId: string }>({
+      query: (input) => ipc('letters.automationStatus', input),
+      providesTags: (_answer, _error, { uniqueId }) => [{ type: 'TemplateAutomation', id: uniqueId }],
     }),
     /** The Private switch: the platform's answer is the letter, refetched by the composer through its tag. */
     setPrivate: build.mutation<Letter, { uniqueId: string; private: boolean }>({
@@ -41,6 +51,8 @@ export const lifecycleApi = api.injectEndpoints({
 export const {
   useChangeStatusMutation,
   useScheduleLetterMutation,
+  useActivateTemplateMutation,
+  useTemplateAutomationQuery,
   useSetPrivateMutation,
   useListSegmentsQuery,
   useValidateMergeTagMutation,

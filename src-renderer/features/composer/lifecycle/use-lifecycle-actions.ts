@@ -4,7 +4,8 @@ import type { Letter } from '../../../../shared/model/letter';
 import { PublicationStatus, isTemplateStatus } from '../../../../shared/model/publication';
 import type { PrimaryAction, PriorAction } from '../../../../shared/rules/schedule-actions';
 import { publicationTimeHasPassed, scheduledToastMessage } from '../../../../shared/rules/schedule-dates';
-import { errorFields, errorMessage, useChangeStatusMutation, useScheduleLetterMutation } from './lifecycle-api';
+import type { AutomationSettings } from '../../../../shared/model/automation';
+import { errorFields, errorMessage, useActivateTemplateMutation, useChangeStatusMutation, useScheduleLetterMutation } from './lifecycle-api';
 import { toastError, toastSuccess } from '../../../ui/toasts';
 import { errorWithDetails } from '../../../app/bridge-errors';
 
@@ -14,6 +15,8 @@ import { errorWithDetails } from '../../../app/bridge-errors';
 
 export const STATUS_UPDATE_FAILED_MESSAGE = 'Sorry, we failed to update this newsletter.';
 export const TEMPLATE_STATUS_FAILED_MESSAGE = "Sorry, we failed to change this template's status.";
+export const TRIGGER_INVALID_MESSAGE = 'Put the trigger right to activate the template.';
+export const TEMPLATE_ACTIVE_MESSAGE = 'Your template is active.';
 
 export interface LifecycleOptions {
   letter: Letter | null | undefined;
@@ -26,13 +29,19 @@ export interface LifecycleOptions {
   onFieldErrors: (fields: Record<string, string>) => void;
   /** After 'Schedule' succeeds. */
   onScheduled?: () => void;
+  /**
+   * A template's trigger from its configure step, or null while a field of it is wrong;
+   * 'Activate template' sends it. Without it Activate only changes the status.
+   */
+  automation?: () => AutomationSettings | null;
   leave: () => void;
   now?: () => Date;
 }
 
-export function useLifecycleActions({ letter, zone, settle, reload, onFieldErrors, onScheduled, leave, now = () => new Date() }: LifecycleOptions) {
+export function useLifecycleActions({ letter, zone, settle, reload, onFieldErrors, onScheduled, automation, leave, now = () => new Date() }: LifecycleOptions) {
   const [changeStatus] = useChangeStatusMutation();
   const [scheduleLetter] = useScheduleLetterMutation();
+  const [activateTemplate] = useActivateTemplateMutation();
   const [busy, setBusy] = useState(false);
 
   const run = async (work: (uniqueId: string) => Promise<void>) => {
@@ -77,9 +86,34 @@ export function useLifecycleActions({ letter, zone, settle, reload, onFieldError
       await reload();
     });
 
+  /** 'Activate template': the configure call with the trigger; a refusal names its fields. */
+  const activate = (trigger: () => AutomationSettings | null) =>
+    run(async (uniqueId) => {
+      const settings = trigger();
+      if (!settings) {
+        toastError(TRIGGER_INVALID_MESSAGE);
+        return;
+      }
+      const result = await activateTemplate({ uniqueId, automation: settings });
+      if ('error' in result) {
+        onFieldErrors(errorFields(result.error));
+        // The fields the platform named show their messages in the sidebar.
+        toastError(errorMessage(result.error, TEMPLATE_STATUS_FAILED_MESSAGE));
+        return;
+      }
+      toastSuccess(TEMPLATE_ACTIVE_MESSAGE);
+      await reload();
+    });
+
+  const primary = (action: PrimaryAction) => {
+    if (action.kind === 'schedule') return schedule();
+    if (action.kind === 'activateTemplate' && automation) return activate(automation);
+    return moveTo(action.to);
+  };
+
   return {
     busy,
-    primary: (action: PrimaryAction) => (action.kind === 'schedule' ? schedule() : moveTo(action.to)),
+    primary,
     prior: (action: PriorAction) => (action.to === null ? leave() : moveTo(action.to)),
     saveAsDraft: () => moveTo(PublicationStatus.draft),
     /** After the confirmation: a letter whose send time has come is reloaded instead (spec 1 §4). */

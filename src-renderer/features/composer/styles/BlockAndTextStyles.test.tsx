@@ -118,6 +118,6 @@ describe('TEXT', () => {
     expect(within(dialog).getByText('This action will replace all existing text styles with the new settings')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Proceed' }));
     const [p] = sections() as SectionOf<'paragraph'>[];
-    expect(p).toMatchObject({ defaultFont: 'Times New Roman', fontFallback: 'Times New Roman', fontSize: 16 });
+    expect(p).toMatchObject({ defaultFont: 'System UI', fontFallback: 'Arial', fontSize: 16 });
   });
 });
