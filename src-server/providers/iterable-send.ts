@@ -196,7 +196,8 @@ export async function sendThroughIterable(settings: IterableSettings, ctx: Deliv
       return await handOver(settings, ctx, client, conn, job, started, html);
     } catch (error) {
       // Iterable refused (a bad key, a payload it will not take): a retry hears the same.
-      if (error instanceof IterableApiError && error.status >= 400 && error.status < 500) {
+      // Too many requests (429) is a wait, not a refusal: retried like a failing server.
+      if (error instanceof IterableApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
         await stopDelivery(db, letterId, () => iterableSendFailedMessage(error.message));
         return 'refused';
       }
