@@ -7,6 +7,7 @@ import {
   ITERABLE_KEY_MISSING_AT_SEND_MESSAGE,
   ITERABLE_KEY_REQUIRED_MESSAGE,
   IterableIntegrationSchema,
+  iterableSendFailedMessage,
 } from '../../shared/contract/platform-iterable';
 import type { CreateLetterRequest } from '../../shared/contract/platform-api';
 import { EditionReportResponseSchema } from '../../shared/contract/platform-reports';
@@ -192,6 +193,24 @@ describe('an Iterable letter', () => {
     expect(iterable.campaigns.size).toBe(0);
   });
 
+  it('goes back to draft with Iterable’s own words when Iterable refuses the key, and is not retried', async () => {
+    expect((await putKey('a-key-iterable-does-not-know')).statusCode).toBe(200);
+    const people = await audience(['pia']);
+    const letter = await iterableLetterAtSchedule({ segmentId: people.segmentId });
+    const scheduled = await schedule(letter);
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    const campaignsBefore = iterable.campaigns.size;
+    await makeScheduledLettersDue(t.db, [letter.id!]);
+    await runner.sweep();
+    await waitUntilDelivered(t.db, [letter.id!]);
+    expect(await statusOf(letter.id!)).toBe(0);
+    const events = await app.inject({ method: 'GET', url: `${platformPaths.deliveryEvents()}?since=0`, headers: owner });
+    const mine = DeliveryEventsResponseSchema.parse(events.json()).items.filter((event) => event.letterId === letter.id);
+    expect(mine.at(-1)).toMatchObject({ kind: 'failed', message: iterableSendFailedMessage('Invalid API key') });
+    expect(iterable.campaigns.size).toBe(campaignsBefore);
+    expect((await putKey(API_KEY)).statusCode).toBe(200);
+  });
+
   it('is sent to its whole audience with the A subject when it was set up as an A/B test (Iterable sends one subject)', async () => {
     expect((await putKey(API_KEY)).statusCode).toBe(200);
     const people = await audience(['ab1', 'ab2', 'ab3', 'ab4', 'ab5', 'ab6']);
@@ -214,6 +233,7 @@ describe('an Iterable letter', () => {
   it('is sent through Iterable at its time, and its readers’ opens, clicks, bounces and unsubscribes reach its report', async () => {
     expect((await putKey(API_KEY)).statusCode).toBe(200);
     const campaignsBefore = new Set(iterable.campaigns.keys());
+    const requestsBefore = iterable.requests.length;
     const people = await audience(['ada', 'bob', 'cy', 'dee']);
     const letter = await iterableLetterAtSchedule({ segmentId: people.segmentId, title: 'Tides this week' });
     const scheduled = await schedule(letter);
@@ -235,7 +255,7 @@ describe('an Iterable letter', () => {
     expect(template.html).toContain('{{unsubscribeUrl}}');
     expect(template.html).toContain(`href="${LINK}"`);
     expect(iterable.lists.get(campaign.listIds[0]!)?.members.get(people.email('ada'))).toMatchObject({ firstName: 'ada' });
-    for (const request of iterable.requests) expect(request.headers['api-key']).toBe(API_KEY);
+    for (const request of iterable.requests.slice(requestsBefore)) expect(request.headers['api-key']).toBe(API_KEY);
     const rows = await t.db.selectFrom('letterRecipients').select(['email', 'status']).where('letterId', '=', letter.id!).execute();
     expect(rows.map((row) => row.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
 
