@@ -6,6 +6,7 @@ import {
   ITERABLE_KEY_MANAGERS_ONLY,
   ITERABLE_KEY_MISSING_AT_SEND_MESSAGE,
   ITERABLE_KEY_REQUIRED_MESSAGE,
+  ITERABLE_CAMPAIGN_UNCERTAIN_MESSAGE,
   IterableIntegrationSchema,
   iterableSendFailedMessage,
 } from '../../shared/contract/platform-iterable';
@@ -209,6 +210,40 @@ describe('an Iterable letter', () => {
     expect(mine.at(-1)).toMatchObject({ kind: 'failed', message: iterableSendFailedMessage('Invalid API key') });
     expect(iterable.campaigns.size).toBe(campaignsBefore);
     expect((await putKey(API_KEY)).statusCode).toBe(200);
+  });
+
+  it('never asks Iterable for a campaign twice: a run finding one asked for and unanswered stops, and scheduling again starts over', async () => {
+    expect((await putKey(API_KEY)).statusCode).toBe(200);
+    const people = await audience(['quin', 'rae']);
+    const letter = await iterableLetterAtSchedule({ segmentId: people.segmentId });
+    const scheduled = await schedule(letter);
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    const campaignsBefore = iterable.campaigns.size;
+    await makeScheduledLettersDue(t.db, [letter.id!]);
+    // As a run killed while Iterable was creating the campaign leaves it.
+    const { publicationAt } = await t.db.selectFrom('letters').select('publicationAt').where('id', '=', letter.id!).executeTakeFirstOrThrow();
+    await t.db.insertInto('iterableSends').values({ letterId: letter.id!, publicationAt: publicationAt!, listId: 424242, campaignRequestedAt: new Date() }).execute();
+    await runner.sweep();
+    await waitUntilDelivered(t.db, [letter.id!]);
+    expect(await statusOf(letter.id!)).toBe(0);
+    const events = await app.inject({ method: 'GET', url: `${platformPaths.deliveryEvents()}?since=0`, headers: owner });
+    const mine = DeliveryEventsResponseSchema.parse(events.json()).items.filter((event) => event.letterId === letter.id);
+    expect(mine.at(-1)).toMatchObject({ kind: 'failed', message: ITERABLE_CAMPAIGN_UNCERTAIN_MESSAGE });
+    expect(iterable.campaigns.size).toBe(campaignsBefore);
+
+    // The editor checked Iterable and schedules it again: a send of its own, with a list of its own.
+    const atSchedule = await post(platformPaths.updateStatus(weekly.channelId, letter.id!), { publicationStatus: 7, currentStatus: 0, uniqueId: letter.uniqueId });
+    expect(atSchedule.statusCode, atSchedule.body).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await schedule(letter)).statusCode).toBe(200);
+    await makeScheduledLettersDue(t.db, [letter.id!]);
+    await runner.sweep();
+    await waitUntilDelivered(t.db, [letter.id!]);
+    expect(await statusOf(letter.id!)).toBe(1);
+    expect(iterable.campaigns.size).toBe(campaignsBefore + 1);
+    const campaign = [...iterable.campaigns.values()].at(-1)!;
+    expect(campaign.listIds).not.toContain(424242);
+    expect(campaign.sentTo.sort()).toEqual(['quin', 'rae'].map(people.email));
   });
 
   it('is sent to its whole audience with the A subject when it was set up as an A/B test (Iterable sends one subject)', async () => {

@@ -48,8 +48,19 @@ interface Pending {
   lastName: string;
 }
 
-async function sendRow(conn: Conn, letterId: number) {
-  await conn.insertInto('iterableSends').values({ letterId }).onConflict((conflict) => conflict.column('letterId').doNothing()).execute();
+/**
+ * The letter's row for this send. A row of an earlier send that never got its campaign (the
+ * letter stopped and was scheduled again) starts over: its list holds that send's audience.
+ */
+async function sendRow(conn: Conn, letterId: number, publicationAt: Date) {
+  await conn.insertInto('iterableSends').values({ letterId, publicationAt }).onConflict((conflict) => conflict.column('letterId').doNothing()).execute();
+  await conn
+    .updateTable('iterableSends')
+    .set({ publicationAt, listId: null, templateId: null, campaignRequestedAt: null })
+    .where('letterId', '=', letterId)
+    .where('campaignId', 'is', null)
+    .where('publicationAt', '<>', publicationAt)
+    .execute();
   return conn.selectFrom('iterableSends').selectAll().where('letterId', '=', letterId).executeTakeFirstOrThrow();
 }
 
@@ -107,7 +118,7 @@ async function handOver(settings: IterableSettings, ctx: DeliveryContext, client
   const { db } = ctx;
   const letterId = job.letterId;
   const { letter, channel } = started;
-  const send = await sendRow(conn, letterId);
+  const send = await sendRow(conn, letterId, new Date(job.publicationAt));
   if (send.campaignId === null && send.campaignRequestedAt !== null) {
     await stopDelivery(db, letterId, () => ITERABLE_CAMPAIGN_UNCERTAIN_MESSAGE);
     return 'refused';
@@ -121,19 +132,17 @@ async function handOver(settings: IterableSettings, ctx: DeliveryContext, client
       await conn.updateTable('iterableSends').set({ listId }).where('letterId', '=', letterId).execute();
     }
     await subscribeAll(conn, client, letterId, listId);
-    let templateId = send.templateId === null ? null : Number(send.templateId);
-    if (templateId === null) {
-      templateId = await client.upsertEmailTemplate({
-        // One template per send: a letter scheduled again is another send, with its own.
-        clientTemplateId: `letterdesk-${letter.uniqueId}-${Date.parse(job.publicationAt)}`,
-        name: title,
-        subject: subjectFor(letter, null),
-        html,
-        ...(channel.fromName ? { fromName: channel.fromName } : {}),
-        ...(channel.fromAddress ? { fromEmail: channel.fromAddress } : {}),
-      });
-      await conn.updateTable('iterableSends').set({ templateId }).where('letterId', '=', letterId).execute();
-    }
+    // Upserted on every run by its client id: the kept copy of this send's HTML is what Iterable holds.
+    const templateId = await client.upsertEmailTemplate({
+      // One template per send: a letter scheduled again is another send, with its own.
+      clientTemplateId: `letterdesk-${letter.uniqueId}-${Date.parse(job.publicationAt)}`,
+      name: title,
+      subject: subjectFor(letter, null),
+      html,
+      ...(channel.fromName ? { fromName: channel.fromName } : {}),
+      ...(channel.fromAddress ? { fromEmail: channel.fromAddress } : {}),
+    });
+    await conn.updateTable('iterableSends').set({ templateId }).where('letterId', '=', letterId).execute();
     const waiting = await conn
       .selectFrom('letterRecipients')
       .select(sql<string>`count(*)`.as('n'))
@@ -198,6 +207,8 @@ export async function sendThroughIterable(settings: IterableSettings, ctx: Deliv
       // Iterable refused (a bad key, a payload it will not take): a retry hears the same.
       // Too many requests (429) is a wait, not a refusal: retried like a failing server.
       if (error instanceof IterableApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+        // A campaign Iterable refused was not made: scheduling again may ask for it again.
+        await conn.updateTable('iterableSends').set({ campaignRequestedAt: null }).where('letterId', '=', letterId).where('campaignId', 'is', null).execute();
         await stopDelivery(db, letterId, () => iterableSendFailedMessage(error.message));
         return 'refused';
       }

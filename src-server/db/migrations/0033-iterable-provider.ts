@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 // Sending through Iterable (issue 32, "Email service providers behind one interface"):
 //   - organization_integrations takes the Iterable API key (kind 'iterable'), sealed with the
 //     platform's secret (sending/platform-secret.ts), unlike Evvnt's token;
-//   - iterable_sends: one row per Iterable letter's send, holding what Iterable answered at
+//   - iterable_sends: one row per Iterable letter, for the send of `publication_at` (a letter
+//     stopped and scheduled again starts its row over), holding what Iterable answered at
 //     each step (list, template, campaign), so a run after a crash carries on from the step
 //     it reached instead of creating a second campaign; `campaign_requested_at` is written
 //     before the campaign call, so a run that finds it without a campaign id knows Iterable
@@ -19,6 +20,7 @@ const upStatements = [
   `ALTER TABLE organization_integrations ADD CONSTRAINT organization_integrations_kind_check CHECK (kind IN ('evvnt', 'iterable'))`,
   `CREATE TABLE iterable_sends (
     letter_id integer PRIMARY KEY REFERENCES letters (id) ON DELETE CASCADE,
+    publication_at timestamptz NOT NULL,
     list_id bigint,
     template_id bigint,
     campaign_requested_at timestamptz,

@@ -28,6 +28,8 @@ type IterableId = ColumnType<string | null, number | null | undefined, number | 
 /** An Iterable letter's send: what Iterable answered at each step, and its event reads (0033). */
 export interface IterableSendsTable {
   letterId: number;
+  /** The publication instant of the send this row is for. */
+  publicationAt: Date;
   listId: IterableId;
   templateId: IterableId;
   campaignRequestedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
