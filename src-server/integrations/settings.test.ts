@@ -57,4 +57,10 @@ describe('integrationSettingsFromEnv', () => {
     expect(() => integrationSettingsFromEnv({ NEWS_API_KEY: 'k' })).toThrow(/NEWS_API_KEY needs NEWS_API_URL/);
     expect(() => integrationSettingsFromEnv({ EVVNT_API_URL: 'ftp://x' })).toThrow(/http or https/);
   });
+
+  it('reads where Iterable is, and refuses an address that is not http or https', () => {
+    expect(integrationSettingsFromEnv({ ITERABLE_API_URL: ' http://127.0.0.1:9100 ' }).iterableApiUrl).toBe('http://127.0.0.1:9100');
+    expect(integrationSettingsFromEnv({}).iterableApiUrl).toBeUndefined();
+    expect(() => integrationSettingsFromEnv({ ITERABLE_API_URL: 'api.iterable.com' })).toThrow(/ITERABLE_API_URL must be a web address/);
+  });
 });
