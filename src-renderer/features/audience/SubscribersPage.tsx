@@ -13,6 +13,8 @@ import { SubscriberFlyout } from './SubscriberFlyout';
 import { SubscriberFormModal } from './SubscriberFormModal';
 import { STATUS_COLORS, STATUS_LABELS } from './subscriber-labels';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { formatDate } from '../../../shared/rules/display-dates';
+import { useChannel } from '../../app/use-channel';
 
 // A channel's subscribers: searched by email or name, filtered by status and tags, 25 a
 // page; the detail flyout, add, edit, unsubscribe, delete, tags on the selected rows, CSV
@@ -23,6 +25,7 @@ const STATUS_CHOICES = (['active', 'unsubscribed', 'bounced'] as const).map((val
 
 export function SubscribersPage() {
   const { brandSlug = '', channelSlug = '' } = useParams();
+  const zone = useChannel(brandSlug, channelSlug)?.timezone.tzCode;
   const [page, setPage] = useState(1);
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -176,7 +179,7 @@ export function SubscribersPage() {
                     </Badge>
                   </Table.Td>
                   <Table.Td>{row.tags.join(', ')}</Table.Td>
-                  <Table.Td>{new Date(row.createdAt).toLocaleDateString()}</Table.Td>
+                  <Table.Td>{formatDate(row.createdAt, zone)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -15,6 +15,7 @@ import { PollMetricsModal } from './PollMetricsModal';
 import { PollTypeBadge } from './PollTypeBadge';
 import { useDeletePollMutation, useListPollsQuery } from './polls-api';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { formatDate } from '../../../shared/rules/display-dates';
 
 // The organization's polls (spec 3 §1 "Polls"): newest first, 50 a page, filtered by type
 // and title; create, edit, delete (confirm-delete) and each poll's results with its CSV.
@@ -120,7 +121,7 @@ function PollsScreen({ brandSlug }: { brandSlug: string }) {
                     <PollTypeBadge type={poll.pollType} />
                   </Table.Td>
                   <Table.Td>{poll.totalResponses}</Table.Td>
-                  <Table.Td>{new Date(poll.createdAt).toLocaleDateString()}</Table.Td>
+                  <Table.Td>{formatDate(poll.createdAt)}</Table.Td>
                   <Table.Td>
                     <RowActions name={poll.title} confirmTitle={`Delete the poll “${poll.title}”?`} onEdit={() => setEditing(poll)} onDelete={() => remove(poll)}>
                       <Button size="xs" variant="subtle" aria-label={`Results of ${poll.title}`} onClick={() => setMeasuring(poll)}>
