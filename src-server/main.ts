@@ -14,7 +14,8 @@ import { deliverySettingsFromEnv } from './delivery/delivery-settings';
 //   BOUNCE_WEBHOOK_SECRET (POST /api/webhooks/bounces; off unless set)
 //   EMBED_DASHBOARD_SECRET (signs embedded dashboards' links; made and kept in the database unless set)
 //   AB_TEST_MIN_WAIT_SECONDS (delivery/delivery-settings.ts; tests and demos only)
-//   AI_BASE_URL  AI_MODEL  AI_API_KEY  IMAGES_DIR  ALLOW_HTTP_IMAGE_FETCH=1  ALLOW_PRIVATE_FETCH=1 (integrations/settings.ts)
+//   AI_BASE_URL  AI_MODEL  AI_API_KEY  IMAGES_DIR  ALLOW_HTTP_IMAGE_FETCH=1  ALLOW_PRIVATE_FETCH=1
+//   S3_BUCKET  S3_REGION  S3_ACCESS_KEY_ID  S3_SECRET_ACCESS_KEY  S3_ENDPOINT  S3_FORCE_PATH_STYLE=1 (integrations/settings.ts)
 
 const env = process.env;
 

@@ -13,6 +13,7 @@ import { seedDemo } from './db/seed-demo';
 import { createOpenAiCompatibleClient } from './integrations/ai-client';
 import type { AiSettings } from './integrations/ai-client';
 import { createDiskImageStorage } from './integrations/image-storage';
+import { createS3ImageStorage, type S3Settings } from './integrations/s3-image-storage';
 import { createEvvntProvider } from './integrations/evvnt-provider';
 import { createNewsApiProvider, type NewsApiSettings } from './integrations/news-provider';
 import { createJobRunner } from './jobs/job-runner';
@@ -61,6 +62,8 @@ export interface StartPlatformOptions {
   ai?: AiSettings;
   /** Where uploaded images are kept. Default `<dataDir>/images`. */
   imagesDir?: string;
+  /** Keep images in this S3-compatible bucket instead of imagesDir (several instances share it). */
+  s3?: S3Settings;
   /** Let upload-from-url fetch plain http addresses. Default false: https only. */
   allowHttpImageFetch?: boolean;
   /**
@@ -168,7 +171,9 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
         ...(options.ai?.dailyTokenBudget ? { dailyTokenBudget: options.ai.dailyTokenBudget } : {}),
         ...(options.ai?.requestsPerMinute ? { requestsPerMinute: options.ai.requestsPerMinute } : {}),
       },
-      imageStorage: createDiskImageStorage(options.imagesDir ?? path.join(options.dataDir ?? defaultDataDir(), 'images')),
+      imageStorage: options.s3
+        ? createS3ImageStorage(options.s3)
+        : createDiskImageStorage(options.imagesDir ?? path.join(options.dataDir ?? defaultDataDir(), 'images')),
       allowHttpImageFetch: options.allowHttpImageFetch ?? false,
       fetchGuard,
       delivery: jobs,
