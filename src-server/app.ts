@@ -201,7 +201,7 @@ export async function buildApp({
   app.addHook('preValidation', refuseNulCharacters);
   await app.register(authentication, { db });
   await app.register(idempotency, { db });
-  await app.register(healthRoutes);
+  await app.register(healthRoutes, { db, storage: imageStorage ?? null });
   await app.register(authRoutes, { db, limits });
   await app.register(letterRoutes, { db });
   await app.register(letterLifecycleRoutes, { db, delivery: delivery ?? null });

@@ -19,6 +19,14 @@ import { deliverySettingsFromEnv } from './delivery/delivery-settings';
 
 const env = process.env;
 
+/**
+ * How long a stop may take before the process exits anyway: in-flight requests, then a send
+ * reaching the end of its current email (job-runner's 30 s), then the pool. An orchestrator
+ * that waits longer than this before SIGKILL (Kubernetes: 30 s by default, so raise its
+ * terminationGracePeriodSeconds) always sees a clean exit.
+ */
+const STOP_BOUND_MS = 45_000;
+
 interface ParentPort {
   on(event: 'message', listener: (message: { data: unknown }) => void): void;
 }
@@ -88,6 +96,12 @@ try {
     }
     stopping = true;
     console.log(`Letterdesk platform stopping (${signal})`);
+    // Anything left after the bound is handed back by what the jobs already wrote: pg-boss
+    // retries a job whose worker vanished, and the sweep queues a send left half done.
+    setTimeout(() => {
+      console.error(`Letterdesk platform did not stop within ${STOP_BOUND_MS / 1000} s; exiting anyway`);
+      process.exit(1);
+    }, STOP_BOUND_MS).unref();
     platform.close().then(
       () => process.exit(0),
       (error: unknown) => {
