@@ -87,6 +87,11 @@ export interface BuildAppOptions {
   db: Db;
   /** Fastify's logger option: false (default) for silence, true or options for pino. */
   logger?: boolean | FastifyServerOptions['logger'] | FastifyBaseLogger;
+  /**
+   * The load balancers' addresses or CIDR ranges (TRUST_PROXY, comma-separated): requests from
+   * them are taken as from the X-Forwarded-For client, which per-caller limits count. Default: none.
+   */
+  trustProxy?: string;
   /** Called for every route as it is added (tests list the routes to cover each one). */
   onRoute?: (route: RouteOptions) => void;
   /** SMTP server for test emails (smtp:// or smtps://); without it they go to the local mailbox. */
@@ -158,6 +163,7 @@ function withRedaction(logger: BuildAppOptions['logger']) {
 export async function buildApp({
   db,
   logger = false,
+  trustProxy,
   onRoute,
   smtpUrl,
   mailFrom,
@@ -188,6 +194,7 @@ export async function buildApp({
     ...withRedaction(logger),
     // Letters carry their whole body (sections, rendered html) in one request.
     bodyLimit: 16 * 1024 * 1024,
+    ...(trustProxy ? { trustProxy } : {}),
   });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

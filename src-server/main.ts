@@ -10,6 +10,7 @@ import { deliverySettingsFromEnv } from './delivery/delivery-settings';
 //   SMTP_URL  MAIL_FROM  PUBLIC_URL (unsubscribe links; default the listening URL)
 //   MAIL_HOSTNAME  SPF_INCLUDE  DNS_SERVERS  PLATFORM_SECRET_KEY(_PREVIOUS) (sending/sending-settings.ts)
 //   DELIVERY_JOBS=0 (this instance runs no background jobs)
+//   TRUST_PROXY (the load balancers' addresses or CIDRs, comma-separated: their X-Forwarded-For names the caller)
 //   BOUNCE_SMTP_PORT (inbound bounce mail; off unless set)  BOUNCE_SMTP_HOST (default 127.0.0.1)
 //   BOUNCE_WEBHOOK_SECRET (POST /api/webhooks/bounces; off unless set)
 //   EMBED_DASHBOARD_SECRET (signs embedded dashboards' links; made and kept in the database unless set)
@@ -67,6 +68,7 @@ try {
   const bouncePort = bouncePortFrom(env.BOUNCE_SMTP_PORT);
   const bounceWebhookSecret = env.BOUNCE_WEBHOOK_SECRET?.trim() || undefined;
   const embedDashboardSecret = env.EMBED_DASHBOARD_SECRET?.trim() || undefined;
+  const trustProxy = env.TRUST_PROXY?.trim() || undefined;
   const platform = await startPlatform({
     port: portFrom(env.PORT),
     host: env.HOST?.trim() || '127.0.0.1',
@@ -80,6 +82,7 @@ try {
     ...(bouncePort === undefined ? {} : { bounceSmtp: { port: bouncePort, host: env.BOUNCE_SMTP_HOST?.trim() || '127.0.0.1' } }),
     ...(bounceWebhookSecret ? { bounceWebhookSecret } : {}),
     ...(embedDashboardSecret ? { embedDashboardSecret } : {}),
+    ...(trustProxy ? { trustProxy } : {}),
     ...integrationSettingsFromEnv(env),
     ...sendingStartOptionsFromEnv(env),
     ...deliverySettingsFromEnv(env),

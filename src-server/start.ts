@@ -42,6 +42,8 @@ export interface StartPlatformOptions {
    * database, false with databaseUrl (a shared database is never seeded by surprise).
    */
   seedDemo?: boolean;
+  /** The load balancers in front (TRUST_PROXY): addresses or CIDR ranges, comma-separated. Default: none. */
+  trustProxy?: string;
   /** Fastify's request logging (pino, to stdout). Default false. */
   logger?: boolean;
   /** SMTP server for test emails (SMTP_URL); without it they go to the local mailbox. */
@@ -160,6 +162,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
     app = await buildApp({
       db,
       logger: options.logger ?? false,
+      ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
       smtpUrl: options.smtpUrl,
       mailFrom: options.mailFrom,
       sending: options.sending,
