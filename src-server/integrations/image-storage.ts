@@ -24,6 +24,8 @@ export interface ImageStorage {
   remove(key: string): Promise<void>;
   /** Resolves when the storage answers and can be written to (readiness); rejects saying why not. */
   check(): Promise<void>;
+  /** Where readers can fetch `key` straight from the store (a public bucket); absent or null: through the platform. */
+  publicUrl?(key: string): string | null;
 }
 
 const KEY = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;

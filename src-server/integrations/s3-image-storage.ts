@@ -16,6 +16,11 @@ export interface S3Settings {
   secretAccessKey: string;
   /** bucket in the path (`/bucket/key`): what self-hosted servers (MinIO, s3rver) need. */
   forcePathStyle: boolean;
+  /**
+   * The bucket's public address (S3_PUBLIC_URL, no trailing slash): /media/{key} then
+   * redirects there, so image bytes no longer pass through the platform. Absent: served through it.
+   */
+  publicUrl?: string;
 }
 
 export function createS3ImageStorage(settings: S3Settings): ImageStorage {
@@ -55,6 +60,10 @@ export function createS3ImageStorage(settings: S3Settings): ImageStorage {
 
     async check() {
       await client.send(new HeadBucketCommand({ Bucket }));
+    },
+
+    publicUrl(key) {
+      return settings.publicUrl && isImageKey(key) ? `${settings.publicUrl}/${key}` : null;
     },
   };
 }

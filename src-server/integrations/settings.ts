@@ -9,7 +9,7 @@ import type { S3Settings } from './s3-image-storage';
 //   AI_BASE_URL, AI_MODEL, AI_API_KEY, AI_DAILY_TOKEN_BUDGET, AI_REQUESTS_PER_MINUTE   IMAGES_DIR   ALLOW_HTTP_IMAGE_FETCH=1
 //   ALLOW_PRIVATE_FETCH=1
 //   NEWS_API_URL, NEWS_API_KEY   EVVNT_API_URL
-//   S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_ENDPOINT, S3_FORCE_PATH_STYLE=1
+//   S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_ENDPOINT, S3_FORCE_PATH_STYLE=1, S3_PUBLIC_URL
 //     (images in an S3-compatible bucket instead of IMAGES_DIR: what several instances need)
 
 export interface IntegrationSettings {
@@ -65,7 +65,7 @@ function aiSettings(env: NodeJS.ProcessEnv): AiSettings | undefined {
   return settings;
 }
 
-const S3_NAMES = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const;
+const S3_NAMES = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL'] as const;
 
 function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
   const value = (name: (typeof S3_NAMES)[number]) => env[name]?.trim() ?? '';
@@ -80,6 +80,7 @@ function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
     forcePathStyle: flag('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE),
   };
   if (value('S3_ENDPOINT')) settings.endpoint = webAddress('S3_ENDPOINT', value('S3_ENDPOINT'));
+  if (value('S3_PUBLIC_URL')) settings.publicUrl = webAddress('S3_PUBLIC_URL', value('S3_PUBLIC_URL')).replace(/\/+$/, '');
   return settings;
 }
 

@@ -16,6 +16,7 @@ let s3: TestS3Server;
 let first: FastifyInstance;
 let second: FastifyInstance;
 let broken: FastifyInstance;
+let redirecting: FastifyInstance;
 
 beforeAll(async () => {
   media = await openMediaFixture('letterdesk-media-s3-');
@@ -23,9 +24,10 @@ beforeAll(async () => {
   first = await buildApp({ db: media.t.db, imageStorage: createS3ImageStorage(s3.settings()) });
   second = await buildApp({ db: media.t.db, imageStorage: createS3ImageStorage(s3.settings()) });
   broken = await buildApp({ db: media.t.db, imageStorage: createS3ImageStorage(s3.settings('no-such-bucket')) });
+  redirecting = await buildApp({ db: media.t.db, imageStorage: createS3ImageStorage({ ...s3.settings(), publicUrl: 'https://images.example.com/letters' }) });
 });
 afterAll(async () => {
-  for (const app of [first, second, broken]) await app?.close();
+  for (const app of [first, second, broken, redirecting]) await app?.close();
   await s3?.close();
   await media?.close();
 });
@@ -54,5 +56,15 @@ describe('images in S3, shared by instances', () => {
     const response = await upload(broken);
     expect(response.statusCode).toBeGreaterThanOrEqual(500);
     expect(await rows()).toBe(before);
+  });
+
+  it('redirects to the public bucket when it has one, and only for images it recorded', async () => {
+    const response = await upload(first);
+    const key = new URL(response.json<{ url: string }>().url).pathname.split('/').pop()!;
+    const served = await redirecting.inject({ method: 'GET', url: `/media/${key}` });
+    expect(served.statusCode).toBe(302);
+    expect(served.headers.location).toBe(`https://images.example.com/letters/${key}`);
+    const unknown = await redirecting.inject({ method: 'GET', url: `/media/${'cd'.repeat(16)}.png` });
+    expect(unknown.statusCode).toBe(404);
   });
 });
