@@ -25,6 +25,8 @@ export interface ClusterOptions {
   port?: number;
   /** More environment for every instance (SMTP_URL, MAIL_FROM, ...). */
   env?: Record<string, string>;
+  /** More environment for instance `index` (0-based), after `env`. */
+  instanceEnv?: (index: number) => Record<string, string>;
   /** Where the instances' and nginx's output goes, a line at a time. */
   log?: (line: string) => void;
 }
@@ -161,7 +163,7 @@ export async function startCluster(options: ClusterOptions): Promise<LocalCluste
     delete env.IMAGES_DIR;
     // All at once, as a deployment starts them: migrations and queues take turns by themselves.
     const started = await Promise.allSettled(
-      Array.from({ length: options.size }, (_, index) => startInstance(index, { ...env, LETTERDESK_DATA_DIR: path.join(dataDir, `instance-${index + 1}`) }, log)),
+      Array.from({ length: options.size }, (_, index) => startInstance(index, { ...env, LETTERDESK_DATA_DIR: path.join(dataDir, `instance-${index + 1}`), ...options.instanceEnv?.(index) }, log)),
     );
     for (const result of started) if (result.status === 'fulfilled') instances.push(result.value);
     const failed = started.find((result) => result.status === 'rejected');
