@@ -23,6 +23,7 @@ import { subscriberRoutes } from './routes/subscribers';
 import { aiSuggestionRoutes } from './routes/ai-suggestions';
 import { aiRewriteRoutes } from './routes/ai-rewrite';
 import { createAiMeter } from './ai/ai-usage';
+import { createSharedLimits, rateLimitStoreOf } from './http/shared-limits';
 import type { AiLimits } from './ai/ai-usage';
 import { mediaRoutes } from './routes/media';
 import { publicUnsubscribeRoutes } from './routes/public-unsubscribe';
@@ -87,6 +88,11 @@ export interface BuildAppOptions {
   db: Db;
   /** Fastify's logger option: false (default) for silence, true or options for pino. */
   logger?: boolean | FastifyServerOptions['logger'] | FastifyBaseLogger;
+  /**
+   * The load balancers' addresses or CIDR ranges (TRUST_PROXY, comma-separated): requests from
+   * them are taken as from the X-Forwarded-For client, which per-caller limits count. Default: none.
+   */
+  trustProxy?: string;
   /** Called for every route as it is added (tests list the routes to cover each one). */
   onRoute?: (route: RouteOptions) => void;
   /** SMTP server for test emails (smtp:// or smtps://); without it they go to the local mailbox. */
@@ -158,6 +164,7 @@ function withRedaction(logger: BuildAppOptions['logger']) {
 export async function buildApp({
   db,
   logger = false,
+  trustProxy,
   onRoute,
   smtpUrl,
   mailFrom,
@@ -188,19 +195,22 @@ export async function buildApp({
     ...withRedaction(logger),
     // Letters carry their whole body (sections, rendered html) in one request.
     bodyLimit: 16 * 1024 * 1024,
+    ...(trustProxy ? { trustProxy } : {}),
   });
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
   if (onRoute) app.addHook('onRoute', onRoute);
   // Before any route: the document collects routes as they are added.
   await app.register(apiDocs);
-  // No limit on every route: sign-in counts its failures itself (http/login-limit.ts).
-  await app.register(rateLimit, { global: false });
+  // No limit on every route: sign-in counts its failures itself (http/login-limit.ts). Every
+  // count is kept in the database, so the instances of a deployment share each limit.
+  const limits = createSharedLimits(db);
+  await app.register(rateLimit, { global: false, store: rateLimitStoreOf(limits) });
   app.addHook('preValidation', refuseNulCharacters);
   await app.register(authentication, { db });
   await app.register(idempotency, { db });
-  await app.register(healthRoutes);
-  await app.register(authRoutes, { db });
+  await app.register(healthRoutes, { db, storage: imageStorage ?? null });
+  await app.register(authRoutes, { db, limits });
   await app.register(letterRoutes, { db });
   await app.register(letterLifecycleRoutes, { db, delivery: delivery ?? null });
   await app.register(templateAutomationRoutes, { db });
@@ -213,7 +223,7 @@ export async function buildApp({
   await app.register(subscriberRoutes, { db, delivery: delivery ?? null });
   await app.register(featureFlagRoutes, { db });
   await app.register(mergeTagRoutes, { db });
-  const aiMeter = createAiMeter(db, aiLimits);
+  const aiMeter = createAiMeter(db, limits, aiLimits);
   await app.register(aiSuggestionRoutes, { db, ai: ai ?? null, meter: aiMeter });
   await app.register(aiRewriteRoutes, { db, ai: ai ?? null, meter: aiMeter });
   const images = { storage: imageStorage ?? null, allowHttp: allowHttpImageFetch ?? false, guard: fetchGuard };

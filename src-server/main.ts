@@ -10,14 +10,24 @@ import { deliverySettingsFromEnv } from './delivery/delivery-settings';
 //   SMTP_URL  MAIL_FROM  PUBLIC_URL (unsubscribe links; default the listening URL)
 //   MAIL_HOSTNAME  SPF_INCLUDE  DNS_SERVERS  PLATFORM_SECRET_KEY(_PREVIOUS) (sending/sending-settings.ts)
 //   DELIVERY_JOBS=0 (this instance runs no background jobs)
+//   TRUST_PROXY (the load balancers' addresses or CIDRs, comma-separated: their X-Forwarded-For names the caller)
 //   BOUNCE_SMTP_PORT (inbound bounce mail; off unless set)  BOUNCE_SMTP_HOST (default 127.0.0.1)
 //   BOUNCE_WEBHOOK_SECRET (POST /api/webhooks/bounces; off unless set)
 //   EMBED_DASHBOARD_SECRET (signs embedded dashboards' links; made and kept in the database unless set)
 //   AB_TEST_MIN_WAIT_SECONDS (delivery/delivery-settings.ts; tests and demos only)
-//   AI_BASE_URL  AI_MODEL  AI_API_KEY  IMAGES_DIR  ALLOW_HTTP_IMAGE_FETCH=1  ALLOW_PRIVATE_FETCH=1 (integrations/settings.ts)
+//   AI_BASE_URL  AI_MODEL  AI_API_KEY  IMAGES_DIR  ALLOW_HTTP_IMAGE_FETCH=1  ALLOW_PRIVATE_FETCH=1
+//   S3_BUCKET  S3_REGION  S3_ACCESS_KEY_ID  S3_SECRET_ACCESS_KEY  S3_ENDPOINT  S3_FORCE_PATH_STYLE=1 (integrations/settings.ts)
 //   ITERABLE_API_URL (the Iterable provider's API; default https://api.iterable.com, integrations/settings.ts)
 
 const env = process.env;
+
+/**
+ * How long a stop may take before the process exits anyway: in-flight requests, then a send
+ * reaching the end of its current email (job-runner's 30 s), then the pool. An orchestrator
+ * that waits longer than this before SIGKILL (Kubernetes: 30 s by default, so raise its
+ * terminationGracePeriodSeconds) always sees a clean exit.
+ */
+const STOP_BOUND_MS = 45_000;
 
 interface ParentPort {
   on(event: 'message', listener: (message: { data: unknown }) => void): void;
@@ -59,6 +69,7 @@ try {
   const bouncePort = bouncePortFrom(env.BOUNCE_SMTP_PORT);
   const bounceWebhookSecret = env.BOUNCE_WEBHOOK_SECRET?.trim() || undefined;
   const embedDashboardSecret = env.EMBED_DASHBOARD_SECRET?.trim() || undefined;
+  const trustProxy = env.TRUST_PROXY?.trim() || undefined;
   const platform = await startPlatform({
     port: portFrom(env.PORT),
     host: env.HOST?.trim() || '127.0.0.1',
@@ -72,6 +83,7 @@ try {
     ...(bouncePort === undefined ? {} : { bounceSmtp: { port: bouncePort, host: env.BOUNCE_SMTP_HOST?.trim() || '127.0.0.1' } }),
     ...(bounceWebhookSecret ? { bounceWebhookSecret } : {}),
     ...(embedDashboardSecret ? { embedDashboardSecret } : {}),
+    ...(trustProxy ? { trustProxy } : {}),
     ...integrationSettingsFromEnv(env),
     ...sendingStartOptionsFromEnv(env),
     ...deliverySettingsFromEnv(env),
@@ -88,6 +100,12 @@ try {
     }
     stopping = true;
     console.log(`Letterdesk platform stopping (${signal})`);
+    // Anything left after the bound is handed back by what the jobs already wrote: pg-boss
+    // retries a job whose worker vanished, and the sweep queues a send left half done.
+    setTimeout(() => {
+      console.error(`Letterdesk platform did not stop within ${STOP_BOUND_MS / 1000} s; exiting anyway`);
+      process.exit(1);
+    }, STOP_BOUND_MS).unref();
     platform.close().then(
       () => process.exit(0),
       (error: unknown) => {

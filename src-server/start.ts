@@ -13,6 +13,7 @@ import { seedDemo } from './db/seed-demo';
 import { createOpenAiCompatibleClient } from './integrations/ai-client';
 import type { AiSettings } from './integrations/ai-client';
 import { createDiskImageStorage } from './integrations/image-storage';
+import { createS3ImageStorage, type S3Settings } from './integrations/s3-image-storage';
 import { createEvvntProvider } from './integrations/evvnt-provider';
 import { createNewsApiProvider, type NewsApiSettings } from './integrations/news-provider';
 import { createJobRunner } from './jobs/job-runner';
@@ -41,6 +42,8 @@ export interface StartPlatformOptions {
    * database, false with databaseUrl (a shared database is never seeded by surprise).
    */
   seedDemo?: boolean;
+  /** The load balancers in front (TRUST_PROXY): addresses or CIDR ranges, comma-separated. Default: none. */
+  trustProxy?: string;
   /** Fastify's request logging (pino, to stdout). Default false. */
   logger?: boolean;
   /** SMTP server for test emails (SMTP_URL); without it they go to the local mailbox. */
@@ -61,6 +64,8 @@ export interface StartPlatformOptions {
   ai?: AiSettings;
   /** Where uploaded images are kept. Default `<dataDir>/images`. */
   imagesDir?: string;
+  /** Keep images in this S3-compatible bucket instead of imagesDir (several instances share it). */
+  s3?: S3Settings;
   /** Let upload-from-url fetch plain http addresses. Default false: https only. */
   allowHttpImageFetch?: boolean;
   /**
@@ -160,6 +165,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
     app = await buildApp({
       db,
       logger: options.logger ?? false,
+      ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
       smtpUrl: options.smtpUrl,
       mailFrom: options.mailFrom,
       sending: options.sending,
@@ -171,7 +177,9 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
         ...(options.ai?.dailyTokenBudget ? { dailyTokenBudget: options.ai.dailyTokenBudget } : {}),
         ...(options.ai?.requestsPerMinute ? { requestsPerMinute: options.ai.requestsPerMinute } : {}),
       },
-      imageStorage: createDiskImageStorage(options.imagesDir ?? path.join(options.dataDir ?? defaultDataDir(), 'images')),
+      imageStorage: options.s3
+        ? createS3ImageStorage(options.s3)
+        : createDiskImageStorage(options.imagesDir ?? path.join(options.dataDir ?? defaultDataDir(), 'images')),
       allowHttpImageFetch: options.allowHttpImageFetch ?? false,
       fetchGuard,
       delivery: jobs,

@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LetterResponseSchema, platformPaths } from '../shared/contract/platform-api';
+import { publicPagePaths } from '../shared/contract/public-pages';
 import type { Letter } from '../shared/model/letter';
 import { createDb } from './db/database';
 import type { Db } from './db/database';
 import { migrations } from './db/migrations';
 import { DEMO_EMAIL, DEMO_PASSWORD } from './db/seed-demo';
+import { LOGIN_ATTEMPTS_PER_MINUTE, TOO_MANY_SIGN_INS_MESSAGE } from './http/login-limit';
+import { SIGNUPS_PER_MINUTE } from './routes/public-subscribe';
 import { startPlatform } from './start';
 import type { PlatformServer } from './start';
 import { channelId, claimantJson, createBody } from './testing/letter-fixtures';
@@ -14,8 +17,8 @@ import type { TestDatabase } from './testing/test-database';
 import { TEST_SECRET_KEY } from './testing/test-platform';
 
 // Two platform instances on one database, started together as a deployment would start
-// them: both migrate at once, each serves what the other wrote, and concurrent autosaves
-// of one letter through both lose nothing.
+// them: both migrate at once, each serves what the other wrote, concurrent autosaves of
+// one letter through both lose nothing, and a per-caller limit is one limit between them.
 
 const WRITES_PER_INSTANCE = 15;
 
@@ -116,5 +119,41 @@ describe('two instances on one database', () => {
     const stored = await db.selectFrom('letters').select(['version', 'title']).where('id', '=', letter.id!).executeTakeFirstOrThrow();
     const last = answers.find((answer) => answer.body.version === stored.version)!;
     expect(stored).toEqual({ version: 1 + answers.length, title: `Write ${last.i}` });
+  });
+
+  it('refuses the eleventh failed sign-in within a minute whichever instance answers, even with the right password', async () => {
+    const servers = [a, b];
+    const attempt = (server: PlatformServer, password: string) => call<{ message: string }>(server, 'POST', platformPaths.login(), null, { email: DEMO_EMAIL, password });
+    for (let i = 0; i < LOGIN_ATTEMPTS_PER_MINUTE; i++) expect((await attempt(servers[i % 2]!, `wrong ${i}`)).status).toBe(401);
+    for (const server of servers) {
+      const refused = await attempt(server, 'wrong again');
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe(TOO_MANY_SIGN_INS_MESSAGE);
+      expect((await attempt(server, DEMO_PASSWORD)).status).toBe(429);
+    }
+    await sql`DELETE FROM rate_limit_hits`.execute(db);
+    expect((await attempt(b, DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it('counts a burst of wrong guesses spread over both as one limit', async () => {
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call(i % 2 ? a : b, 'POST', platformPaths.login(), null, { email: 'burst@example.com', password: `guess ${i}` }).then((answer) => answer.status),
+      ),
+    );
+    expect(guesses.filter((status) => status === 401)).toHaveLength(LOGIN_ATTEMPTS_PER_MINUTE);
+    expect(guesses.filter((status) => status === 429)).toHaveLength(30 - LOGIN_ATTEMPTS_PER_MINUTE);
+  });
+
+  it('limits public sign-ups from one address across both', async () => {
+    const signUp = (server: PlatformServer, email: string) =>
+      fetch(`${server.url}${publicPagePaths.subscribe('weekly', 'demo')}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      }).then((response) => response.status);
+    for (let i = 0; i < SIGNUPS_PER_MINUTE; i++) expect(await signUp(i % 2 ? a : b, `reader${i}@example.com`)).toBe(200);
+    expect(await signUp(a, 'one.more@example.com')).toBe(429);
+    expect(await signUp(b, 'one.more@example.com')).toBe(429);
   });
 });

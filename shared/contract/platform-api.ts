@@ -18,6 +18,7 @@ export const EMBEDDED_ACCOUNT = { email: 'editor@example.com', password: 'letter
 
 export const platformPaths = {
   health: () => `${API_PREFIX}/health`,
+  ready: () => `${API_PREFIX}/health/ready`,
   login: () => `${API_PREFIX}/auth/login`,
   logout: () => `${API_PREFIX}/auth/logout`,
   me: () => `${API_PREFIX}/me`,
@@ -220,6 +221,17 @@ export type ApiError = z.infer<typeof ApiErrorSchema>;
 export const ADDRESS_NOT_REACHABLE_MESSAGE = 'That address is not reachable from the platform.';
 
 export const HealthResponseSchema = z.object({ status: z.literal('ok') });
+
+/**
+ * GET /api/health/ready: whether this instance can serve (200) or not (503), for a load
+ * balancer or orchestrator. `storage` is 'none' on a platform that keeps no images.
+ */
+export const ReadinessResponseSchema = z.object({
+  status: z.enum(['ready', 'not ready']),
+  database: z.enum(['ok', 'failing']),
+  storage: z.enum(['ok', 'failing', 'none']),
+});
+export type ReadinessResponse = z.infer<typeof ReadinessResponseSchema>;
 
 export const LoginRequestSchema = z.object({
   email: z.string().trim().min(1, 'Email is required').email('Enter a valid email address'),

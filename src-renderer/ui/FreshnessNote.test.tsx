@@ -9,7 +9,7 @@ describe('how old a report is', () => {
   });
 
   it('names the day and time of the copy shown offline', () => {
-    expect(freshnessText('2026-11-24T12:00:00.000Z', true, now)).toMatch(/^Offline — showing the report from Nov 24, 2026 at \d{1,2}:00 (am|pm)$/);
+    expect(freshnessText('2026-11-24T12:00:00.000Z', true, now)).toMatch(/^Offline — showing the report from Nov 24, 2026 \d{1,2}:00 (AM|PM) \S+$/);
   });
 
   it('says when there is no copy to show offline', () => {

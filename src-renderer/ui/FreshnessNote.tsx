@@ -1,16 +1,14 @@
 import { Badge, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
+import { formatDateTime } from '../../shared/rules/display-dates';
 
 dayjs.extend(relativeTime);
-
-/** 'Nov 24, 2026 at 2:05 pm': when an offline report was fetched, on this computer's clock. */
-export const FETCHED_AT_FORMAT = 'MMM D, YYYY [at] h:mm a';
 
 /** How old the figures shown are: 'Updated 3 hours ago', or offline 'Offline — showing the report from {date}'. */
 export function freshnessText(fetchedAt: string | null, offline: boolean, now: Date = new Date()): string {
   if (!offline) return fetchedAt ? `Updated ${dayjs(fetchedAt).from(now)}` : '';
-  return fetchedAt ? `Offline — showing the report from ${dayjs(fetchedAt).format(FETCHED_AT_FORMAT)}` : 'Offline — this report has not been opened on this computer yet';
+  return fetchedAt ? `Offline — showing the report from ${formatDateTime(fetchedAt)}` : 'Offline — this report has not been opened on this computer yet';
 }
 
 export function FreshnessNote({ fetchedAt, offline }: { fetchedAt: string | null; offline: boolean }) {

@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/errors';
+import type { SharedLimits } from '../http/shared-limits';
 
 // What one organization may ask of the AI service: a few calls a minute (so one busy
 // editor, or a script, cannot starve the others of a shared model) and a daily token
-// budget (so a hosted model's bill has a ceiling). Calls are counted per organization,
-// in this process; tokens are stored per organization and UTC day (table ai_usage), so
-// the budget holds across restarts and several platform instances.
+// budget (so a hosted model's bill has a ceiling). Calls are counted per organization and
+// minute in the database (http/shared-limits.ts); tokens per organization and UTC day
+// (table ai_usage): both hold across restarts and several platform instances.
 
 export interface AiLimits {
   dailyTokenBudget: number;
@@ -27,16 +28,17 @@ export interface AiMeter {
 /** The UTC day of an instant, as PostgreSQL's date text. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
-export function createAiMeter(db: Db, limits: Partial<AiLimits> = {}, now: () => Date = () => new Date()): AiMeter {
+export function createAiMeter(db: Db, counts: SharedLimits, limits: Partial<AiLimits> = {}, now: () => Date = () => new Date()): AiMeter {
   const { dailyTokenBudget, requestsPerMinute } = { ...DEFAULT_AI_LIMITS, ...limits };
-  const recentCalls = new Map<number, number[]>();
+  const callsKey = (organizationId: number) => `ai calls ${organizationId}`;
   return {
     async admit(organizationId) {
       const at = now();
-      const calls = (recentCalls.get(organizationId) ?? []).filter((time) => at.getTime() - time < MINUTE_MS);
-      if (calls.length >= requestsPerMinute) {
-        const wait = Math.max(1, Math.ceil((calls[0]! + MINUTE_MS - at.getTime()) / 1000));
-        recentCalls.set(organizationId, calls);
+      // Counted before the budget is read, so parallel calls on any instance are counted one by one.
+      const calls = await counts.hit(callsKey(organizationId), MINUTE_MS);
+      if (calls.hits > requestsPerMinute) {
+        await counts.giveBack(callsKey(organizationId));
+        const wait = Math.max(1, Math.ceil(calls.resetsInMs / 1000));
         throw new HttpError(
           429,
           `Your organization has asked the AI assistant ${requestsPerMinute} times in the last minute, its limit. Try again in ${wait} s.`,
@@ -49,13 +51,12 @@ export function createAiMeter(db: Db, limits: Partial<AiLimits> = {}, now: () =>
         .where('day', '=', utcDay(at))
         .executeTakeFirst();
       if (used && Number(used.tokens) >= dailyTokenBudget) {
+        await counts.giveBack(callsKey(organizationId));
         throw new HttpError(
           429,
           `Your organization has used today's AI allowance of ${dailyTokenBudget.toLocaleString('en-US')} tokens. It renews at midnight UTC.`,
         );
       }
-      calls.push(at.getTime());
-      recentCalls.set(organizationId, calls);
     },
     async record(organizationId, tokens) {
       const amount = Math.max(0, Math.round(tokens));

@@ -1,17 +1,20 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeEmail } from '../db/accounts';
 import { HttpError } from './errors';
+import type { SharedLimits } from './shared-limits';
 
 // Password guessing is slowed per address and account: after 10 failed sign-ins within a
 // minute from one IP for one email, every attempt (even the right password) answers 429
 // until the minute is over. Successful sign-ins do not count, so the desktop app signing
-// itself in again and again is never locked out. Checks for one address and account run
-// one at a time, so a burst of parallel guesses is counted guess by guess. The counts
-// live in the instance's memory (@fastify/rate-limit's store): each instance of a
-// deployment keeps its own.
+// itself in again and again is never locked out. The count lives in the database
+// (shared-limits.ts), so it is one count whichever platform instance answers. Each attempt
+// is counted before its password is checked and given back when it was right: a burst of
+// parallel guesses, on one instance or several, is counted guess by guess and no more than
+// ten are ever checked.
 
 export const LOGIN_ATTEMPTS_PER_MINUTE = 10;
 export const TOO_MANY_SIGN_INS_MESSAGE = 'Too many sign-in attempts. Try again in a minute.';
+const LOGIN_WINDOW_MS = 60_000;
 
 /** Longer than any real address (254); keeps a huge `email` from becoming a huge key. */
 const KEY_EMAIL_LENGTH = 320;
@@ -24,28 +27,24 @@ function loginKey(request: FastifyRequest): string {
 
 export type LoginLimiter = <T>(request: FastifyRequest, reply: FastifyReply, check: () => Promise<T | null>) => Promise<T | null>;
 
-/** Runs a credential check under the limit; a null answer is a failed sign-in. Needs @fastify/rate-limit registered. */
-export function createLoginLimiter(app: FastifyInstance): LoginLimiter {
-  const failures = app.createRateLimit({ max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: 60_000, keyGenerator: loginKey });
-  const queues = new Map<string, Promise<unknown>>();
-
-  return (request, reply, check) => {
+/** Runs a credential check under the limit; a null answer is a failed sign-in. */
+export function createLoginLimiter(limits: SharedLimits): LoginLimiter {
+  return async (request, reply, check) => {
     const key = loginKey(request);
-    const turn = (queues.get(key) ?? Promise.resolve()).then(async () => {
-      const state = await failures(request, { increment: false });
-      if (!state.isAllowed && state.remaining <= 0) {
-        void reply.header('retry-after', String(Math.max(1, state.ttlInSeconds)));
-        throw new HttpError(429, TOO_MANY_SIGN_INS_MESSAGE);
-      }
-      const answer = await check();
-      if (answer === null) await failures(request);
-      return answer;
-    });
-    const settled = turn.catch(() => undefined);
-    queues.set(key, settled);
-    void settled.then(() => {
-      if (queues.get(key) === settled) queues.delete(key);
-    });
-    return turn;
+    const count = await limits.hit(key, LOGIN_WINDOW_MS);
+    if (count.hits > LOGIN_ATTEMPTS_PER_MINUTE) {
+      void reply.header('retry-after', String(Math.max(1, Math.ceil(count.resetsInMs / 1000))));
+      throw new HttpError(429, TOO_MANY_SIGN_INS_MESSAGE);
+    }
+    let answer: Awaited<ReturnType<typeof check>>;
+    try {
+      answer = await check();
+    } catch (error) {
+      // A fault while checking is not a wrong password.
+      await limits.giveBack(key).catch(() => undefined);
+      throw error;
+    }
+    if (answer !== null) await limits.giveBack(key);
+    return answer;
   };
 }

@@ -51,6 +51,12 @@ describe('disk image storage', () => {
     expect(await fs.readFile(path.join(root, 'secret.png'), 'utf8')).toBe('secret');
   });
 
+  it('answers check while its folder is still to be made, and refuses one under a file', async () => {
+    await storage.check();
+    await fs.writeFile(path.join(root, 'a-file'), 'x');
+    await expect(createDiskImageStorage(path.join(root, 'a-file', 'images')).check()).rejects.toThrow();
+  });
+
   it('gives different keys to every upload', () => {
     const keys = new Set(Array.from({ length: 1000 }, () => newImageKey('jpg')));
     expect(keys.size).toBe(1000);

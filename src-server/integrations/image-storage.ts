@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
 // Where uploaded images are kept (DECISIONS "Services that live outside the platform").
-// The default is a folder on the platform's disk; S3-compatible storage can implement the
-// same interface later. Keys are made here, random and flat (`<32 hex>.<ext>`), and every
+// The default is a folder on the platform's disk; several instances share an S3-compatible
+// bucket instead (s3-image-storage.ts, chosen by the S3_* settings). Keys are made here, random and flat (`<32 hex>.<ext>`), and every
 // method refuses anything else, so no key, however a caller got it, names a path outside
 // the folder.
 
@@ -22,6 +22,10 @@ export interface ImageStorage {
   open(key: string): Promise<StoredImage | null>;
   /** Forgets `key`; nothing happens when it is not there. */
   remove(key: string): Promise<void>;
+  /** Resolves when the storage answers and can be written to (readiness); rejects saying why not. */
+  check(): Promise<void>;
+  /** Where readers can fetch `key` straight from the store (a public bucket); absent or null: through the platform. */
+  publicUrl?(key: string): string | null;
 }
 
 const KEY = /^[0-9a-f]{32}\.[a-z0-9]{2,5}$/;
@@ -74,6 +78,21 @@ export function createDiskImageStorage(dir: string): ImageStorage {
     async remove(key) {
       if (!isImageKey(key)) return;
       await fs.rm(fileOf(key), { force: true });
+    },
+
+    async check() {
+      // The folder is made on the first upload; until then its parent must take it.
+      let folder = root;
+      for (;;) {
+        try {
+          await fs.access(folder, fs.constants.W_OK);
+          return;
+        } catch (error) {
+          const parent = path.dirname(folder);
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || parent === folder) throw error;
+          folder = parent;
+        }
+      }
     },
   };
 }

@@ -63,4 +63,17 @@ describe('integrationSettingsFromEnv', () => {
     expect(integrationSettingsFromEnv({}).iterableApiUrl).toBeUndefined();
     expect(() => integrationSettingsFromEnv({ ITERABLE_API_URL: 'api.iterable.com' })).toThrow(/ITERABLE_API_URL must be a web address/);
   });
+
+  it('reads the S3 bucket for images, and refuses half of it or two places for images', () => {
+    const s3 = { S3_BUCKET: 'images', S3_REGION: 'eu-west-1', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(integrationSettingsFromEnv(s3).s3).toEqual({ bucket: 'images', region: 'eu-west-1', accessKeyId: 'id', secretAccessKey: 'secret', forcePathStyle: false });
+    expect(integrationSettingsFromEnv({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:4568', S3_FORCE_PATH_STYLE: '1', S3_PUBLIC_URL: 'https://cdn.example.com/i/' }).s3).toMatchObject({
+      endpoint: 'http://127.0.0.1:4568',
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.example.com/i',
+    });
+    expect(() => integrationSettingsFromEnv({ S3_BUCKET: 'images' })).toThrow('missing: S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY');
+    expect(() => integrationSettingsFromEnv({ ...s3, IMAGES_DIR: 'x' })).toThrow(/set one of them/);
+    expect(() => integrationSettingsFromEnv({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT must be/);
+  });
 });

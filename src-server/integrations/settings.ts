@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AiSettings } from './ai-client';
 import type { NewsApiSettings } from './news-provider';
+import type { S3Settings } from './s3-image-storage';
 
 // The settings of the services outside the platform, read from the environment by
 // main.ts only; everything below it takes them as options. A setting that is half there
@@ -8,10 +9,13 @@ import type { NewsApiSettings } from './news-provider';
 //   AI_BASE_URL, AI_MODEL, AI_API_KEY, AI_DAILY_TOKEN_BUDGET, AI_REQUESTS_PER_MINUTE   IMAGES_DIR   ALLOW_HTTP_IMAGE_FETCH=1
 //   ALLOW_PRIVATE_FETCH=1
 //   NEWS_API_URL, NEWS_API_KEY   EVVNT_API_URL   ITERABLE_API_URL
+//   S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_ENDPOINT, S3_FORCE_PATH_STYLE=1, S3_PUBLIC_URL
+//     (images in an S3-compatible bucket instead of IMAGES_DIR: what several instances need)
 
 export interface IntegrationSettings {
   ai?: AiSettings;
   imagesDir?: string;
+  s3?: S3Settings;
   allowHttpImageFetch?: boolean;
   allowPrivateFetch?: boolean;
   news?: NewsApiSettings;
@@ -25,6 +29,11 @@ export function integrationSettingsFromEnv(env: NodeJS.ProcessEnv): IntegrationS
   if (ai) settings.ai = ai;
   const imagesDir = env.IMAGES_DIR?.trim();
   if (imagesDir) settings.imagesDir = path.resolve(imagesDir);
+  const s3 = s3Settings(env);
+  if (s3) {
+    if (imagesDir) throw new Error('IMAGES_DIR and S3_BUCKET are two places for images: set one of them.');
+    settings.s3 = s3;
+  }
   settings.allowHttpImageFetch = flag('ALLOW_HTTP_IMAGE_FETCH', env.ALLOW_HTTP_IMAGE_FETCH);
   settings.allowPrivateFetch = flag('ALLOW_PRIVATE_FETCH', env.ALLOW_PRIVATE_FETCH);
   const newsUrl = env.NEWS_API_URL?.trim() ?? '';
@@ -56,6 +65,25 @@ function aiSettings(env: NodeJS.ProcessEnv): AiSettings | undefined {
   if (budget !== undefined) settings.dailyTokenBudget = budget;
   const perMinute = positiveInteger('AI_REQUESTS_PER_MINUTE', env.AI_REQUESTS_PER_MINUTE);
   if (perMinute !== undefined) settings.requestsPerMinute = perMinute;
+  return settings;
+}
+
+const S3_NAMES = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL'] as const;
+
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const value = (name: (typeof S3_NAMES)[number]) => env[name]?.trim() ?? '';
+  if (S3_NAMES.every((name) => value(name) === '')) return undefined;
+  const missing = (['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => value(name) === '');
+  if (missing.length > 0) throw new Error(`Images in S3 need S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY; missing: ${missing.join(', ')}.`);
+  const settings: S3Settings = {
+    bucket: value('S3_BUCKET'),
+    region: value('S3_REGION'),
+    accessKeyId: value('S3_ACCESS_KEY_ID'),
+    secretAccessKey: value('S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: flag('S3_FORCE_PATH_STYLE', env.S3_FORCE_PATH_STYLE),
+  };
+  if (value('S3_ENDPOINT')) settings.endpoint = webAddress('S3_ENDPOINT', value('S3_ENDPOINT'));
+  if (value('S3_PUBLIC_URL')) settings.publicUrl = webAddress('S3_PUBLIC_URL', value('S3_PUBLIC_URL')).replace(/\/+$/, '');
   return settings;
 }
 

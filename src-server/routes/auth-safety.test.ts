@@ -75,6 +75,26 @@ describe('sign-in rate limit', () => {
   });
 });
 
+describe('sign-in limit behind a load balancer', () => {
+  it('counts the caller X-Forwarded-For names when the balancer is trusted (TRUST_PROXY), and the balancer otherwise', async () => {
+    const balancer = '192.0.2.1';
+    const behind = await buildApp({ db: t.db, trustProxy: balancer });
+    try {
+      const through = (client: string, password: string, from = balancer) =>
+        behind.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'limited@example.com', password }, remoteAddress: from, headers: { 'x-forwarded-for': client } });
+      for (let i = 0; i < LOGIN_ATTEMPTS_PER_MINUTE; i++) expect((await through('198.51.100.50', 'wrong')).statusCode).toBe(401);
+      expect((await through('198.51.100.50', 'limited-password')).statusCode).toBe(429);
+      // Another caller through the same balancer is not held back.
+      expect((await through('198.51.100.51', 'limited-password')).statusCode).toBe(200);
+      // From an address that is not the balancer, the header is not believed: that address is counted.
+      for (let i = 0; i < LOGIN_ATTEMPTS_PER_MINUTE; i++) expect((await through(`198.51.100.${60 + i}`, 'wrong', '192.0.2.99')).statusCode).toBe(401);
+      expect((await through('198.51.100.99', 'limited-password', '192.0.2.99')).statusCode).toBe(429);
+    } finally {
+      await behind.close();
+    }
+  });
+});
+
 describe('POST /api/auth/logout', () => {
   it('revokes the calling token: 204, then 401 for it while other tokens keep working', async () => {
     const kept = await signIn(t.app, DEMO_EMAIL, DEMO_PASSWORD);

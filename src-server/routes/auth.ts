@@ -16,6 +16,7 @@ import { routeDocs } from '../http/api-docs';
 import { bearerToken, currentUser } from '../http/authentication';
 import { unauthorized } from '../http/errors';
 import { createLoginLimiter } from '../http/login-limit';
+import type { SharedLimits } from '../http/shared-limits';
 import { parseInput, sendAs } from '../http/validation';
 
 export const INCORRECT_CREDENTIALS_MESSAGE = 'Incorrect email or password.';
@@ -24,8 +25,8 @@ const loginDocs = routeDocs({ summary: 'Sign in', body: LoginRequestSchema, resp
 const logoutDocs = routeDocs({ summary: 'Sign out: the calling token stops working', response: { 204: null } });
 const meDocs = routeDocs({ summary: 'The caller, their brands (and those where they advertise) and channels', response: { 200: MeResponseSchema } });
 
-export const authRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
-  const limited = createLoginLimiter(app);
+export const authRoutes: FastifyPluginAsync<{ db: Db; limits: SharedLimits }> = async (app, { db, limits }) => {
+  const limited = createLoginLimiter(limits);
   app.post(platformPaths.login(), { config: { public: true }, schema: loginDocs }, async (request, reply) => {
     const { email, password } = parseInput(LoginRequestSchema, request.body);
     const user = await limited(request, reply, async () => {

@@ -60,11 +60,14 @@ export const mediaRoutes: FastifyPluginAsync<MediaRouteOptions> = async (app, { 
   });
 
   const serveSchema = routeDocs({ summary: 'A stored image (public, cached for a year)', params: MediaParams, response: { 200: otherAnswer('The image, as it was stored', 'image/*') } });
+  (serveSchema.response as Record<string, unknown>)[302] = { type: 'null', description: "Redirect to the image in the public bucket (Location), when the platform's S3 storage has S3_PUBLIC_URL" };
   app.get(routePattern(platformPaths.media(':key')), { config: { public: true }, schema: serveSchema }, async (request, reply) => {
     const { key } = MediaParams.parse(request.params);
     // Only keys the platform made, and only those it has a row for: nothing else on disk is reachable.
     if (!storage || !isImageKey(key)) throw notFound(NO_IMAGE);
     const row = await imageByKey(db, key);
+    const direct = row ? storage.publicUrl?.(key) : null;
+    if (direct) return reply.header('cache-control', CACHE_FOREVER).redirect(direct, 302);
     const stored = row ? await storage.open(key) : null;
     if (!row || !stored) throw notFound(NO_IMAGE);
     return reply

@@ -34,10 +34,14 @@ const ZONE = 'America/New_York';
 const nav = () => app.page.getByRole('navigation', { name: 'Channel' });
 const url = (path: string) => `${app.host.appUrl}${path}`;
 
+/** Where to keep a picture of each screen checked, for a look at the product (unset: none). */
+const SCREENSHOTS_DIR = process.env.LETTERDESK_SCREENSHOTS_DIR;
+
 /** One h1 on the screen, and no serious or critical axe finding. */
 async function checkScreen(screen: string) {
   await expect.poll(() => app.page.getByRole('heading', { level: 1 }).count(), { timeout: 15_000, message: `${screen}: one h1` }).toBe(1);
   await expectAccessible(app.page, screen);
+  if (SCREENSHOTS_DIR) await app.page.screenshot({ path: `${SCREENSHOTS_DIR}/${screen.replace(/\W+/g, '-').toLowerCase()}.png`, fullPage: true });
 }
 
 /** A letter with a link, sent to the demo channel's readers (kept in the local mailbox: no mail server). */

@@ -82,7 +82,7 @@ describe('polls', () => {
     const nav = app.page.getByRole('navigation', { name: 'Channel' });
     await expect.poll(() => nav.getByRole('link', { name: 'Polls' }).count(), { timeout: 15_000 }).toBe(1);
     await nav.getByRole('link', { name: 'Polls' }).click();
-    await expect.poll(() => app.page.getByText('No polls yet. Create one with New poll.').count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => app.page.getByRole('region', { name: 'No polls yet' }).getByRole('button', { name: 'Create your first poll' }).count(), { timeout: 15_000 }).toBe(1);
     await expectAccessible(app.page, 'Polls screen (empty)');
 
     await app.page.getByRole('button', { name: 'New poll' }).click();

@@ -40,7 +40,7 @@ describe('the letters lists', () => {
   it('lists a new template under Templates, and not under Newsletters', async () => {
     await app.page.getByRole('tab', { name: 'Templates' }).click();
     await expect.poll(() => app.page.url()).toMatch(/\/newsletters\/templates$/);
-    await expect.poll(() => app.page.getByText('No templates yet. Start one with New template.').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => app.page.getByRole('region', { name: 'No templates yet' }).getByRole('button', { name: 'Make your first template' }).count(), { timeout: 10_000 }).toBe(1);
 
     await newLetterTitled('New template', 'Welcome series');
     await expect.poll(() => newslettersTable().getByRole('link', { name: 'Lighthouse letter', exact: true }).count(), { timeout: 10_000 }).toBe(1);

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Loader, Pagination, Paper, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { SEGMENT_PAGE_SIZE_DEFAULT, type Segment } from '../../../shared/contract/platform-audience';
@@ -8,6 +8,7 @@ import { RowActions } from '../../ui/RowActions';
 import { errorMessage, useDeleteSegmentMutation, useListChannelSegmentsQuery } from './audience-api';
 import { SegmentFormModal } from './SegmentFormModal';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { ListEmptyState } from '../../ui/ListEmptyState';
 
 // A channel's segments (spec 3 §7): name, tags and total, 10 a page; create and edit with
 // the criteria builder, delete with the confirm-delete dialog. The platform's refusals
@@ -55,10 +56,23 @@ export function SegmentsPage() {
             {errorMessage(error, 'The segments could not be loaded.')}
           </Alert>
         )}
-        {data && data.segments.length === 0 && (
+        {data && data.segments.length === 0 && name && (
           <Text p="md" c="dimmed">
-            {name ? 'No segments match.' : 'No segments yet. Create one with New segment.'}
+            No segments match.
           </Text>
+        )}
+        {data && data.segments.length === 0 && !name && (
+          <ListEmptyState
+            icon={IconUsersGroup}
+            title="No segments yet"
+            actions={
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+                Create your first segment
+              </Button>
+            }
+          >
+            A segment is the part of your audience a letter goes to, chosen by tags, sign-up date or what they opened and clicked.
+          </ListEmptyState>
         )}
         {data && data.segments.length > 0 && (
           <Table aria-label="Segments" striped>

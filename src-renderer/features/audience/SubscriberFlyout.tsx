@@ -2,6 +2,8 @@ import { Alert, Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine
 import { Flyout } from '../../ui/Flyout';
 import { errorMessage, useSubscriberDetailQuery } from './audience-api';
 import { STATUS_COLORS, STATUS_LABELS } from './subscriber-labels';
+import { formatDate, formatDateTime } from '../../../shared/rules/display-dates';
+import { useChannel } from '../../app/use-channel';
 
 // One subscriber: fields, tags, and the letters they got with what they did with them.
 // Edit, Delete and Unsubscribe act through the page, which owns the dialogs.
@@ -17,6 +19,7 @@ export function SubscriberFlyout(props: {
 }) {
   const { brandSlug, channelSlug, id, onClose, onEdit, onDelete, onUnsubscribe } = props;
   const { data, error, isLoading } = useSubscriberDetailQuery({ brandSlug, channelSlug, id });
+  const zone = useChannel(brandSlug, channelSlug)?.timezone.tzCode;
   return (
     <Flyout
       opened
@@ -51,7 +54,7 @@ export function SubscriberFlyout(props: {
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>Subscribed</Table.Th>
-                <Table.Td>{new Date(data.createdAt).toLocaleDateString()}</Table.Td>
+                <Table.Td>{formatDate(data.createdAt, zone)}</Table.Td>
               </Table.Tr>
               {Object.entries(data.customFields).map(([name, value]) => (
                 <Table.Tr key={name}>
@@ -98,7 +101,7 @@ export function SubscriberFlyout(props: {
                 {data.letters.map((letter) => (
                   <Table.Tr key={letter.letterId}>
                     <Table.Td>{letter.title}</Table.Td>
-                    <Table.Td>{letter.sentAt ? new Date(letter.sentAt).toLocaleString() : letter.status === 'refused' ? 'Refused' : 'Pending'}</Table.Td>
+                    <Table.Td>{letter.sentAt ? formatDateTime(letter.sentAt, zone) : letter.status === 'refused' ? 'Refused' : 'Pending'}</Table.Td>
                     <Table.Td>{letter.opens > 0 ? `Yes (${letter.opens})` : 'No'}</Table.Td>
                     <Table.Td>{letter.clicks > 0 ? `Yes (${letter.clicks})` : 'No'}</Table.Td>
                   </Table.Tr>

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Checkbox, Group, Loader, Pagination, Paper, Select, Table, TagsInput, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload, IconPlus, IconTags, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconPlus, IconTags, IconUpload, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { SUBSCRIBER_PAGE_SIZE_DEFAULT, type Subscriber } from '../../../shared/contract/platform-audience';
@@ -13,6 +13,9 @@ import { SubscriberFlyout } from './SubscriberFlyout';
 import { SubscriberFormModal } from './SubscriberFormModal';
 import { STATUS_COLORS, STATUS_LABELS } from './subscriber-labels';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { formatDate } from '../../../shared/rules/display-dates';
+import { useChannel } from '../../app/use-channel';
+import { ListEmptyState } from '../../ui/ListEmptyState';
 
 // A channel's subscribers: searched by email or name, filtered by status and tags, 25 a
 // page; the detail flyout, add, edit, unsubscribe, delete, tags on the selected rows, CSV
@@ -23,6 +26,7 @@ const STATUS_CHOICES = (['active', 'unsubscribed', 'bounced'] as const).map((val
 
 export function SubscribersPage() {
   const { brandSlug = '', channelSlug = '' } = useParams();
+  const zone = useChannel(brandSlug, channelSlug)?.timezone.tzCode;
   const [page, setPage] = useState(1);
   const [searchText, setSearchText] = useState('');
   const [search] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
@@ -124,10 +128,28 @@ export function SubscribersPage() {
             {errorMessage(error, 'The subscribers could not be loaded.')}
           </Alert>
         )}
-        {data && rows.length === 0 && (
+        {data && rows.length === 0 && (search || status || tags.length > 0) && (
           <Text p="md" c="dimmed">
-            {search || status || tags.length > 0 ? 'No subscribers match.' : 'No subscribers yet. Add one, or import a CSV file.'}
+            No subscribers match.
           </Text>
+        )}
+        {data && rows.length === 0 && !(search || status || tags.length > 0) && (
+          <ListEmptyState
+            icon={IconUsers}
+            title="No subscribers yet"
+            actions={
+              <>
+                <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+                  Add your first subscriber
+                </Button>
+                <Button variant="default" leftSection={<IconUpload size={16} aria-hidden />} onClick={() => setImporting(true)}>
+                  Import a CSV file
+                </Button>
+              </>
+            }
+          >
+            The people your letters go to. Add them one by one, bring your list from another tool as a CSV file, or let readers sign up through the channel’s public form.
+          </ListEmptyState>
         )}
         {rows.length > 0 && (
           <Table aria-label="Subscribers" striped highlightOnHover aria-busy={isFetching}>
@@ -176,7 +198,7 @@ export function SubscribersPage() {
                     </Badge>
                   </Table.Td>
                   <Table.Td>{row.tags.join(', ')}</Table.Td>
-                  <Table.Td>{new Date(row.createdAt).toLocaleDateString()}</Table.Td>
+                  <Table.Td>{formatDate(row.createdAt, zone)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -52,7 +52,7 @@ export function ComposerWorkspace({ letter, readOnly, device = 'desktop' }: { le
     <PaletteAccentContext.Provider value={channel?.accentColor ?? null}>
       <DragDropContext onDragEnd={onDragEnd}>
         <Group align="stretch" gap="md" wrap="nowrap" style={{ position: 'relative', minHeight: 480 }}>
-          <Canvas letter={letter} readOnly={readOnly} device={device} onOpenSettings={() => setSettingsOpen(true)} />
+          <Canvas letter={letter} readOnly={readOnly} device={device} onOpenSettings={() => setSettingsOpen(true)} palette={items} onAdd={(item) => add(item)} />
           <Sidebar items={items} readOnly={readOnly} onAdd={(item) => add(item)} limits={limits} />
           <BlockSettingsPanel
             section={selected}

@@ -1,9 +1,9 @@
 import { Button, CopyButton, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import type { DashboardRequest } from '../../../shared/contract/bridge-dashboards';
 import { useShareDashboardMutation } from './dashboards-api';
+import { formatDate } from '../../../shared/rules/display-dates';
 
 /**
  * An embedded dashboard (spec 1 §7 'audience/metrics'): a read-only page of this view's
@@ -36,7 +36,7 @@ export function ShareDialog({ view }: { view: DashboardRequest }) {
           )}
           {link && (
             <>
-              <Text size="sm">Anyone with this link sees these numbers, read-only, until {dayjs(link.expiresAt).format('MMM D, YYYY')}. It can be embedded in another page.</Text>
+              <Text size="sm">Anyone with this link sees these numbers, read-only, until {formatDate(link.expiresAt)}. It can be embedded in another page.</Text>
               <TextInput label="Dashboard link" value={link.url} readOnly onFocus={(event) => event.currentTarget.select()} />
               <Group justify="flex-end">
                 <CopyButton value={link.url}>

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Loader, NavLink, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconMail, IconRefresh } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import type { LocalMailboxMessage } from '../../../shared/contract/local-mailbox';
 import { useListLocalMailboxQuery, useLocalMailboxPreviewQuery } from './local-mailbox-api';
 import { MAILBOX_PREVIEW_SANDBOX, mailboxPreviewDocument } from './preview-document';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { formatDateTime } from '../../../shared/rules/display-dates';
 
 /**
  * The platform's local mailbox: the emails it kept instead of sending because it has no
@@ -50,7 +50,7 @@ export function LocalMailboxPage() {
                     onClick={() => setChosenId(item.id)}
                     leftSection={<IconMail size={16} />}
                     label={item.subject || '(no subject)'}
-                    description={`To ${item.to} · ${dayjs(item.createdAt).format('MMM D, YYYY h:mm a')}`}
+                    description={`To ${item.to} · ${formatDateTime(item.createdAt)}`}
                   />
                 ))}
               </nav>
@@ -74,7 +74,7 @@ function KeptEmail({ message }: { message: LocalMailboxMessage }) {
         <Text size="sm">{`From ${message.from}`}</Text>
         <Text size="sm">{`To ${message.to}`}</Text>
         <Text size="sm" c="dimmed">
-          {dayjs(message.createdAt).format('MMM D, YYYY [at] h:mm a')}
+          {formatDateTime(message.createdAt)}
         </Text>
         <Text size="xs" c="dimmed">
           Viewing it here counts no open, and its links open in your browser without counting a click.

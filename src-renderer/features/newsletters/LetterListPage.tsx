@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Button, Group, Loader, Select, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconPlus, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { IconNews, IconPlus, IconSearch, IconSortAscending, IconSortDescending, IconTemplate } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PublicationStatus, type LetterSortColumn, type LetterStatusFilter } from '../../../shared/model/publication';
@@ -17,6 +17,7 @@ import { useCloneLetter } from './use-clone-letter';
 import { useDeleteLetter } from './use-delete-letter';
 import { useLetterList } from './use-letter-list';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { ListEmptyState } from '../../ui/ListEmptyState';
 
 export type LetterListKind = 'newsletters' | 'templates';
 
@@ -30,14 +31,16 @@ const SORT_OPTIONS: { value: LetterSortColumn; label: string }[] = [
 ];
 
 /** What differs between the two lists is only their words. */
-const WORDS: Record<LetterListKind, { title: string; command: string; button: string; loading: string; noMatch: string; empty: string }> = {
+const WORDS: Record<LetterListKind, { title: string; command: string; button: string; loading: string; noMatch: string; empty: string; emptyText: string; firstAction: string }> = {
   newsletters: {
     title: 'Newsletters',
     command: 'New Letter',
     button: 'New letter',
     loading: 'Loading newsletters',
     noMatch: 'No newsletters match.',
-    empty: 'No newsletters yet. Start one with New letter.',
+    empty: 'No newsletters yet',
+    emptyText: 'A newsletter is one letter to your readers: build it from blocks, send yourself a test, then schedule it for your audience.',
+    firstAction: 'Write your first letter',
   },
   templates: {
     title: 'Templates',
@@ -45,7 +48,9 @@ const WORDS: Record<LetterListKind, { title: string; command: string; button: st
     button: 'New template',
     loading: 'Loading templates',
     noMatch: 'No templates match.',
-    empty: 'No templates yet. Start one with New template.',
+    empty: 'No templates yet',
+    emptyText: 'A template is a letter you start new ones from, or one that sends itself: a welcome email to each new subscriber, or a weekly digest.',
+    firstAction: 'Make your first template',
   },
 };
 
@@ -146,7 +151,20 @@ export function LetterListPage(props: {
       <CloneFailedAlert reason={cloning.error} onClose={cloning.dismissError} />
       {error && 'message' in error && <Alert color="red">{String(error.message)}</Alert>}
       {isLoading && <Loader aria-label={words.loading} />}
-      {letters && letters.length === 0 && <Text c="dimmed">{filtered ? words.noMatch : words.empty}</Text>}
+      {letters && letters.length === 0 && filtered && <Text c="dimmed">{words.noMatch}</Text>}
+      {letters && letters.length === 0 && !filtered && (
+        <ListEmptyState
+          icon={templates ? IconTemplate : IconNews}
+          title={words.empty}
+          actions={
+            <Button onClick={onNew} loading={creation.isLoading} leftSection={<IconPlus size={18} aria-hidden />}>
+              {words.firstAction}
+            </Button>
+          }
+        >
+          {words.emptyText}
+        </ListEmptyState>
+      )}
       {letters && letters.length > 0 && (
         <NewslettersTable
           kind={kind}

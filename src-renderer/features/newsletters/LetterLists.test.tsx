@@ -132,6 +132,16 @@ describe('the templates list', () => {
     expect(calls.find((c) => c.channel === 'letters.create')?.input).toEqual({ brandSlug: 'demo', channelSlug: 'weekly', template: true });
   });
 
+  it('says what templates are for when there are none, and makes the first from there', async () => {
+    lists.templates = [];
+    const router = renderAt(TEMPLATES);
+    const empty = await screen.findByRole('region', { name: 'No templates yet' });
+    expect(empty.textContent).toContain('a welcome email to each new subscriber');
+    await userEvent.click(within(empty).getByRole('button', { name: 'Make your first template' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${NEWSLETTERS}/77`));
+    expect(calls.find((c) => c.channel === 'letters.create')?.input).toEqual({ brandSlug: 'demo', channelSlug: 'weekly', template: true });
+  });
+
   it('clones a template as a template', async () => {
     renderAt(TEMPLATES);
     await userEvent.click(await screen.findByRole('button', { name: 'Actions for Birthday note' }));

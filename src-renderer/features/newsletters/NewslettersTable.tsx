@@ -1,6 +1,5 @@
 import { ActionIcon, Anchor, Badge, Menu, Table, Tooltip, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconCopy, IconDots, IconLock, IconTrash } from '@tabler/icons-react';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import type { LetterListItem } from '../../../shared/contract/bridge';
 import type { LetterListMetricsItem } from '../../../shared/contract/platform-letter-list-metrics';
@@ -9,6 +8,7 @@ import { publicationStatusLabel, type LetterSortColumn } from '../../../shared/m
 import { formatSendDate } from '../../../shared/rules/schedule-dates';
 import { letterPath } from '../../../shared/app-paths';
 import { OlderTemplateNotice } from './OlderTemplateNotice';
+import { formatDateTime } from '../../../shared/rules/display-dates';
 
 export interface SortState {
   sort: LetterSortColumn;
@@ -146,7 +146,7 @@ export function NewslettersTable(props: {
                 {!templates && <Table.Td ta="right">{sent ? counts.sent.toLocaleString('en-US') : '—'}</Table.Td>}
                 {!templates && <Table.Td ta="right">{sent ? formatRate(openRate(counts, esp)) : '—'}</Table.Td>}
                 {!templates && <Table.Td ta="right">{sent ? formatRate(clickRate(counts)) : '—'}</Table.Td>}
-                <Table.Td>{dayjs(letter.updatedAt).format('MMM D, YYYY h:mm A')}</Table.Td>
+                <Table.Td>{formatDateTime(letter.updatedAt, timezone)}</Table.Td>
                 {onClone && (
                   <Table.Td>
                     <RowActions letter={letter} busy={cloningId === letter.uniqueId} onClone={onClone} onDelete={onDelete} />

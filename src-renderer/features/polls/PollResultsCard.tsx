@@ -1,5 +1,4 @@
 import { Anchor, Group, Loader, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { responseRatePercent } from '../../../shared/contract/platform-polls';
 import type { PollSummary } from '../../../shared/contract/platform-polls';
@@ -7,6 +6,8 @@ import { OptionResultsTable } from '../../ui/OptionResultsTable';
 import { NO_RESPONSES, formatResponseRate } from './poll-labels';
 import { PollTypeBadge } from './PollTypeBadge';
 import { useLetterPollDetailQuery, useLetterPollSummaryQuery } from './polls-api';
+import { formatDateTime } from '../../../shared/rules/display-dates';
+import { useChannel } from '../../app/use-channel';
 
 // The letter report's poll results (spec 1 §2, §9): one row per poll of the letter with its
 // responses, sends and rate ('—' with no responses), and a detail modal per poll. A letter
@@ -63,6 +64,7 @@ export function PollResultsCard({ letter }: { letter: LetterRef }) {
 
 function PollDetailModal({ letter, poll, onClose }: { letter: LetterRef; poll: PollSummary; onClose: () => void }) {
   const { data: detail, isLoading } = useLetterPollDetailQuery({ ...letter, id: poll.id }, { refetchOnMountOrArgChange: true });
+  const zone = useChannel(letter.brandSlug, letter.channelSlug)?.timezone.tzCode;
   return (
     <Modal opened onClose={onClose} title={poll.title} size="lg">
       {isLoading && <Loader size="sm" aria-label="Loading the poll" />}
@@ -89,7 +91,7 @@ function PollDetailModal({ letter, poll, onClose }: { letter: LetterRef; poll: P
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>Last response</Table.Th>
-                <Table.Td>{detail.lastResponseDate ? dayjs(detail.lastResponseDate).format('YYYY-MM-DD HH:mm') : NO_RESPONSES}</Table.Td>
+                <Table.Td>{detail.lastResponseDate ? formatDateTime(detail.lastResponseDate, zone) : NO_RESPONSES}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>Results on the response page</Table.Th>

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, MultiSelect, Pagination, Paper, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
+import { IconListCheck, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { POLL_LIST_LIMIT } from '../../../shared/contract/platform-polls';
@@ -15,6 +15,8 @@ import { PollMetricsModal } from './PollMetricsModal';
 import { PollTypeBadge } from './PollTypeBadge';
 import { useDeletePollMutation, useListPollsQuery } from './polls-api';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { formatDate } from '../../../shared/rules/display-dates';
+import { ListEmptyState } from '../../ui/ListEmptyState';
 
 // The organization's polls (spec 3 §1 "Polls"): newest first, 50 a page, filtered by type
 // and title; create, edit, delete (confirm-delete) and each poll's results with its CSV.
@@ -89,10 +91,23 @@ function PollsScreen({ brandSlug }: { brandSlug: string }) {
             {'message' in error ? String(error.message) : 'The polls could not be loaded.'}
           </Alert>
         )}
-        {data && data.items.length === 0 && (
+        {data && data.items.length === 0 && (title || types.length > 0) && (
           <Text p="md" c="dimmed">
-            {title || types.length > 0 ? 'No polls match.' : 'No polls yet. Create one with New poll.'}
+            No polls match.
           </Text>
+        )}
+        {data && data.items.length === 0 && !title && types.length === 0 && (
+          <ListEmptyState
+            icon={IconListCheck}
+            title="No polls yet"
+            actions={
+              <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
+                Create your first poll
+              </Button>
+            }
+          >
+            Ask your readers a question inside a letter; their answers show here and in each letter’s report.
+          </ListEmptyState>
         )}
         {data && data.items.length > 0 && (
           <Table aria-label="Polls" striped>
@@ -120,7 +135,7 @@ function PollsScreen({ brandSlug }: { brandSlug: string }) {
                     <PollTypeBadge type={poll.pollType} />
                   </Table.Td>
                   <Table.Td>{poll.totalResponses}</Table.Td>
-                  <Table.Td>{new Date(poll.createdAt).toLocaleDateString()}</Table.Td>
+                  <Table.Td>{formatDate(poll.createdAt)}</Table.Td>
                   <Table.Td>
                     <RowActions name={poll.title} confirmTitle={`Delete the poll “${poll.title}”?`} onEdit={() => setEditing(poll)} onDelete={() => remove(poll)}>
                       <Button size="xs" variant="subtle" aria-label={`Results of ${poll.title}`} onClick={() => setMeasuring(poll)}>

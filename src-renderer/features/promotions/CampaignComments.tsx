@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { Campaign } from '../../../shared/contract/platform-promotions';
 import { campaignStatusLabel } from './campaign-status-label';
 import { useAddCampaignCommentMutation, useGetCampaignCommentsQuery } from './promotions-api';
+import { formatDateTime } from '../../../shared/rules/display-dates';
 
 /** The campaign's thread (spec 3 §9: up to 250): comments and the status changes, newest first. */
 export function CampaignComments({ campaign, channelSlug }: { campaign: Campaign; channelSlug: string }) {
@@ -30,7 +31,7 @@ export function CampaignComments({ campaign, channelSlug }: { campaign: Campaign
         {data?.comments.map((c) => (
           <Stack key={c.id} gap={0}>
             <Text size="xs" c="dimmed">
-              {c.authorName || 'Someone'} · {new Date(c.createdAt).toLocaleString()}
+              {c.authorName || 'Someone'} · {formatDateTime(c.createdAt)}
               {c.status !== null ? ` · ${campaignStatusLabel(c.status)}` : ''}
             </Text>
             {c.comment && <Text size="sm">{c.comment}</Text>}

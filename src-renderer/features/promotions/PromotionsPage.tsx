@@ -9,6 +9,8 @@ import { campaignPath } from './promotion-paths';
 import { useIsAdvertiser } from './use-is-advertiser';
 import { useCreateCampaignMutation, useListCampaignsQuery } from './promotions-api';
 import { ScreenFrame } from '../../ui/ScreenFrame';
+import { ListEmptyState } from '../../ui/ListEmptyState';
+import { IconSpeakerphone } from '@tabler/icons-react';
 
 const PAGE_SIZE = 25;
 
@@ -36,7 +38,16 @@ export function PromotionsPage() {
         <TextInput aria-label="Search campaigns" placeholder="Search campaigns" value={search} onChange={(e) => (setSearch(e.currentTarget.value), setPage(1))} />
       </Group>
       {error && <Alert color="red">{'message' in error ? String(error.message) : 'The campaigns could not be loaded.'}</Alert>}
-      {data && data.campaigns.length === 0 && !isFetching && <Text c="dimmed">No campaigns yet.</Text>}
+      {data && data.campaigns.length === 0 && !isFetching && (search || status !== CampaignStatus.any) && <Text c="dimmed">No campaigns match.</Text>}
+      {data && data.campaigns.length === 0 && !isFetching && !search && status === CampaignStatus.any && (
+        <ListEmptyState
+          icon={IconSpeakerphone}
+          title="No campaigns yet"
+          actions={<Button onClick={() => setCreating(true)}>Create your first campaign</Button>}
+        >
+          A campaign holds an advertiser’s promotions: what they say, the days they run and the channels that carry them.
+        </ListEmptyState>
+      )}
       {data && data.campaigns.length > 0 && (
         <Table striped aria-label="Campaigns">
           <Table.Thead>

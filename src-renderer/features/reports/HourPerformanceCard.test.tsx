@@ -17,8 +17,8 @@ describe('the hour performance card', () => {
     const table = within(chart).getByRole('table', { hidden: true });
     const cells = [...table.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(cells).toEqual([
-      ['Nov 24, 9 am', '8', '3'],
-      ['Nov 24, 10 am', '2', '0'],
+      ['Nov 24, 9 AM', '8', '3'],
+      ['Nov 24, 10 AM', '2', '0'],
     ]);
   });
 

@@ -45,7 +45,7 @@ describe('the user activity table', () => {
       [...row.querySelectorAll('td')].map((cell) => cell.textContent),
     );
     expect(rows).toEqual([
-      ['ada@example.com', 'Ada Lovelace', 'Nov 24, 9:05 am', 'Nov 24, 10:30 am', '2', '1', 'Subject B'],
+      ['ada@example.com', 'Ada Lovelace', 'Nov 24, 2026 9:05 AM EST', 'Nov 24, 2026 10:30 AM EST', '2', '1', 'Subject B'],
       ['bo@example.com', 'Bo Unce', '—', '—', '0', '0', 'Bounced'],
     ]);
     expect(screen.getByText('5 readers')).toBeTruthy();

@@ -1,12 +1,7 @@
 import { Badge, Group, Pagination, Select, Table, Text, TextInput } from '@mantine/core';
-import dayjs from 'dayjs';
-import timezone from 'dayjs/plugin/timezone';
-import utc from 'dayjs/plugin/utc';
 import type { UserActivityFilter, UserActivityResponse } from '../../../shared/contract/platform-reports';
+import { formatDateTime } from '../../../shared/rules/display-dates';
 import { EmptyState } from '../../ui/EmptyState';
-
-dayjs.extend(utc);
-dayjs.extend(timezone);
 
 export const USER_ACTIVITY_FILTER_LABELS: Record<UserActivityFilter, string> = {
   all: 'Everyone',
@@ -31,7 +26,7 @@ export interface UserActivityTableProps {
 /** The pager's arrows are icons only: these are their names for screen readers. */
 const PAGE_CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
 
-const when = (instant: string | null, zone: string) => (instant ? dayjs(instant).tz(zone).format('MMM D, h:mm a') : '—');
+const when = (instant: string | null, zone: string) => (instant ? formatDateTime(instant, zone) : '—');
 
 /** Who the letter went to and what each did with it, a page at a time, with a filter and a search. */
 export function UserActivityTable({ activity, zone, filter, search, onFilterChange, onSearchChange, onPageChange }: UserActivityTableProps) {

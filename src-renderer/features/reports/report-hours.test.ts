@@ -8,9 +8,9 @@ describe('hours on the channel’s clock', () => {
       { hour: '2026-11-24T15:00:00.000Z', opens: 0, clicks: 0, uniqueOpens: 0, uniqueClicks: 0 },
     ];
     expect(hoursOnChannelClock(rows, 'America/New_York')).toEqual([
-      { hour: 'Nov 24, 9 am', opens: 5, clicks: 2 },
-      { hour: 'Nov 24, 10 am', opens: 0, clicks: 0 },
+      { hour: 'Nov 24, 9 AM', opens: 5, clicks: 2 },
+      { hour: 'Nov 24, 10 AM', opens: 0, clicks: 0 },
     ]);
-    expect(hoursOnChannelClock(rows, 'Asia/Kolkata')[0]!.hour).toBe('Nov 24, 7 pm');
+    expect(hoursOnChannelClock(rows, 'Asia/Kolkata')[0]!.hour).toBe('Nov 24, 7 PM');
   });
 });

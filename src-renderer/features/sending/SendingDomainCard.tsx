@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine
 import { IconKey, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { SendingDomain } from '../../../shared/contract/platform-sending';
+import { formatDateTime } from '../../../shared/rules/display-dates';
 import { errorMessage } from '../../app/bridge-errors';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
 import { DnsRecordsTable } from './DnsRecordsTable';
@@ -13,9 +14,8 @@ import { useCheckSendingDomainMutation, useRemoveSendingDomainMutation, useRotat
 export const VERIFIED_LABEL = 'Verified';
 export const NOT_VERIFIED_LABEL = 'Not verified';
 
-function when(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+/** An organization's domain belongs to no channel: on this computer's clock. */
+const when = (iso: string): string => formatDateTime(iso);
 
 export function SendingDomainCard({ brandSlug, domain, canManage }: { brandSlug: string; domain: SendingDomain; canManage: boolean }) {
   const titleId = useId();

@@ -29,6 +29,7 @@ import * as letterSendSnapshots from './0029-letter-send-snapshots';
 import * as specificEmailRecipients from './0030-specific-email-recipients';
 import * as templateAutomations from './0031-template-automations';
 import * as iterableProvider from './0033-iterable-provider';
+import * as sharedLimits from './0034-shared-limits';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0030-specific-email-recipients': specificEmailRecipients,
   '0031-template-automations': templateAutomations,
   '0033-iterable-provider': iterableProvider,
+  '0034-shared-limits': sharedLimits,
 };

@@ -11,7 +11,9 @@ import { useWebFonts } from '../../../ui/fonts/web-fonts';
 import { redone, sectionCloned, sectionDeleted, sectionMoved, sectionRewritten, textEdited, undone } from '../../../block-kit/composer-slice';
 import { canClone, canDelete } from '../../../block-kit/section-list';
 import { footerIndex } from '../../../block-kit/section-list';
+import type { PaletteItem } from '../../../block-kit/block-kind';
 import { CanvasSection } from './CanvasSection';
+import { CanvasStart } from './CanvasStart';
 import { sectionKeyAction } from './section-keys';
 
 export const CANVAS_DROPPABLE = 'canvas';
@@ -37,12 +39,17 @@ export function Canvas({
   readOnly,
   device = 'desktop',
   onOpenSettings,
+  palette = [],
+  onAdd,
 }: {
   letter: Letter;
   readOnly: boolean;
   /** The Desktop/Mobile toggle: the canvas is as wide as the letter on that device. */
   device?: 'desktop' | 'mobile';
   onOpenSettings: () => void;
+  /** The palette's blocks, for an empty letter's first-block buttons. */
+  palette?: readonly PaletteItem[];
+  onAdd?: (item: PaletteItem) => void;
 }) {
   const dispatch = useDispatch();
   const { present: sections, selectedId, settings } = useSelector((state: RootState) => state.composer);
@@ -120,6 +127,8 @@ export function Canvas({
             data-device={device}
             style={{ maxWidth: letterWidth + 32, margin: '0 auto', minHeight: 100, boxShadow: '0 0 0 1px var(--mantine-color-gray-3)' }}
           >
+            {/* Above the footer: the start of the letter. */}
+            {movableCount === 0 && !readOnly && onAdd && <CanvasStart items={palette} onAdd={onAdd} />}
             {sections.map((section, index) => (
               <CanvasSection
                 key={section.uniqueId}
@@ -135,7 +144,7 @@ export function Canvas({
               />
             ))}
             {drop.placeholder}
-            {sections.length === 0 && <Text c="dimmed">Add blocks from the sidebar.</Text>}
+            {movableCount === 0 && (readOnly || !onAdd) && sections.length === 0 && <Text c="dimmed">This letter has no blocks.</Text>}
           </div>
         )}
       </Droppable>
