@@ -52,6 +52,8 @@ export const AudienceImportRequestSchema = z.object({
   csv: z.string().min(1, 'The file is empty.'),
   existing: z.enum(IMPORT_EXISTING_MODES),
   mapping: ImportMappingSchema,
+  /** The channel's welcome templates go to the subscribers the import creates (issue 32); off unless ticked. */
+  sendWelcome: z.boolean().default(false),
 });
 export type AudienceImportRequest = z.input<typeof AudienceImportRequestSchema>;
 

@@ -47,6 +47,22 @@ describe('activating a template', () => {
     expect(read.status).toMatchObject({ active: true, waitsForNewSubscribers: true, nextRunAt: null, sentCount: 0, waitingCount: 0, automation: welcome });
   });
 
+  it('owes the welcome to the subscribers an import creates only when the import asks for it', async () => {
+    const { core } = await openCore();
+    const template = await templateInConfigure(core, 'Welcome for imports');
+    await call(core, 'letters.saveLocal', { uniqueId: template.uniqueId, changes: { subtitle: 'Hello from the harbour' } });
+    await call<Letter>(core, 'letters.activateTemplate', { uniqueId: template.uniqueId, automation: welcome });
+    const waiting = async () => (await call<ChannelOutput<'letters.automationStatus'>>(core, 'letters.automationStatus', { uniqueId: template.uniqueId })).status?.waitingCount;
+    const importCsv = (csv: string, sendWelcome?: boolean) =>
+      call(core, 'audience.importSubscribers', { ...WEEKLY, importId: crypto.randomUUID(), csv, existing: 'skip', mapping: { email: 'email' }, ...(sendWelcome === undefined ? {} : { sendWelcome }) });
+
+    await importCsv('email\r\nold1@imported.test\r\nold2@imported.test\r\n');
+    expect(await waiting()).toBe(0);
+    await importCsv('email\r\nnew1@imported.test\r\nnew2@imported.test\r\n', true);
+    // Two hours' delay: owed, not yet sent.
+    expect(await waiting()).toBe(2);
+  });
+
   it('is refused with the platform’s field messages when the preview text is missing, and nothing changes', async () => {
     const { core } = await openCore();
     const template = await templateInConfigure(core, 'Bare welcome');

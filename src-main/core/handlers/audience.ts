@@ -61,8 +61,8 @@ export function audienceHandlers(deps: { session: SessionService; client: Platfo
       const content = await onPlatform(() => audience.exportSubscribers(brandSlug, channelSlug));
       return { fileName: `subscribers-${channelSlug}.csv`, content };
     },
-    'audience.importSubscribers': ({ brandSlug, channelSlug, csv, importId, existing, mapping }) =>
-      onPlatform(() => audience.importSubscribers(brandSlug, channelSlug, csv, { importId, existing, mapping })),
+    'audience.importSubscribers': ({ brandSlug, channelSlug, csv, importId, existing, mapping, sendWelcome }) =>
+      onPlatform(() => audience.importSubscribers(brandSlug, channelSlug, csv, { importId, existing, mapping, sendWelcome })),
     // Asked before the platform has begun reading the file, the import is not known yet: null.
     async 'audience.importProgress'({ brandSlug, channelSlug, importId }) {
       try {

@@ -71,10 +71,15 @@ export function createAudienceClient(call: AudienceCall, getText: (path: string)
       call('POST', platformPaths.subscribersBulkTags(brand, channel), SubscriberBulkTagsResponseSchema, body),
     exportSubscribers: (brand: string, channel: string) => getText(platformPaths.subscribersExport(brand, channel)),
     /** The file goes as the body (text/csv), which the platform reads as a stream. */
-    importSubscribers: (brand: string, channel: string, csv: string, options: { importId: string; existing: ImportExistingMode; mapping: ImportMapping }) =>
+    importSubscribers: (brand: string, channel: string, csv: string, options: { importId: string; existing: ImportExistingMode; mapping: ImportMapping; sendWelcome?: boolean }) =>
       call(
         'POST',
-        `${platformPaths.subscribersImport(brand, channel)}${queryString({ importId: options.importId, existing: options.existing, mapping: JSON.stringify(options.mapping) })}`,
+        `${platformPaths.subscribersImport(brand, channel)}${queryString({
+          importId: options.importId,
+          existing: options.existing,
+          mapping: JSON.stringify(options.mapping),
+          ...(options.sendWelcome ? { sendWelcome: 'true' } : {}),
+        })}`,
         SubscriberImportResponseSchema,
         csv,
         { contentType: 'text/csv', timeoutMs: IMPORT_TIMEOUT_MS },

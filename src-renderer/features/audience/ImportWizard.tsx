@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, Modal, Paper, Progress, Radio, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Modal, Paper, Progress, Radio, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { parse } from 'csv-parse/browser/esm/sync';
 import { useId, useState } from 'react';
@@ -52,6 +52,7 @@ export function ImportWizard(props: { brandSlug: string; channelSlug: string; op
   const [fileError, setFileError] = useState<string | null>(null);
   const [mapping, setMapping] = useState<ImportMapping>({});
   const [existing, setExisting] = useState<ImportExistingMode>('skip');
+  const [sendWelcome, setSendWelcome] = useState(false);
   const [importId, setImportId] = useState<string | null>(null);
   const [summary, setSummary] = useState<SubscriberImportResponse | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
@@ -95,7 +96,7 @@ export function ImportWizard(props: { brandSlug: string; channelSlug: string; op
     const id = crypto.randomUUID();
     setImportId(id);
     setImportError(null);
-    const result = await runImport({ brandSlug, channelSlug, importId: id, csv: file.text, existing, mapping });
+    const result = await runImport({ brandSlug, channelSlug, importId: id, csv: file.text, existing, mapping, sendWelcome });
     if ('error' in result && result.error) setImportError(errorMessage(result.error, 'The import failed.'));
     else if ('data' in result && result.data) setSummary(result.data);
   };
@@ -239,6 +240,12 @@ export function ImportWizard(props: { brandSlug: string; channelSlug: string; op
           <Text size="sm" c="dimmed">
             Unsubscribed and bounced addresses are never subscribed again.
           </Text>
+          <Checkbox
+            label="Send the welcome email to new subscribers"
+            description="Off by default: an imported list usually holds readers who joined long ago. Only the channel's active welcome templates are sent."
+            checked={sendWelcome}
+            onChange={(event) => setSendWelcome(event.currentTarget.checked)}
+          />
           {(problem || importError) && (
             <Alert color="red" role="alert">
               {problem ?? importError}
