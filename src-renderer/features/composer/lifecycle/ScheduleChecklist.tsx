@@ -14,7 +14,7 @@ export interface ChecklistItem {
 export function ScheduleChecklist({ items, action, onPick }: { items: ChecklistItem[]; action: string; onPick: (field: string) => void }) {
   if (items.length === 0) {
     return (
-      <Text size="sm" c="teal.8" fw={500} role="status">
+      <Text size="sm" c="teal.9" fw={500} role="status">
         Ready to {action}
       </Text>
     );
@@ -27,7 +27,7 @@ export function ScheduleChecklist({ items, action, onPick }: { items: ChecklistI
       <List size="sm" spacing={2} listStyleType="none" withPadding={false}>
         {items.map((item) => (
           <List.Item key={item.field}>
-            <UnstyledButton onClick={() => onPick(item.field)} style={{ textAlign: 'left' }} fz="sm" c="red.8" td="underline">
+            <UnstyledButton onClick={() => onPick(item.field)} style={{ textAlign: 'left' }} fz="sm" c="red.9" td="underline">
               {item.label}: {item.message}
             </UnstyledButton>
           </List.Item>
