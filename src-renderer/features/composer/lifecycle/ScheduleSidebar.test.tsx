@@ -501,7 +501,7 @@ describe('Sections and what blocks scheduling (issue 37)', () => {
     expect(control('Sending settings').textContent).toContain('All active subscribers · Mar 10, 2026 at 9:00 am EDT');
     expect(control('Inbox preview').textContent).toContain('Subject: Spring issue');
     expect(control('Social card').textContent).toContain('Headline: Harbour news');
-    expect(control('Promotions').textContent).toContain('No ads chosen');
+    expect(control('Promotions').textContent).toContain('Every ad of the send day');
     // Opening a section is the editor's choice: its summary gives way to its fields.
     await userEvent.click(control('Social card'));
     expect(control('Social card').textContent).not.toContain('Headline: Harbour news');

@@ -214,7 +214,7 @@ export function ScheduleSidebar({ letter, revision, zone, form, title, onTitleCh
             section(
               'promotions',
               'Promotions',
-              promotionsSummary(settings.promotionAds?.ads.length ?? 0),
+              promotionsSummary(settings.promotionAds, form.values.publicationDate),
               false,
               <COMPOSER_PLUGINS.SchedulePromotions brandSlug={letter.brandSlug} channelSlug={letter.channelSlug} publicationDate={form.values.publicationDate} disabled={disabled} />,
             )}

@@ -24,8 +24,13 @@ describe('the schedule step’s summary lines', () => {
   });
 
   it('counts ads and reads the content check', () => {
-    expect(promotionsSummary(1)).toBe('1 ad chosen');
-    expect(promotionsSummary(0)).toBe('No ads chosen');
+    const ad = { id: 1, zone: 1, dateStart: '2030-01-08' };
+    expect(promotionsSummary(undefined, null)).toBe('Choose the date and time first');
+    expect(promotionsSummary(undefined, '2030-01-08 09:00:00')).toBe('Every ad of the send day');
+    expect(promotionsSummary({ date: '2030-01-08', ads: [ad] }, '2030-01-08 09:00:00')).toBe('1 ad chosen');
+    expect(promotionsSummary({ date: '2030-01-08', ads: [] }, '2030-01-08 09:00:00')).toBe('No ads chosen');
+    // A choice made for another day is not this day's.
+    expect(promotionsSummary({ date: '2030-01-07', ads: [] }, '2030-01-08 09:00:00')).toBe('Every ad of the send day');
     expect(contentSummary(undefined, true)).toBe('Checking…');
     expect(contentSummary({ wordCount: 20, size: 7.2, weight: 'Good' }, false)).toBe('~20 words · 7.2 KB (Good)');
   });

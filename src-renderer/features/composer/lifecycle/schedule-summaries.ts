@@ -1,4 +1,5 @@
 import type { AutomationSettings } from '../../../../shared/model/automation';
+import type { PromotionAdsChoice } from '../../../../shared/model/promotion-settings';
 import { delayText, recurrenceText, zoneAbbreviation } from '../../../../shared/rules/automation-display';
 import { formatSendDate } from '../../../../shared/rules/schedule-dates';
 import type { ScheduleValues } from './use-schedule-form';
@@ -30,9 +31,16 @@ export function privacySummary(isPrivate: boolean): string {
   return isPrivate ? 'Private: not on the web archive' : 'Public on the web archive';
 }
 
-export function promotionsSummary(chosenAds: number): string {
-  if (chosenAds === 0) return 'No ads chosen';
-  return `${chosenAds} ${chosenAds === 1 ? 'ad' : 'ads'} chosen`;
+/**
+ * The ads that go with the letter: its own choice for the send day when it made one, else
+ * every ad of that day (`chosenAds`), whose number only the promotions panel knows.
+ */
+export function promotionsSummary(choice: PromotionAdsChoice | undefined, publicationDate: string | null): string {
+  if (publicationDate === null) return 'Choose the date and time first';
+  if (choice?.date !== publicationDate.slice(0, 10)) return 'Every ad of the send day';
+  const chosen = choice.ads.length;
+  if (chosen === 0) return 'No ads chosen';
+  return `${chosen} ${chosen === 1 ? 'ad' : 'ads'} chosen`;
 }
 
 /** 'When someone subscribes · at once', 'Every Monday at 08:00 EST', or what is missing. */
