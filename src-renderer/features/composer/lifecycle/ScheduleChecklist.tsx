@@ -1,4 +1,5 @@
-import { List, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Group, List, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconCircleDashed } from '@tabler/icons-react';
 
 export interface ChecklistItem {
   /** The field to open and focus. */
@@ -27,8 +28,14 @@ export function ScheduleChecklist({ items, action, onPick }: { items: ChecklistI
       <List size="sm" spacing={2} listStyleType="none" withPadding={false}>
         {items.map((item) => (
           <List.Item key={item.field}>
-            <UnstyledButton onClick={() => onPick(item.field)} style={{ textAlign: 'left' }} fz="sm" c="red.9" td="underline">
-              {item.label}: {item.message}
+            {/* A to-do, not an error: the fields say what is wrong once the editor has been there. */}
+            <UnstyledButton onClick={() => onPick(item.field)} style={{ textAlign: 'left' }} fz="sm">
+              <Group gap={6} wrap="nowrap" align="flex-start">
+                <IconCircleDashed size={16} style={{ flexShrink: 0, marginTop: 2 }} color="var(--mantine-color-dimmed)" aria-hidden />
+                <Text component="span" size="sm" td="underline">
+                  {item.label}: {item.message}
+                </Text>
+              </Group>
             </UnstyledButton>
           </List.Item>
         ))}
