@@ -29,6 +29,8 @@ describe('inbox compatibility in the content check', () => {
     await expect.poll(() => button('Preview and schedule').isEnabled(), { timeout: 15_000 }).toBe(true);
     await button('Preview and schedule').click();
     await expect.poll(() => button('Schedule').count(), { timeout: 20_000 }).toBe(1);
+    // The content check never blocks scheduling: its section starts closed and is opened here.
+    await app.page.getByRole('button', { name: /^Content check/ }).click();
 
     const outlook = inboxes().getByRole('button', { name: /^Outlook for Windows/ });
     await expect.poll(() => outlook.count(), { timeout: 30_000 }).toBe(1);

@@ -193,6 +193,10 @@ describe('promotions', () => {
     await textbox('Description').fill('Our weekly letter.');
 
     // The promotion settings panel: both of the day's ads are chosen until one is unticked.
+    // Promotions never block scheduling, so the section starts closed, summed up in a line.
+    const promotionsControl = sidebar().getByRole('button', { name: /^Promotions/ });
+    expect(await promotionsControl.textContent()).toContain('Every ad of the send day');
+    await promotionsControl.click();
     const promotions = sidebar().getByRole('group', { name: 'Promoter ads' });
     await expect.poll(() => promotions.getByRole('checkbox').count(), { timeout: 20_000 }).toBe(2);
     expect(await promotions.getByRole('checkbox', { name: 'Sail with Boats Ltd' }).isChecked()).toBe(true);

@@ -102,7 +102,9 @@ describe('scheduling a letter', () => {
     await sidebar().getByRole('switch', { name: 'A/B test' }).focus();
     await app.page.keyboard.press('Space');
     await textbox('Subject B').fill('  Same subject ');
-    await expect.poll(() => sidebar().getByText('Subject A and subject B must be different.').count()).toBe(1);
+    // Under the field, and in the list of what blocks scheduling at the top of the step.
+    await expect.poll(() => sidebar().getByText('Subject A and subject B must be different.', { exact: true }).count()).toBe(1);
+    expect(await button('Subject B: Subject A and subject B must be different.').count()).toBe(1);
     expect(await button('Schedule').isDisabled()).toBe(true);
     expect(await button('Save as draft').isDisabled()).toBe(true);
     await textbox('Subject B').fill('Another subject');

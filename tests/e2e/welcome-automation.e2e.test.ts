@@ -47,7 +47,13 @@ describe('a welcome template', () => {
     await expect.poll(() => button('Preview and schedule').isEnabled(), { timeout: 15_000 }).toBe(true);
     await button('Preview and schedule').click();
     await expect.poll(() => button('Activate template').count(), { timeout: 20_000 }).toBe(1);
-    const trigger = sidebar().getByRole('region', { name: 'TRIGGER' });
+    // A new template's trigger is complete (a welcome sent at once): its section starts
+    // closed, summarised in one line, and opens to change it.
+    const triggerControl = sidebar().getByRole('button', { name: /^Trigger/ });
+    expect(await triggerControl.getAttribute('aria-expanded')).toBe('false');
+    expect(await triggerControl.textContent()).toContain('When someone subscribes · at once');
+    await triggerControl.click();
+    const trigger = sidebar().getByRole('region', { name: 'Trigger', exact: true });
     // The schedule's controls (weekday chips, frequency) pass axe too; then back to a welcome.
     await trigger.getByRole('radio', { name: 'On a schedule' }).check();
     await expect.poll(() => trigger.getByRole('group', { name: 'Days of the week' }).count()).toBe(1);

@@ -219,7 +219,7 @@ export function ComposerPage() {
       </Breadcrumbs>
       <Group align="flex-end" gap="sm">
         {/* Spec 1 §3: the title IS the email subject. One value, edited in one place per screen:
-            here while composing, as Subject under INBOX PREVIEW at the schedule step. */}
+            here while composing, as Subject under Inbox preview at the schedule step. */}
         <TextInput
           label={TITLE_FIELD_LABEL}
           description={view === 'schedule' ? 'Edit it as the Subject under Inbox preview.' : undefined}

@@ -5,11 +5,12 @@ import { SPECIFIC_EMAILS_NAME, SPECIFIC_EMAILS_SEGMENT_ID } from '../../../../sh
 import { COMPOSER_PLUGINS } from '../../../app/composer-plugins';
 import { errorMessage, useListSegmentsQuery } from './lifecycle-api';
 import { toastError } from '../../../ui/toasts';
+import { scheduleFieldId } from './schedule-field-id';
 import type { ScheduleForm } from './use-schedule-form';
 
 /**
  * Audience (required): the channel's segments with their totals, 'Specific emails' with its
- * field, the letter's own audience even before the list holds it. Used by SENDING SETTINGS
+ * field, the letter's own audience even before the list holds it. Used by Sending settings
  * and by a recurring template's Trigger, which sends to an audience too.
  */
 export function AudienceSelect({ brandSlug, channelSlug, form, disabled }: { brandSlug: string; channelSlug: string; form: ScheduleForm; disabled?: boolean | undefined }) {
@@ -37,6 +38,7 @@ export function AudienceSelect({ brandSlug, channelSlug, form, disabled }: { bra
     <>
       <Select
         label="Audience"
+        id={scheduleFieldId('segmentId')}
         withAsterisk
         placeholder={isFetching && !segments ? 'Loading audiences...' : 'Choose an audience'}
         data={options.map(({ value, label }) => ({ value, label }))}

@@ -4,6 +4,7 @@ import { WEEKDAY_NAMES, WEEKDAY_ORDER, zoneAbbreviation } from '../../../../shar
 import { SidebarSection } from '../../../block-kit/SidebarSection';
 import { AudienceSelect } from './AudienceSelect';
 import type { AutomationForm, Frequency, TriggerKind } from './use-automation-form';
+import { scheduleFieldId } from './schedule-field-id';
 import type { ScheduleForm } from './use-schedule-form';
 
 export const TRIGGER_LABELS: Record<TriggerKind, string> = { newSubscriber: 'When someone subscribes', recurring: 'On a schedule' };
@@ -27,14 +28,14 @@ export interface AutomationTriggerProps {
 }
 
 /**
- * TRIGGER of a template's configure step (issue 32): when the active template is sent. To
+ * The Trigger of a template's configure step (issue 32): when the active template is sent. To
  * each new subscriber, after a delay (0 = at once), or on a schedule — daily, on chosen
  * weekdays or on a day of the month, at a time on the channel's clock — to an audience.
  */
 export function AutomationTrigger({ brandSlug, channelSlug, zone, automation, form, disabled, now = () => new Date() }: AutomationTriggerProps) {
   const { values, set, errors } = automation;
   return (
-    <SidebarSection title="TRIGGER">
+    <SidebarSection title="Trigger">
       <Radio.Group label="Trigger" value={values.trigger} onChange={(value) => set({ trigger: value as TriggerKind })}>
         <Stack gap={6} mt={4}>
           <Radio value="newSubscriber" label={TRIGGER_LABELS.newSubscriber} disabled={disabled} />
@@ -45,6 +46,7 @@ export function AutomationTrigger({ brandSlug, channelSlug, zone, automation, fo
         <Group align="flex-start" gap="xs" wrap="nowrap">
           <TextInput
             label="Delay"
+            id={scheduleFieldId('delayAmount')}
             description="0 sends it at once"
             inputMode="numeric"
             value={values.delayAmount}
@@ -80,7 +82,7 @@ export function AutomationTrigger({ brandSlug, channelSlug, zone, automation, fo
             />
           </div>
           {values.frequency === 'weekly' && (
-            <div role="group" aria-label="Days of the week">
+            <div role="group" aria-label="Days of the week" id={scheduleFieldId('weekdays')} tabIndex={-1}>
               <Chip.Group multiple value={values.weekdays.map(String)} onChange={(days) => set({ weekdays: days.map(Number) })}>
                 <Group gap={4}>
                   {WEEKDAY_ORDER.map((day) => (
@@ -100,6 +102,7 @@ export function AutomationTrigger({ brandSlug, channelSlug, zone, automation, fo
           {values.frequency === 'monthly' && (
             <TextInput
               label="Day of the month"
+              id={scheduleFieldId('dayOfMonth')}
               description="In a shorter month it runs on the last day"
               inputMode="numeric"
               value={values.dayOfMonth}
@@ -110,6 +113,7 @@ export function AutomationTrigger({ brandSlug, channelSlug, zone, automation, fo
           )}
           <TextInput
             label="Time"
+            id={scheduleFieldId('time')}
             placeholder="HH:mm"
             description={`On the channel's clock: ${zone} (${zoneAbbreviation(zone, now())})`}
             value={values.time}

@@ -43,7 +43,7 @@ function flagMessages({ flags, size }: PreviewInsights): string[] {
 }
 
 /**
- * CONTENT CHECK (spec 1 §2, §9): readability as ease/100, time to read, word count with '~',
+ * Content check (CONTENT CHECK, spec 1 §2, §9): readability as ease/100, time to read, word count with '~',
  * size with Good/Warning; 'N/A' until known. Shares the preview's request (same revision).
  * Below, what will not show as designed in each mail client family (InboxCompatibility).
  */
@@ -57,7 +57,7 @@ export function ContentCheck({ uniqueId, revision }: { uniqueId: string; revisio
   const time = insights?.readability.time;
   const flags = insights ? flagMessages(insights) : [];
   return (
-    <SidebarSection title="CONTENT CHECK">
+    <SidebarSection title="Content check">
       <Row label="Readability">{ease === undefined || ease === null ? 'N/A' : `${Math.round(ease)}/100`}</Row>
       <Row label="Time to read">{time === undefined || time === null ? 'N/A' : `${time} min`}</Row>
       <Row label="Word count">{insights ? `~${insights.wordCount}` : 'N/A'}</Row>

@@ -1,5 +1,6 @@
 import { ActionIcon, TextInput, Tooltip } from '@mantine/core';
 import { useRef } from 'react';
+import { scheduleFieldId } from './schedule-field-id';
 import { DATE_FIELD_FORMAT } from '../../../../shared/rules/schedule-dates';
 
 export interface DateTimeFieldProps {
@@ -40,6 +41,7 @@ export function DateTimeField({ value, min, zone, error, disabled, onChange, onB
     <>
       <TextInput
         label="Date and time"
+        id={scheduleFieldId('publicationDate')}
         withAsterisk
         placeholder={DATE_FIELD_FORMAT}
         description={`In the channel's timezone (${zone}), from ${min.slice(0, 10)} on`}

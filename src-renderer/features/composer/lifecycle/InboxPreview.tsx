@@ -4,6 +4,7 @@ import { previewTextCount } from '../../../../shared/rules/schedule';
 import { AbTestSettings } from './AbTestSettings';
 import { SidebarSection } from '../../../block-kit/SidebarSection';
 import { SuggestButton } from './SuggestButton';
+import { scheduleFieldId } from './schedule-field-id';
 import type { ScheduleForm } from './use-schedule-form';
 
 export interface InboxPreviewProps {
@@ -19,7 +20,7 @@ export interface InboxPreviewProps {
 }
 
 /**
- * INBOX PREVIEW: the A/B switch (subject A and subject B replace the subject, with the test's
+ * Inbox preview (spec 1 §2 INBOX PREVIEW): the A/B switch (subject A and subject B replace the subject, with the test's
  * sample and wait), the preview text with its counter, and AI generation when the flag is on.
  */
 export function InboxPreview({ letterUniqueId, form, title, onTitleChange, aiEnabled, disabled, onBusyChange }: InboxPreviewProps) {
@@ -29,11 +30,12 @@ export function InboxPreview({ letterUniqueId, form, title, onTitleChange, aiEna
   const subtitleError = form.visibleError('subtitle');
 
   return (
-    <SidebarSection title="INBOX PREVIEW">
+    <SidebarSection title="Inbox preview">
       <Switch label="A/B test" checked={values.hasAbTest} disabled={disabled} onChange={(event) => form.set('hasAbTest', event.currentTarget.checked)} />
       <Stack gap="xs">
         <TextInput
           label={values.hasAbTest ? 'Subject A' : 'Subject'}
+          id={scheduleFieldId('title')}
           // Spec 1 §3: the subject is the letter's title, one value, so editing it here renames the letter.
           description="This is the letter’s title too."
           withAsterisk
@@ -48,6 +50,7 @@ export function InboxPreview({ letterUniqueId, form, title, onTitleChange, aiEna
           <>
             <TextInput
               label="Subject B"
+              id={scheduleFieldId('subjectB')}
               withAsterisk
               value={values.subjectB}
               error={form.visibleError('subjectB')}
@@ -61,6 +64,7 @@ export function InboxPreview({ letterUniqueId, form, title, onTitleChange, aiEna
         )}
         <Textarea
           label="Preview text"
+          id={scheduleFieldId('subtitle')}
           withAsterisk
           rows={3}
           value={values.subtitle}

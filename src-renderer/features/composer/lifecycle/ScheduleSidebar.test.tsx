@@ -115,12 +115,17 @@ function renderSidebar(overrides: Partial<Letter> = {}, zone = 'UTC') {
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
+/** A section that starts closed (nothing in it blocks scheduling) is opened by its control. */
+async function openSection(name: string) {
+  await userEvent.click(screen.getByRole('button', { name: new RegExp(`^${name}`) }));
+  return section(name);
+}
 const field = (name: string | RegExp) => screen.getByRole('textbox', { name }) as HTMLInputElement;
 
-describe('CONTENT CHECK', () => {
+describe('Content check', () => {
   it("shows the renderer's figures and flags", async () => {
     renderSidebar();
-    const check = section('CONTENT CHECK');
+    const check = await openSection('Content check');
     await waitFor(() => expect(within(check).getByText('~120')).toBeTruthy());
     expect(within(check).getByText('62/100')).toBeTruthy();
     expect(within(check).getByText('1 min')).toBeTruthy();
@@ -136,7 +141,7 @@ describe('CONTENT CHECK', () => {
     answers['render.preview'] = () =>
       ok({ ...PREVIEW, insights: { ...PREVIEW.insights, size: 118.4, weight: 'Warning', flags: { ...PREVIEW.insights.flags, gmailClipping: true } } });
     renderSidebar();
-    const check = section('CONTENT CHECK');
+    const check = await openSection('Content check');
     await waitFor(() => expect(within(check).getByText('118.4 KB')).toBeTruthy());
     expect(within(check).getByText(gmailClipMessage(118.4))).toBeTruthy();
     expect(gmailClipMessage(118.4)).toContain("118.4 KB, over Gmail's 102 KB limit");
@@ -146,11 +151,11 @@ describe('CONTENT CHECK', () => {
     answers['render.preview'] = () => fail('Sorry, we were unable to fetch the letter template');
     renderSidebar();
     await waitFor(() => expect(screen.getByText('insights failed to load')).toBeTruthy());
-    expect(within(section('CONTENT CHECK')).getAllByText('N/A')).toHaveLength(4);
+    expect(within(await openSection('Content check')).getAllByText('N/A')).toHaveLength(4);
   });
 });
 
-describe('SENDING SETTINGS', () => {
+describe('Sending settings', () => {
   it('marks Audience required and saves the chosen segment, All active subscribers being 0', async () => {
     const { saved } = renderSidebar();
     const audience = screen.getByLabelText(/Audience/, { selector: 'input' });
@@ -306,7 +311,7 @@ describe('UTM tracking', () => {
   });
 });
 
-describe('INBOX PREVIEW', () => {
+describe('Inbox preview', () => {
   it('replaces Subject with Subject A and Subject B, refusing equal subjects', async () => {
     const { saved } = renderSidebar();
     expect(field(/^Subject/).value).toBe('Spring issue');
@@ -364,7 +369,7 @@ describe('INBOX PREVIEW', () => {
   });
 });
 
-describe('SOCIAL CARD', () => {
+describe('Social card', () => {
   // The pages loaded are the platform's own (spec 1 §5): here the platform is at example.com.
   beforeEach(() => {
     answers['app.session'] = () => ok({ mode: 'remote', platformUrl: 'https://example.com', signedIn: true, user: null, organizations: [] });
@@ -426,5 +431,80 @@ describe('SOCIAL CARD', () => {
     expect(await screen.findByText('An open-graph URL must start with https://example.com')).toBeTruthy();
     expect(calls.filter((c) => c.channel === 'social.loadOpenGraph')).toEqual([]);
     expect(field(/Headline/).value).toBe('');
+  });
+});
+
+describe('Sections and what blocks scheduling (issue 37)', () => {
+  const control = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}`) });
+  const checklist = () => screen.getByRole('region', { name: 'Before you can schedule' });
+  const complete: Partial<Letter> = {
+    segmentId: 0,
+    segmentName: 'All active subscribers',
+    publicationDate: '2026-03-10 09:00:00',
+    subtitle: 'What is fresh this week',
+    openGraphHeadline: 'Harbour news',
+    openGraphDescription: 'Our weekly letter from the harbour.',
+  };
+
+  it('lists what blocks, in sentence-case sections that start open where something is missing', async () => {
+    renderSidebar();
+    const items = within(checklist())
+      .getAllByRole('button')
+      .map((item) => item.textContent);
+    expect(items).toEqual([
+      'Audience: Choose an audience.',
+      'Date and time: Choose a date and time.',
+      'Preview text: The preview text is required.',
+      'Headline: The social card headline is required.',
+      'Description: The social card description is required.',
+    ]);
+    for (const name of ['Sending settings', 'Inbox preview', 'Social card']) expect(control(name).getAttribute('aria-expanded')).toBe('true');
+    for (const name of ['Content check', 'Privacy', 'Promotions']) expect(control(name).getAttribute('aria-expanded')).toBe('false');
+    await waitFor(() => expect(control('Content check').textContent).toContain('~120 words · 12.5 KB (Good)'));
+    expect(control('Privacy').textContent).toContain('Public on the web archive');
+    expect(screen.queryByText(/^(CONTENT CHECK|SENDING SETTINGS|INBOX PREVIEW|SOCIAL CARD|PROMOTIONS)$/)).toBeNull();
+    expect(screen.queryByText('Ready to schedule')).toBeNull();
+  });
+
+  it('summarises a closed section, and a checklist item opens it and focuses the field', async () => {
+    renderSidebar();
+    await userEvent.click(control('Sending settings'));
+    expect(control('Sending settings').getAttribute('aria-expanded')).toBe('false');
+    expect(control('Sending settings').textContent).toContain('No audience · No date');
+
+    await userEvent.click(within(checklist()).getByRole('button', { name: 'Audience: Choose an audience.' }));
+    expect(control('Sending settings').getAttribute('aria-expanded')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/Audience/, { selector: 'input' })));
+  });
+
+  it('marks a section whose field shows an error, and drops an item once its field is filled', async () => {
+    renderSidebar();
+    expect(control('Inbox preview').textContent).not.toContain('a field needs attention');
+    const preview = screen.getByRole('textbox', { name: /Preview text/ });
+    await userEvent.click(preview);
+    await userEvent.tab();
+    await waitFor(() => expect(control('Inbox preview').textContent).toContain('a field needs attention'));
+
+    await userEvent.type(preview, 'Fresh this week');
+    expect(within(checklist()).queryByRole('button', { name: /^Preview text/ })).toBeNull();
+    expect(control('Inbox preview').textContent).not.toContain('a field needs attention');
+    expect(within(checklist()).getAllByRole('button')).toHaveLength(4);
+  });
+
+  it("says 'Ready to schedule' when nothing blocks, every section closed with its summary", async () => {
+    renderSidebar(complete, 'America/New_York');
+    expect(screen.getByText('Ready to schedule')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Before you can schedule' })).toBeNull();
+    for (const name of ['Content check', 'Sending settings', 'Privacy', 'Inbox preview', 'Social card', 'Promotions']) {
+      expect(control(name).getAttribute('aria-expanded')).toBe('false');
+    }
+    expect(control('Sending settings').textContent).toContain('All active subscribers · Mar 10, 2026 at 9:00 am EDT');
+    expect(control('Inbox preview').textContent).toContain('Subject: Spring issue');
+    expect(control('Social card').textContent).toContain('Headline: Harbour news');
+    expect(control('Promotions').textContent).toContain('Every ad of the send day');
+    // Opening a section is the editor's choice: its summary gives way to its fields.
+    await userEvent.click(control('Social card'));
+    expect(control('Social card').textContent).not.toContain('Headline: Harbour news');
+    expect((screen.getByRole('textbox', { name: /Headline/ }) as HTMLInputElement).value).toBe('Harbour news');
   });
 });

@@ -17,14 +17,14 @@ export interface SendingSettingsProps {
   onBusyChange?: (busy: boolean) => void;
 }
 
-/** SENDING SETTINGS: Audience (required), Date and time on the channel's clock, UTM tracking. */
+/** Sending settings (spec 1 §2 SENDING SETTINGS): Audience (required), Date and time on the channel's clock, UTM tracking. */
 export function SendingSettings({ letterUniqueId, brandSlug, channelSlug, zone, form, utmEnabled, disabled, now = () => new Date(), onBusyChange }: SendingSettingsProps) {
   const { values } = form;
   // Minutes matter little here; the minimum only moves at midnight on the channel's clock.
   const min = minimumDateField(zone, now());
 
   return (
-    <SidebarSection title="SENDING SETTINGS">
+    <SidebarSection title="Sending settings">
       <AudienceSelect brandSlug={brandSlug} channelSlug={channelSlug} form={form} disabled={disabled} />
       <DateTimeField
         value={values.dateText}

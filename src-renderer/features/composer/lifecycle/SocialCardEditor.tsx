@@ -8,13 +8,14 @@ import { ImageUploadField } from '../../../block-kit/images/ImageUploadField';
 import { errorMessage, useLoadOpenGraphMutation } from './lifecycle-api';
 import { SidebarSection } from '../../../block-kit/SidebarSection';
 import { toastError, toastWarning } from '../../../ui/toasts';
+import { scheduleFieldId } from './schedule-field-id';
 import type { ScheduleForm } from './use-schedule-form';
 
 export const OPEN_GRAPH_LOAD_FAILED_MESSAGE = 'unable to load content from URL';
 export const OPEN_GRAPH_NO_CONTENT_MESSAGE = 'This link returned no content: it has no title or description to use.';
 
 /**
- * SOCIAL CARD: headline, description and image, as shown where the letter is shared. A
+ * Social card (spec 1 §2 SOCIAL CARD): headline, description and image, as shown where the letter is shared. A
  * page's Open Graph title, description and image can fill them in.
  */
 export function SocialCardEditor({
@@ -72,7 +73,7 @@ export function SocialCardEditor({
   };
 
   return (
-    <SidebarSection title="SOCIAL CARD">
+    <SidebarSection title="Social card">
       <Stack gap="xs">
         <Group gap="xs" align="flex-end" wrap="nowrap">
           <TextInput
@@ -94,6 +95,7 @@ export function SocialCardEditor({
         </Group>
         <TextInput
           label="Headline"
+          id={scheduleFieldId('openGraphHeadline')}
           withAsterisk
           value={values.openGraphHeadline}
           description={`${values.openGraphHeadline.replace(/[\r\n]/g, '').length}/ ${SOCIAL_CARD_HEADLINE_FIELD_MAX}`}
@@ -104,6 +106,7 @@ export function SocialCardEditor({
         />
         <Textarea
           label="Description"
+          id={scheduleFieldId('openGraphDescription')}
           withAsterisk
           rows={3}
           value={values.openGraphDescription}

@@ -10,6 +10,9 @@ import { DATE_MESSAGES, parseDateField, toDateField } from '../../../../shared/r
 
 export type ScheduleField = 'title' | 'subjectB' | 'subtitle' | 'segmentId' | 'publicationDate' | 'openGraphHeadline' | 'openGraphDescription';
 
+/** The fields in the order the step shows them: a list of what blocks reads top to bottom. */
+export const SCHEDULE_FIELDS: readonly ScheduleField[] = ['segmentId', 'publicationDate', 'title', 'subjectB', 'subtitle', 'openGraphHeadline', 'openGraphDescription'];
+
 export interface ScheduleValues {
   subjectB: string;
   hasAbTest: boolean;
@@ -199,6 +202,14 @@ export function useScheduleForm({ letter, title, zone, save, now = () => new Dat
     errors,
     visibleError,
     touch,
+    /**
+     * Every field that keeps the Schedule button disabled, with its message: the same
+     * `errors` the gate reads (an empty required field has its message there too).
+     */
+    blockers: SCHEDULE_FIELDS.flatMap((field) => {
+      const message = errors[field];
+      return message === undefined ? [] : [{ field, message }];
+    }),
     /** A rule fails somewhere (the gate's "field errors"). */
     hasErrors: Object.keys(errors).length > 0,
     /** Required by the field rules beyond the gate's own five: the description, subject B. */
