@@ -1,5 +1,5 @@
 import { Select, Text } from '@mantine/core';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../../../shared/rules/display-dates';
 import { useEffect, useMemo } from 'react';
 import { SPECIFIC_EMAILS_NAME, SPECIFIC_EMAILS_SEGMENT_ID } from '../../../../shared/model/segment';
 import { COMPOSER_PLUGINS } from '../../../app/composer-plugins';
@@ -70,7 +70,7 @@ export function AudienceSelect({ brandSlug, channelSlug, form, disabled }: { bra
       {values.segmentId === SPECIFIC_EMAILS_SEGMENT_ID && <COMPOSER_PLUGINS.SpecificEmailsField brandSlug={brandSlug} channelSlug={channelSlug} disabled={disabled} />}
       {segments?.offline && (
         <Text size="xs" c="dimmed">
-          Offline: these are the audiences as of {segments.fetchedAt ? dayjs(segments.fetchedAt).format('MMM D, h:mm a') : 'the last connection'}.
+          Offline: these are the audiences as of {segments.fetchedAt ? formatDateTime(segments.fetchedAt) : 'the last connection'}.
         </Text>
       )}
     </>
