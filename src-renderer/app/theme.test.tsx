@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { Button, DEFAULT_THEME, Loader, MantineProvider, Notification, luminance, mergeMantineTheme } from '@mantine/core';
+import { Badge, Button, DEFAULT_THEME, Loader, MantineProvider, Notification, luminance, mergeMantineTheme } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cssVariablesResolver, theme } from './theme';
@@ -23,6 +23,15 @@ describe('the theme', () => {
 
   it('leaves an untitled notification in the body colour', () => {
     expect(message().style.color).toBe('');
+  });
+
+  it('writes badges in sentence case (Mantine capitalises them)', () => {
+    render(
+      <MantineProvider theme={theme} env="test">
+        <Badge>Readability 89/100</Badge>
+      </MantineProvider>,
+    );
+    expect(screen.getByText('Readability 89/100').closest('.mantine-Badge-root')?.getAttribute('style') ?? '').toContain('text-transform: none');
   });
 });
 

@@ -1,4 +1,4 @@
-import { Loader, Notification, createTheme, darken, defaultLoaders, luminance, type CSSVariablesResolver } from '@mantine/core';
+import { Badge, Loader, Notification, createTheme, darken, defaultLoaders, luminance, type CSSVariablesResolver } from '@mantine/core';
 import { createElement, forwardRef, type ComponentPropsWithoutRef } from 'react';
 
 // One sans-serif face for the whole interface, headings included: the system's own UI font
@@ -44,6 +44,9 @@ export const theme = createTheme({
     // role=presentation div, which a menu may not contain (axe aria-required-children).
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     Loader: Loader.extend({ defaultProps: { loaders: { ...defaultLoaders, oval: NamedOval } } }),
+    // Badges read in sentence case, as every other label (issue 37: no ALL-CAPS labels);
+    // Mantine capitalises them by default.
+    Badge: Badge.extend({ defaultProps: { tt: 'none' } }),
   },
 });
 
