@@ -23,12 +23,15 @@ export interface MetricsChartProps {
   series: ChartSeries[];
   /** How a value reads (e.g. '12.3%'); the plain number otherwise. */
   valueFormatter?: (value: number) => string;
+  /** How a row's label reads along the axis and in the table (e.g. 'Nov 28' for '2026-11-28'); as given otherwise. */
+  labelFormatter?: (label: string) => string;
   height?: number;
 }
 
-export function MetricsChart({ kind, label, data, dataKey, series, valueFormatter, height = 260 }: MetricsChartProps) {
+export function MetricsChart({ kind, label, data, dataKey, series, valueFormatter, labelFormatter, height = 260 }: MetricsChartProps) {
   const format = (value: number | string | null) => (value === null ? '—' : typeof value === 'number' && valueFormatter ? valueFormatter(value) : String(value));
-  const common = { h: height, data, dataKey, series, valueFormatter, withLegend: series.length > 1 };
+  const xAxisProps = labelFormatter ? { tickFormatter: (value: unknown) => labelFormatter(String(value)) } : undefined;
+  const common = { h: height, data, dataKey, series, valueFormatter, withLegend: series.length > 1, xAxisProps };
   // The picture is hidden from assistive technology (the table reads the figures), so
   // recharts' keyboard layer must not make it focusable: a hidden element taking focus
   // would leave keyboard users on nothing.
@@ -57,7 +60,7 @@ export function MetricsChart({ kind, label, data, dataKey, series, valueFormatte
           <tbody>
             {data.map((row, index) => (
               <tr key={index}>
-                <th scope="row">{String(row[dataKey])}</th>
+                <th scope="row">{labelFormatter ? labelFormatter(String(row[dataKey])) : String(row[dataKey])}</th>
                 {series.map((s) => (
                   <td key={s.name}>{format(row[s.name] ?? null)}</td>
                 ))}

@@ -39,6 +39,8 @@ const READERS = 3 + IMPORTED;
 const OPENED = 4;
 const BROWSER = { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36' };
 const utcDay = (daysAgo: number) => dayjs.utc().subtract(daysAgo, 'day').format('YYYY-MM-DD');
+/** The day as the dashboard shows it ('Nov 28, 2026'). */
+const shownUtcDay = (daysAgo: number) => dayjs.utc().subtract(daysAgo, 'day').format('MMM DD, YYYY');
 
 async function seed(): Promise<number> {
   const { client, token } = await signIn(app.host.platformUrl);
@@ -87,14 +89,14 @@ describe('the metrics dashboards', () => {
     expect([cells[0], cells[1], ...cells.slice(3)]).toEqual([TITLE, 'The Weekly', String(READERS), String(READERS), '40.0%', '10.0%']);
     expect(await region('Active subscribers').textContent()).toContain(`Active${READERS}`);
     expect(await region('Active subscribers').textContent()).toContain(`Subscribed${IMPORTED + 3}`);
-    expect(await page.getByText(`${utcDay(30)} to ${utcDay(-1)} (UTC days)`).count()).toBe(1);
+    expect(await page.getByText(`${shownUtcDay(30)} to ${shownUtcDay(-1)} (UTC days)`).count()).toBe(1);
     const topRows = region('Top letters').getByRole('row').filter({ hasText: TITLE });
     expect(await topRows.count()).toBe(1);
     await expectAccessible(page, 'Organization dashboard');
 
     // Seven days: the period the platform is asked for moves, the day's numbers stay.
     await page.getByText('7 days', { exact: true }).click();
-    await expect.poll(() => page.getByText(`${utcDay(7)} to ${utcDay(-1)} (UTC days)`).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByText(`${shownUtcDay(7)} to ${shownUtcDay(-1)} (UTC days)`).count(), { timeout: 15_000 }).toBe(1);
     expect(await cellsOf(letterRow)).toEqual(cells);
 
     // The filter on the company channel alone: no letters, no readers.

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -90,6 +90,13 @@ function renderView(scope: DashboardScope, dashboard: AppDashboard | null = DASH
 const rows = () => [...screen.getByRole('table', { name: 'Letters sent' }).querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
 
 describe('the metrics dashboard', () => {
+  it('names the period and the charts’ days as the app writes dates, on the UTC days it counts', () => {
+    renderView('channel');
+    expect(screen.getByText('Oct 25, 2026 to Nov 25, 2026 (UTC days)')).toBeTruthy();
+    const table = screen.getByRole('table', { name: 'Active subscribers over time' });
+    expect(within(table).getByRole('rowheader').textContent).toBe('Nov 24');
+  });
+
   it('offers the periods 365, 180, 90, 30 (chosen) and 7 days, and the channel filter grouped by brand', async () => {
     const { onPeriodChange, onChannelsChange } = renderView('company');
     const radios = (screen.getAllByRole('radio') as HTMLInputElement[]).filter((radio) => /^\d+$/.test(radio.value));

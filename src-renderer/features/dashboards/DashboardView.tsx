@@ -15,6 +15,7 @@ import { MetricsChart } from '../../ui/MetricsChart';
 import { MultiSelectField } from '../../ui/MultiSelectField';
 import { DashboardLettersTable } from './DashboardLettersTable';
 import { topLetters } from './dashboard-letters-order';
+import { formatDate, formatDay } from '../../../shared/rules/display-dates';
 
 export interface DashboardViewProps {
   scope: DashboardScope;
@@ -63,6 +64,9 @@ function Figure({ label, value }: { label: string; value: string }) {
     </div>
   );
 }
+
+/** A UTC day of the platform's ('2026-11-28') as the charts show it: 'Nov 28'. */
+const utcDayLabel = (day: string) => formatDay(`${day}T00:00:00Z`, 'UTC');
 
 /**
  * A metrics dashboard (spec 1 §2, spec 3 "Metrics dashboards"): the period buttons, the
@@ -118,7 +122,7 @@ export function DashboardView(props: DashboardViewProps) {
       {dashboard && <FreshnessNote fetchedAt={dashboard.fetchedAt} offline={dashboard.offline} />}
       {dashboard && (
         <Text size="sm" c="dimmed">
-          {dashboard.from} to {dashboard.to} (UTC days)
+          {formatDate(`${dashboard.from}T00:00:00Z`, 'UTC')} to {formatDate(`${dashboard.to}T00:00:00Z`, 'UTC')} (UTC days)
         </Text>
       )}
 
@@ -137,6 +141,7 @@ export function DashboardView(props: DashboardViewProps) {
               label="Active subscribers over time"
               data={subscribers.items}
               dataKey="day"
+              labelFormatter={utcDayLabel}
               series={[
                 { name: 'active', label: 'Active', color: 'indigo.6' },
                 { name: 'subscribed', label: 'Subscribed', color: 'teal.6' },
@@ -178,6 +183,7 @@ export function DashboardView(props: DashboardViewProps) {
             label="Opens and clicks per day"
             data={audience}
             dataKey="day"
+            labelFormatter={utcDayLabel}
             series={[
               { name: 'opens', label: 'Opens', color: 'blue.6' },
               { name: 'clicks', label: 'Clicks', color: 'grape.6' },
