@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { startCluster } from '../src-server/cluster/local-cluster';
 import { resolveDataDir } from '../src-server/db/data-dir';
+import { stopOnSignals } from '../src-server/stop-on-signals';
 
 // `npm run cluster`: PostgreSQL, an S3-compatible store, CLUSTER_SIZE platform instances
 // (default 3) and nginx in front, on loopback; prints the one URL the app uses as its
@@ -24,21 +25,7 @@ try {
   const cluster = await startCluster({ dataDir, size, port, ...(databaseUrl ? { databaseUrl } : {}), log: (line) => console.log(line) });
   console.log(`Letterdesk cluster: ${cluster.url} (${size} platform instances behind nginx; files in ${dataDir})`);
   console.log(`Use ${cluster.url} as the app's remote platform. Ctrl-C stops the cluster.`);
-  let stopping = false;
-  const stop = () => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    console.log('Letterdesk cluster stopping');
-    cluster.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopOnSignals('Letterdesk cluster', () => cluster.close());
 } catch (error) {
   console.error('The Letterdesk cluster could not start:', error);
   process.exit(1);

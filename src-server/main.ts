@@ -3,6 +3,7 @@ import { DEFAULT_PLATFORM_PORT, startPlatform } from './start';
 import { sendingStartOptionsFromEnv } from './sending/sending-settings';
 import { integrationSettingsFromEnv } from './integrations/settings';
 import { deliverySettingsFromEnv } from './delivery/delivery-settings';
+import { stopOnSignals } from './stop-on-signals';
 
 // `npm run server`: reads settings from the environment, starts the platform and stops it
 // cleanly on SIGINT/SIGTERM. Everything else lives in start.ts.
@@ -92,30 +93,9 @@ try {
   // The Electron host reads this exact line to learn the URL (src-main/electron/listening-url.ts).
   console.log(`Letterdesk platform listening on ${platform.url}`);
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      // A second Ctrl-C means "now": the embedded PostgreSQL got the signal too.
-      process.exit(1);
-    }
-    stopping = true;
-    console.log(`Letterdesk platform stopping (${signal})`);
-    // Anything left after the bound is handed back by what the jobs already wrote: pg-boss
-    // retries a job whose worker vanished, and the sweep queues a send left half done.
-    setTimeout(() => {
-      console.error(`Letterdesk platform did not stop within ${STOP_BOUND_MS / 1000} s; exiting anyway`);
-      process.exit(1);
-    }, STOP_BOUND_MS).unref();
-    platform.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  // Anything left after the bound is handed back by what the jobs already wrote: pg-boss
+  // retries a job whose worker vanished, and the sweep queues a send left half done.
+  const stop = stopOnSignals('Letterdesk platform', () => platform.close(), { boundMs: STOP_BOUND_MS });
   // In the desktop app the server runs in an Electron utility process, whose parent asks it
   // to stop with a message: killing it is a hard kill on Windows, which would leave the
   // embedded PostgreSQL running.
