@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { SaveIterableIntegrationSchema } from '../../../shared/contract/platform-iterable';
 import type { Organization } from '../../../shared/model/channel';
 import { errorMessage } from '../../app/bridge-errors';
+import { SecretKeyForm, type SecretOutcome } from '../../ui/SecretKeyForm';
 import { useGetIterableKeyQuery, useRemoveIterableKeyMutation, useSaveIterableKeyMutation } from './iterable-key-api';
 
 // Settings → Integrations (issue 32): the organization's Iterable API key, which Iterable
@@ -19,66 +19,40 @@ function IterableKey({ organization, titled }: { organization: Organization; tit
   const stored = useGetIterableKeyQuery({ brandSlug }, { refetchOnMountOrArgChange: true });
   const [save, saving] = useSaveIterableKeyMutation();
   const [remove, removing] = useRemoveIterableKeyMutation();
-  const [apiKey, setApiKey] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<{ color: 'green' | 'red'; text: string } | null>(null);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setNotice(null);
-    const checked = SaveIterableIntegrationSchema.safeParse({ apiKey });
-    if (!checked.success) return setFieldError(checked.error.issues[0]?.message ?? 'Enter your Iterable API key.');
-    setFieldError(null);
-    const result = await save({ brandSlug, apiKey: checked.data.apiKey });
-    if ('error' in result) return setNotice({ color: 'red', text: errorMessage(result.error, 'The key could not be saved.') });
-    // Never kept on screen once the platform has it.
-    setApiKey('');
-  }
-
-  async function onRemove() {
-    setNotice(null);
-    const result = await remove({ brandSlug });
-    setNotice('error' in result ? { color: 'red', text: errorMessage(result.error, 'The key could not be removed.') } : { color: 'green', text: ITERABLE_KEY_REMOVED });
-  }
-
   return (
-    <Stack gap="sm" component="form" aria-label={`Iterable API key of ${organization.name}`} onSubmit={(event) => void onSubmit(event)}>
-      {titled && (
-        <Title order={3} size="h5">
-          {organization.name}
-        </Title>
-      )}
-      {stored.isLoading && <Loader size="sm" aria-label={`Loading the Iterable API key of ${organization.name}`} />}
-      {stored.error && (
-        <Alert color="red" variant="light">
-          {errorMessage(stored.error, 'The Iterable API key could not be read.')}
-        </Alert>
-      )}
-      {stored.data?.configured && <Text size="sm">{savedEnding(stored.data.keyEnding ?? '')}</Text>}
-      <PasswordInput
-        label="Iterable API key"
-        description="A server-side key of your Iterable project."
-        value={apiKey}
-        error={fieldError}
-        autoComplete="off"
-        onChange={(event) => setApiKey(event.currentTarget.value)}
-      />
-      <Group gap="sm">
-        <Button type="submit" loading={saving.isLoading}>
-          Save key
-        </Button>
-        {stored.data?.configured && (
-          <Button variant="default" color="red" loading={removing.isLoading} onClick={() => void onRemove()}>
-            Remove
-          </Button>
-        )}
-      </Group>
-      {notice && (
-        <Alert color={notice.color} variant="light" role={notice.color === 'red' ? 'alert' : 'status'}>
-          {notice.text}
-        </Alert>
-      )}
-    </Stack>
+    <SecretKeyForm
+      name={`Iterable API key of ${organization.name}`}
+      header={
+        titled && (
+          <Title order={3} size="h5">
+            {organization.name}
+          </Title>
+        )
+      }
+      label="Iterable API key"
+      description="A server-side key of your Iterable project."
+      loading={stored.isLoading}
+      loadingLabel={`Loading the Iterable API key of ${organization.name}`}
+      loadError={stored.error ? errorMessage(stored.error, 'The Iterable API key could not be read.') : null}
+      state={stored.data?.configured ? savedEnding(stored.data.keyEnding ?? '') : null}
+      configured={stored.data?.configured === true}
+      saveLabel="Save key"
+      removeLabel="Remove"
+      saving={saving.isLoading}
+      removing={removing.isLoading}
+      check={(apiKey) => {
+        const checked = SaveIterableIntegrationSchema.safeParse({ apiKey });
+        return checked.success ? { value: checked.data.apiKey } : { message: checked.error.issues[0]?.message ?? 'Enter your Iterable API key.' };
+      }}
+      onSave={async (apiKey): Promise<SecretOutcome> => {
+        const result = await save({ brandSlug, apiKey });
+        return 'error' in result ? { error: errorMessage(result.error, 'The key could not be saved.') } : {};
+      }}
+      onRemove={async (): Promise<SecretOutcome> => {
+        const result = await remove({ brandSlug });
+        return 'error' in result ? { error: errorMessage(result.error, 'The key could not be removed.') } : { notice: ITERABLE_KEY_REMOVED };
+      }}
+    />
   );
 }
 
