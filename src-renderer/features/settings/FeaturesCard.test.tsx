@@ -1,14 +1,11 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../../shared/contract/bridge';
 import { FEATURE_FLAG_DETAILS, FEATURE_FLAG_NAMES, type FeatureFlagName } from '../../../shared/model/feature-flags';
 import type { Organization } from '../../../shared/model/channel';
-import { createAppStore } from '../../app/store';
+import { renderInApp } from '../../testing/app-test-support';
 import { FEATURES_READ_ONLY, FeaturesCard } from './FeaturesCard';
 
 // Settings → Features over the bridge's transport: the fake keeps each organization's flags
@@ -54,15 +51,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function renderCard(organizations: Organization[]) {
-  render(
-    <Provider store={createAppStore()}>
-      <MantineProvider env="test">
-        <MemoryRouter>
-          <FeaturesCard organizations={organizations} />
-        </MemoryRouter>
-      </MantineProvider>
-    </Provider>,
-  );
+  renderInApp(<FeaturesCard organizations={organizations} />);
 }
 
 describe('the Features section', () => {

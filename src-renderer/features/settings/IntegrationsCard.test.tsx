@@ -1,13 +1,10 @@
 // @vitest-environment happy-dom
-import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Bridge } from '../../../shared/contract/bridge';
 import type { Organization } from '../../../shared/model/channel';
-import { createAppStore } from '../../app/store';
+import { renderInApp } from '../../testing/app-test-support';
 import { ITERABLE_KEY_REMOVED, IntegrationsCard } from './IntegrationsCard';
 
 // Settings → Integrations over the bridge's transport: the fake keeps each organization's
@@ -50,15 +47,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 function renderCard(organizations: Organization[]) {
-  render(
-    <Provider store={createAppStore()}>
-      <MantineProvider env="test">
-        <MemoryRouter>
-          <IntegrationsCard organizations={organizations} />
-        </MemoryRouter>
-      </MantineProvider>
-    </Provider>,
-  );
+  renderInApp(<IntegrationsCard organizations={organizations} />);
 }
 
 describe('the Integrations section', () => {
