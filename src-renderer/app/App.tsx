@@ -20,6 +20,7 @@ import { useGetSessionQuery } from './session-api';
 import { SignInPage } from '../features/session/SignInPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { IntegrationsPage } from '../features/link-content/IntegrationsPage';
+import { IterableIntegration } from '../features/settings/IntegrationsCard';
 import { SendingDomainsPage } from '../features/sending/SendingDomainsPage';
 import { helpPath, integrationsPath, localMailboxPath } from '../../shared/app-paths';
 import { HelpPage } from '../features/help/HelpPage';
@@ -59,7 +60,14 @@ function routerFor(session: Session) {
         { path: 'organizations/:brandSlug/channels/:channelSlug/promotions/:uniqueId', element: <CampaignPage /> },
         { path: localMailboxPath.slice(1), element: <LocalMailboxPage /> },
         { path: 'settings', element: <SettingsPage platformUrl={session.platformUrl} mode={session.mode} organizations={session.organizations} /> },
-        { path: integrationsPath.slice(1), element: <IntegrationsPage /> },
+        {
+          path: integrationsPath.slice(1),
+          element: (
+            <IntegrationsPage>
+              <IterableIntegration />
+            </IntegrationsPage>
+          ),
+        },
         { path: helpPath.slice(1), element: <HelpPage /> },
         { path: '*', element: <HomeRedirect session={session} /> },
       ],

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settingsPath } from '../../shared/app-paths';
 import { newDraftLetter } from '../../shared/model/new-letter';
 import { serializeSections, type Section } from '../../shared/model/section';
 import { newSection } from '../../shared/model/section-factory';
@@ -36,11 +35,11 @@ const app = useAppInBrowser(() => ({ ITERABLE_API_URL: iterable.url, LETTERDESK_
 const page = () => app.page;
 
 describe('an Iterable letter, from the key in Settings to the campaign in Iterable', () => {
-  it('saves the key on Settings → Integrations and shows only its ending', async () => {
+  it('saves the key on Integrations and shows only its ending', async () => {
     await page().goto(app.host.appUrl);
     await expect.poll(() => page().url(), { timeout: 30_000 }).toMatch(/\/newsletters$/);
-    await page().goto(`${app.host.appUrl.replace(/\/$/, '')}${settingsPath}`);
-    const integrations = page().getByRole('region', { name: 'Integrations' });
+    await page().getByRole('link', { name: 'Integrations' }).click();
+    const integrations = page().getByRole('region', { name: 'Iterable' });
     const field = integrations.getByLabel('Iterable API key', { exact: true });
     await expect.poll(() => field.count(), { timeout: 15_000 }).toBe(1);
     expect(await field.getAttribute('type')).toBe('password');
@@ -49,7 +48,7 @@ describe('an Iterable letter, from the key in Settings to the campaign in Iterab
     await expect.poll(() => integrations.getByText('Saved, ending in 1a2b').count(), { timeout: 15_000 }).toBe(1);
     expect(await field.inputValue()).toBe('');
     expect(await page().content()).not.toContain(API_KEY);
-    await expectAccessible(page(), 'Settings with the Iterable API key');
+    await expectAccessible(page(), 'Integrations with the Iterable API key');
   });
 
   it('is sent at its time through Iterable with that key, to the channel’s readers', async () => {

@@ -1,5 +1,5 @@
 import { Paper, Select, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { SaveEvvntIntegrationSchema } from '../../../shared/contract/platform-link-content';
 import { useGetSessionQuery } from '../../app/session-api';
 import { failureText, useGetEvvntIntegrationQuery, useRemoveEvvntIntegrationMutation, useSaveEvvntIntegrationMutation } from './link-content-api';
@@ -7,12 +7,14 @@ import { ScreenFrame } from '../../ui/ScreenFrame';
 import { SecretKeyForm, type SecretOutcome } from '../../ui/SecretKeyForm';
 
 // Settings → Integrations (/settings/integrations): the organization's Evvnt token, which
-// the events block uses. The platform keeps it and only ever shows its last four characters.
+// the events block uses, and below it what other features put there (the Iterable API key).
+// The platform keeps each secret and only ever shows its last four characters.
 
 export const EVVNT_TOKEN_SAVED = 'Your Evvnt token is saved.';
 export const EVVNT_TOKEN_REMOVED = 'Your Evvnt token is removed.';
 
-export function IntegrationsPage() {
+/** `children`: the other services' sections (the email service provider's, from another feature). */
+export function IntegrationsPage({ children }: { children?: ReactNode }) {
   const session = useGetSessionQuery();
   const organizations = session.data?.organizations ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
@@ -69,6 +71,7 @@ export function IntegrationsPage() {
           }}
         />
       </Paper>
+      {children}
     </ScreenFrame>
   );
 }

@@ -53,7 +53,7 @@ function renderCard(organizations: Organization[]) {
 describe('the Integrations section', () => {
   it('saves an owner’s Iterable API key, shows only its ending, and removes it', async () => {
     renderCard([organization('demo', 'Demo', 'owner')]);
-    expect(screen.getByRole('heading', { name: 'Integrations', level: 2 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Iterable', level: 2 })).toBeTruthy();
     const field = await screen.findByLabelText('Iterable API key');
     expect(field.getAttribute('type')).toBe('password');
     await userEvent.type(field, 'secret-key-1a2b');
@@ -79,7 +79,7 @@ describe('the Integrations section', () => {
 
   it('is not shown to an editor', () => {
     renderCard([organization('demo', 'Demo', 'editor')]);
-    expect(screen.queryByRole('heading', { name: 'Integrations' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Iterable' })).toBeNull();
     expect(calls).toHaveLength(0);
   });
 });

@@ -2,14 +2,21 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { SaveIterableIntegrationSchema } from '../../../shared/contract/platform-iterable';
 import type { Organization } from '../../../shared/model/channel';
 import { errorMessage } from '../../app/bridge-errors';
+import { useGetSessionQuery } from '../../app/session-api';
 import { SecretKeyForm, type SecretOutcome } from '../../ui/SecretKeyForm';
 import { useGetIterableKeyQuery, useRemoveIterableKeyMutation, useSaveIterableKeyMutation } from './iterable-key-api';
 
-// Settings → Integrations (issue 32): the organization's Iterable API key, which Iterable
+// Integrations (issue 32): the organization's Iterable API key, which Iterable
 // letters are sent with. Owners and admins set and remove it (the platform enforces it too);
 // once saved it is never shown again, only its last four characters.
 
 export const ITERABLE_KEY_REMOVED = 'Your Iterable API key is removed.';
+/** The Iterable section for the signed-in user's organizations. */
+export function IterableIntegration() {
+  const session = useGetSessionQuery();
+  return <IntegrationsCard organizations={session.data?.organizations ?? []} />;
+}
+
 export const savedEnding = (ending: string) => `Saved, ending in ${ending}`;
 
 const manages = (organization: Organization) => organization.role === 'owner' || organization.role === 'admin';
@@ -56,15 +63,17 @@ function IterableKey({ organization, titled }: { organization: Organization; tit
   );
 }
 
-/** The organizations the user owns or administers; nothing for the others. */
+/** The organizations the user owns or administers; nothing for the others. On the Integrations screen, beside Evvnt. */
 export function IntegrationsCard({ organizations }: { organizations: readonly Organization[] }) {
   const managed = organizations.filter(manages);
   if (managed.length === 0) return null;
   return (
-    <Paper maw={640} m="md" p="lg" withBorder component="section" aria-label="Integrations">
+    <Paper withBorder p="md" component="section" aria-label="Iterable">
       <Stack>
         <div>
-          <Title order={2}>Integrations</Title>
+          <Title order={2} size="h4">
+            Iterable
+          </Title>
           <Text size="sm" c="dimmed">
             Letters whose email service is Iterable are sent through Iterable with this key, and their opens and clicks are read back from it.
           </Text>

@@ -5,7 +5,6 @@ import type { Organization } from '../../../shared/model/channel';
 import { getBridge } from '../../app/bridge';
 import { DeliverabilityCard } from './DeliverabilityCard';
 import { FeaturesCard } from './FeaturesCard';
-import { IntegrationsCard } from './IntegrationsCard';
 
 // Settings: which platform the desktop app works with, the one it runs on this computer
 // (the default) or a remote server. Saved by main (userData/settings.json) and used from the
@@ -60,7 +59,6 @@ export function SettingsPage({ platformUrl, mode: runningMode, organizations = [
     <>
       <FeaturesCard organizations={organizations} />
       <DeliverabilityCard organizations={organizations} />
-      <IntegrationsCard organizations={organizations} />
     </>
   );
 
