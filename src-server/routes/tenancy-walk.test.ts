@@ -13,6 +13,8 @@ const { t, routes } = await createWalkedApp();
 /** Routes that name no tenant's data: they answer the caller about themselves, or the public. */
 const NOT_TENANT_SCOPED = new Set([
   'GET /api/health',
+  // Whether this instance's database and storage answer, for a load balancer (own test: health.test.ts).
+  'GET /api/health/ready',
   'POST /api/auth/login',
   'POST /api/auth/logout',
   'GET /api/me',
