@@ -103,6 +103,13 @@ const DARK_COLOURS = `(() => {
   };
 })()`;
 
+/** The type the reader gets: the paragraph's font stack and the button's weight, as Chromium computes them. */
+const TYPE = `(() => {
+  const paragraph = [...document.querySelectorAll('div[style*="font-family"]')].find((element) => (element.textContent || '').includes('new pier'));
+  const button = [...document.querySelectorAll('a')].find((element) => (element.textContent || '').trim() === 'Read the story');
+  return { paragraphFont: getComputedStyle(paragraph).fontFamily, buttonWeight: getComputedStyle(button).fontWeight };
+})()`;
+
 const measure = (page: Page): Promise<Measures> => page.evaluate<Measures>(MEASURE);
 
 describe('the received email of a letter with every block type', () => {
@@ -152,6 +159,14 @@ describe('the received email of a letter with every block type', () => {
     const { scrollWidth, widths } = await measure(page);
     expect(scrollWidth).toBeLessThanOrEqual(DESKTOP);
     expect(widths.some((column) => column.width < DESKTOP / 2)).toBe(true);
+    await page.close();
+  });
+
+  it("sets its text in the reader's system font (Segoe UI first, for Outlook) and its button in bold", async () => {
+    const page = await open(DESKTOP, 'light');
+    const type = await page.evaluate<{ paragraphFont: string; buttonWeight: string }>(TYPE);
+    expect(type.paragraphFont.replace(/"/g, '')).toMatch(/^Segoe UI, -apple-system, BlinkMacSystemFont, Roboto, .*sans-serif$/);
+    expect(Number(type.buttonWeight)).toBeGreaterThanOrEqual(700);
     await page.close();
   });
 
