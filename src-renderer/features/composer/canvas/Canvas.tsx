@@ -68,6 +68,8 @@ export function Canvas({
   const letterWidth = device === 'mobile' ? effectiveMobileWidth(settings) : effectiveDesktopWidth(settings);
   const footer = footerIndex(sections);
   const movableCount = footer === -1 ? sections.length : footer;
+  // Nothing above the footer yet, and a way to add: the first-block buttons.
+  const starting = movableCount === 0 && !readOnly && onAdd !== undefined;
 
   // The browser host has no native Edit menu, so the composer runs its own history keys.
   // On the whole window, not only the canvas: after a button (Delete) removed itself, the
@@ -128,7 +130,7 @@ export function Canvas({
             style={{ maxWidth: letterWidth + 32, margin: '0 auto', minHeight: 100, boxShadow: '0 0 0 1px var(--mantine-color-gray-3)' }}
           >
             {/* Above the footer: the start of the letter. */}
-            {movableCount === 0 && !readOnly && onAdd && <CanvasStart items={palette} onAdd={onAdd} />}
+            {starting && <CanvasStart items={palette} onAdd={onAdd} />}
             {sections.map((section, index) => (
               <CanvasSection
                 key={section.uniqueId}
@@ -144,7 +146,7 @@ export function Canvas({
               />
             ))}
             {drop.placeholder}
-            {movableCount === 0 && (readOnly || !onAdd) && sections.length === 0 && <Text c="dimmed">This letter has no blocks.</Text>}
+            {sections.length === 0 && !starting && <Text c="dimmed">This letter has no blocks.</Text>}
           </div>
         )}
       </Droppable>
