@@ -178,7 +178,12 @@ export function createSyncEngine({
   async function pullOnce(): Promise<void> {
     try {
       if (!(await session.ensureSignedIn())) return;
-      const account = session.current().user?.uniqueId ?? 'anonymous';
+      // The embedded account signs in before anyone has asked who it is: a pull then must
+      // learn the user first, or its cursors would be kept under no one's name and the
+      // next pull would start the delivery feed again from later, passing over a send.
+      const user = session.current().user ?? (await session.refresh()).user;
+      if (!user) return;
+      const account = user.uniqueId;
       const cursorKey = `sync.cursor.${account}`;
       // Each page is asked for once the last is written: asking ahead measured slower (the
       // cache's writes hold this thread, and the two sides then compete for the cores).
