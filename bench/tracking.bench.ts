@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -50,33 +50,86 @@ async function seed(db: Db, channelId: number, letterId: number): Promise<string
   return rows.rows.map((row) => row.trackingToken);
 }
 
+/**
+ * CPU seconds the platform's PostgreSQL has used so far (the postmaster, its live children
+ * and those it reaped), from /proc; null where there is none. With the bench process's own
+ * (the platform thread and autocannon), what an event costs whatever else the machine runs:
+ * the events per second depend on how busy the machine is, the CPU per event much less.
+ */
+function databaseCpuSeconds(dataDir: string): number | null {
+  try {
+    const postmaster = Number(readFileSync(join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    let ticks = 0;
+    for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      } catch {
+        continue; // gone meanwhile
+      }
+      // After "pid (name) ": state, ppid, … utime and stime are fields 14 and 15, the reaped children's 16 and 17.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+      const pid = Number(name);
+      if (pid !== postmaster && fields[1] !== postmaster) continue;
+      ticks += fields[11]! + fields[12]! + (pid === postmaster ? fields[13]! + fields[14]! : 0);
+    }
+    return ticks / 100; // USER_HZ
+  } catch {
+    return null;
+  }
+}
+
 interface Figure {
   name: string;
   result: autocannon.Result;
+  perSecond: number;
+  /** CPU milliseconds per request: the bench process (platform thread and autocannon), and the database's, if known. */
+  cpuMs: { process: number; database: number | null };
 }
 
 /** READERS requests, one per reader in turn, to the path `pathOf` gives. */
-async function load(url: string, name: string, userAgent: string, tokens: string[], pathOf: (token: string) => string): Promise<Figure> {
+async function load(dataDir: string, url: string, name: string, userAgent: string, tokens: string[], pathOf: (token: string) => string): Promise<Figure> {
   let next = 0;
-  const result = await autocannon({
+  // Timed from the start to the last answer: autocannon's own duration only ends on its
+  // next one-second tick, which would cost a run of 11.1 s up to a tenth of its rate.
+  const cpuBefore = process.cpuUsage();
+  const databaseBefore = databaseCpuSeconds(dataDir);
+  const started = performance.now();
+  let last = started;
+  // The promise autocannon answers is its run's event emitter too (its lib/init.js), which its types leave out.
+  const instance = autocannon({
     url,
     connections: CONNECTIONS,
     amount: tokens.length,
     headers: { 'user-agent': userAgent },
     requests: [{ method: 'GET', setupRequest: (request) => ({ ...request, path: pathOf(tokens[next++ % tokens.length]!) }) }],
+  }) as Promise<autocannon.Result> & Pick<NodeJS.EventEmitter, 'on'>;
+  instance.on('response', () => {
+    last = performance.now();
   });
-  const perSecond = result.requests.total / result.duration;
+  const result = await instance;
+  const seconds = (last - started) / 1000;
+  const perSecond = result.requests.total / seconds;
+  const cpu = process.cpuUsage(cpuBefore);
+  const databaseAfter = databaseCpuSeconds(dataDir);
+  const cpuMs = {
+    process: (cpu.user + cpu.system) / 1000 / result.requests.total,
+    database: databaseBefore === null || databaseAfter === null ? null : ((databaseAfter - databaseBefore) * 1000) / result.requests.total,
+  };
   console.log(
-    `  ${name.padEnd(40)} ${perSecond.toFixed(0).padStart(6)} events/s  (${result.requests.total} in ${result.duration.toFixed(1)} s), ` +
+    `  ${name.padEnd(40)} ${perSecond.toFixed(0).padStart(6)} events/s  (${result.requests.total} in ${seconds.toFixed(2)} s), ` +
       `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors}, timeouts ${result.timeouts}, ` +
-      `2xx ${result['2xx']}, 3xx ${result['3xx']}, 4xx ${result['4xx']}, 5xx ${result['5xx']}`,
+      `2xx ${result['2xx']}, 3xx ${result['3xx']}, 4xx ${result['4xx']}, 5xx ${result['5xx']}; ` +
+      `CPU per event ${cpuMs.process.toFixed(2)} ms here` +
+      (cpuMs.database === null ? '' : ` + ${cpuMs.database.toFixed(2)} ms database = ${(cpuMs.process + cpuMs.database).toFixed(2)} ms`),
   );
-  return { name, result };
+  return { name, result, perSecond, cpuMs };
 }
 
 export default async function trackingBench(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'letterdesk-bench-tracking-'));
   const platform = await startPlatformThread(join(dir, 'platform'));
+  const dataDir = join(dir, 'platform', 'postgres', 'data');
   const db = createDb(platform.connectionString, { maxConnections: 2 });
   try {
     const { token } = await api<{ token: string }>(`${platform.url}${platformPaths.login()}`, 'POST', null, EMBEDDED_ACCOUNT);
@@ -91,19 +144,20 @@ export default async function trackingBench(): Promise<void> {
     console.log(`\n${READERS.toLocaleString('en')} readers, ${CONNECTIONS} connections, one request per reader per line (target: > 1,000 events/s)`);
     const nobody = tokens.map(() => randomBytes(20).toString('hex'));
     const figures = [
-      await load(platform.url, 'pixel, nobody (baseline: nothing recorded)', BROWSER, nobody, pixel),
-      await load(platform.url, 'pixel, first open of each reader', BROWSER, tokens, pixel),
-      await load(platform.url, 'link, nobody (baseline: nothing recorded)', BROWSER, nobody, link(1)),
-      await load(platform.url, 'link, first click of each reader', BROWSER, tokens, link(1)),
-      await load(platform.url, 'link, a scanner on another link (machine)', SCANNER, tokens, link(2)),
+      await load(dataDir, platform.url, 'pixel, nobody (baseline: nothing recorded)', BROWSER, nobody, pixel),
+      await load(dataDir, platform.url, 'pixel, first open of each reader', BROWSER, tokens, pixel),
+      await load(dataDir, platform.url, 'link, nobody (baseline: nothing recorded)', BROWSER, nobody, link(1)),
+      await load(dataDir, platform.url, 'link, first click of each reader', BROWSER, tokens, link(1)),
+      await load(dataDir, platform.url, 'link, a scanner on another link (machine)', SCANNER, tokens, link(2)),
     ];
-    const rate = (name: string) => {
-      const figure = figures.find((f) => f.name.startsWith(name))!;
-      return figure.result.requests.total / figure.result.duration;
-    };
+    const figure = (name: string) => figures.find((f) => f.name.startsWith(name))!;
+    const rate = (name: string) => figure(name).perSecond;
+    const cpuOf = (name: string) => figure(name).cpuMs.process + (figure(name).cpuMs.database ?? 0);
     console.log(
       `  recording costs: pixel ${(rate('pixel, nobody') / rate('pixel, first')).toFixed(2)}× the baseline's time per event, ` +
-        `link ${(rate('link, nobody') / rate('link, first')).toFixed(2)}×`,
+        `link ${(rate('link, nobody') / rate('link, first')).toFixed(2)}×; ` +
+        `in CPU per event: pixel ${(cpuOf('pixel, first') / cpuOf('pixel, nobody')).toFixed(2)}×, link ${(cpuOf('link, first') / cpuOf('link, nobody')).toFixed(2)}×, ` +
+        `a scanner's link ${(cpuOf('link, a scanner') / cpuOf('link, nobody')).toFixed(2)}×`,
     );
 
     // Every answered event is in the rollups, and nothing from the baseline's.
