@@ -18,6 +18,10 @@ export const FamilyFindingsSchema = z.object({
   ),
 });
 
-export const InboxCompatibilitySchema = z.object({ families: z.array(FamilyFindingsSchema) });
+/** The email as it is mailed (minified, shared/render/minify-email.ts): what Gmail's clip limit counts. */
+export const MailSizeSchema = z.object({ size: z.number(), weight: z.enum(['Good', 'Warning']), gmailClipping: z.boolean() });
+
+export const InboxCompatibilitySchema = z.object({ families: z.array(FamilyFindingsSchema), mailSize: MailSizeSchema });
 export type InboxCompatibility = z.infer<typeof InboxCompatibilitySchema>;
+export type MailSize = z.infer<typeof MailSizeSchema>;
 export type FamilyFindingsView = z.infer<typeof FamilyFindingsSchema>;

@@ -38,9 +38,15 @@ export function lineHeight(value: number): string {
   return String(round2(clamp(value, LINE_HEIGHT_RANGE.min, LINE_HEIGHT_RANGE.max)));
 }
 
-/** `top right bottom left` in px. */
+/**
+ * `top right bottom left` in px, in CSS's shortest form ('4px' for four equal sides, '10px 25px'
+ * for equal pairs): the same box in fewer bytes, written once per block of every email (issue 36).
+ */
 export function sidesPx(sides: Sides): string {
-  return [sides.top, sides.right, sides.bottom, sides.left].map((n) => px(n)).join(' ');
+  const [top, right, bottom, left] = [sides.top, sides.right, sides.bottom, sides.left].map((n) => px(n)) as [string, string, string, string];
+  if (left !== right) return `${top} ${right} ${bottom} ${left}`;
+  if (top !== bottom) return `${top} ${right} ${bottom}`;
+  return top === right ? top : `${top} ${right}`;
 }
 
 /** CSS corner order: top-left, top-right, bottom-right, bottom-left. */

@@ -154,12 +154,17 @@ export function isPlatformLink(href: string, platformUrl: string | undefined): b
   return url === origin || url.startsWith(`${origin}/`) || url.startsWith(`${origin}?`);
 }
 
+/** A size in KB, whether it is a good weight for an email, and whether Gmail clips it. */
+export function sizeVerdict(bytes: number): { size: number; weight: 'Good' | 'Warning'; gmailClipping: boolean } {
+  const size = sizeInKb(bytes);
+  return { size, weight: size <= EMAIL_WEIGHT_GOOD_MAX_KB ? 'Good' : 'Warning', gmailClipping: isClippedByGmail(bytes) };
+}
+
 export function letterInsights(html: string, options: InsightsOptions = {}): LetterInsights {
   const text = visibleText(html);
   const tokens = words(text);
   const syllables = tokens.reduce((sum, word) => sum + syllableCount(word), 0);
-  const bytes = utf8ByteLength(html);
-  const size = sizeInKb(bytes);
+  const { size, weight, gmailClipping } = sizeVerdict(utf8ByteLength(html));
 
   const imagesWithoutAlt: string[] = [];
   for (const [tag] of html.matchAll(/<img\b[^>]*>/gi)) {
@@ -182,9 +187,9 @@ export function letterInsights(html: string, options: InsightsOptions = {}): Let
       time: tokens.length === 0 ? null : Math.ceil(tokens.length / READING_WORDS_PER_MINUTE),
     },
     size,
-    weight: size <= EMAIL_WEIGHT_GOOD_MAX_KB ? 'Good' : 'Warning',
+    weight,
     flags: {
-      gmailClipping: isClippedByGmail(bytes),
+      gmailClipping,
       imagesWithoutAlt: unique(imagesWithoutAlt),
       insecureLinks: unique(insecureLinks),
       missingUnsubscribe: !hasUnsubscribe,

@@ -63,7 +63,7 @@ describe('letter settings', () => {
     settings.images = { ...settings.images, alignment: 'left' };
     settings.padding = sides(6);
     const mjml = renderLetterMjml(testInput([], { settings }));
-    expect(mjml).toContain('<mj-text font-family="Georgia, Arial, serif" font-size="17px" line-height="1.52" color="#333333" align="left" padding="6px 6px 6px 6px" />');
+    expect(mjml).toContain('<mj-text font-family="Georgia, Arial, serif" font-size="17px" line-height="1.52" color="#333333" align="left" padding="6px" />');
     expect(mjml).toContain('<mj-button background-color="#00aa00" color="#000000" align="center" border-radius="3px" font-family="Arial, sans-serif" font-size="16px" font-weight="bold"');
     expect(mjml).toContain('<mj-divider border-color="#cccccc" border-style="dotted" border-width="2px"');
     expect(mjml).toContain('<mj-image align="left"');

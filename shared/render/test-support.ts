@@ -74,7 +74,15 @@ export function styleOf(style: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const declaration of (style ?? '').split(';')) {
     const at = declaration.indexOf(':');
-    if (at > 0) out[declaration.slice(0, at).trim().toLowerCase()] = declaration.slice(at + 1).trim();
+    if (at <= 0) continue;
+    const property = declaration.slice(0, at).trim().toLowerCase();
+    const value = declaration.slice(at + 1).trim();
+    out[property] = value;
+    // The padding shorthand read as a browser reads it, so tests can ask for one side.
+    if (property === 'padding') {
+      const [top, right = top, bottom = top, left = right] = value.split(/\s+/);
+      Object.assign(out, { 'padding-top': top, 'padding-right': right, 'padding-bottom': bottom, 'padding-left': left });
+    }
   }
   return out;
 }

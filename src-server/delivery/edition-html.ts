@@ -1,3 +1,4 @@
+import { minifyEmailHtml } from '../../shared/render/minify-email';
 import { carriedPromotionIds } from '../../shared/rules/promotions';
 import { resolveCurationSections } from '../curation/resolve-curation-sections';
 import type { Db } from '../db/database';
@@ -46,7 +47,7 @@ export async function editionHtml(input: EditionHtmlInput): Promise<string> {
   const blocks = await resolveCurationSections(db, channel, letter.blocks, input.fetchGuard, input.curationNow);
   const rendered = (await renderInChannel(db, channel, letter, input.publicUrl, blocks)).html;
   const day = letter.publicationDate?.slice(0, 10) ?? null;
-  const html = await fillScheduledPromotions(db, {
+  const filled = await fillScheduledPromotions(db, {
     letterId: letter.id,
     organizationId: channel.organizationId,
     channelSlug: channel.slug,
@@ -55,5 +56,7 @@ export async function editionHtml(input: EditionHtmlInput): Promise<string> {
     // The ads the schedule step submitted for this day, if it did (docs/decisions.md "Promotions at scheduling").
     carried: carriedPromotionIds(letter.settings.promotionAds, day),
   });
+  // Minified once per edition, after the promotions' slot marks are gone (they are comments).
+  const html = await minifyEmailHtml(filled);
   return keepSendSnapshot(db, { ...send, html, platformUrl: input.publicUrl, variants: sendVariants(letter, input.abTest) });
 }

@@ -4,6 +4,7 @@ import {
 } from '../../shared/contract/platform-delivery';
 import { COMPANY_CHANNEL_SLUG } from '../../shared/model/channel';
 import { UNTITLED_LETTER } from '../../shared/render/render-letter';
+import { minifyEmailHtml } from '../../shared/render/minify-email';
 import { ITERABLE_ESP } from '../../shared/rules/merge-tag';
 import type { Db } from '../db/database';
 import type { ChannelAccess } from '../http/access';
@@ -75,6 +76,8 @@ export async function sendTestEmail(db: Db, transport: MailTransport, send: Test
     carried: carriedPromotionIds(letter.settings.promotionAds, day),
     record: false,
   });
+  // As the send minifies it (edition-html.ts): the test email is the real one.
+  rendered = await minifyEmailHtml(rendered);
   const lookup = testSubscriberLookup({ toEmail: send.toEmail, letter, channelName: channel.channelName });
   const utms = resolveUtmParams(letterUtmRows(letter), (value) => fillMergeTags(value, lookup, 'text'));
   const testPage = `${platformUrl}${publicPagePaths.testEmail()}`;

@@ -230,6 +230,8 @@ describe('a scheduled letter at its publication time', () => {
     expect(bob.mail.subject).toBe('News for you');
     expect(ada.mail.from?.text).toBe('"The Weekly" <news@weekly.example>');
     expect(htmlOf(ada)).toContain(LETTER_TEXT);
+    // Minified once for the edition (edition-html.ts): MJML's indentation is gone from the body.
+    expect(htmlOf(ada).slice(htmlOf(ada).indexOf('<body'))).not.toMatch(/>\n\s+</);
     expect(htmlOf(ada)).toContain(`Hello Ada, you read this at ${people.email('ada')}.`);
     expect(htmlOf(ada)).toContain('Member code: X-1.');
     expect(htmlOf(bob)).toContain(`Hello friend, you read this at ${people.email('bob')}.`);

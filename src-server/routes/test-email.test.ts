@@ -25,6 +25,7 @@ import { createTestDatabase } from '../testing/test-database';
 import { createTestApp, signIn } from '../testing/test-app';
 import type { TestApp } from '../testing/test-app';
 import { TEST_SECRET_KEY } from '../testing/test-platform';
+import { minifyEmailHtml } from '../../shared/render/minify-email';
 
 // Test sends through a real SMTP server on loopback (smtp-server), reading what arrived
 // with mailparser: the letter as a subscriber gets it, with a test subscriber's tags.
@@ -84,6 +85,9 @@ describe('test sends over SMTP', () => {
     expect(mail.from?.text).toBe('"The Weekly" <news@weekly.example>');
     const html = typeof mail.html === 'string' ? mail.html : '';
     expect(html).toContain(LETTER_TEXT);
+    // Minified as a send's is (edition-html.ts): minifying it again changes nothing, and MJML's indentation is gone from the body.
+    expect(await minifyEmailHtml(html)).toBe(html);
+    expect(html.slice(html.indexOf('<body'))).not.toMatch(/>\n\s+</);
     expect(html).toContain('Hello Test, you read this at Me@Example.com.');
     // A custom field the test subscriber lacks shows its default, as for a real reader.
     expect(html).toContain('Member code: none yet.');

@@ -30,7 +30,7 @@ describe('button', () => {
     const container = table.closest('td[align]');
     expect(container.attr('align')).toBe('left');
     // Spacing above and below; the sides keep the letter's block padding (4px).
-    expect(styleOf(container.attr('style')).padding).toBe('20px 4px 20px 4px');
+    expect(styleOf(container.attr('style')).padding).toBe('20px 4px');
   });
 
   it("keeps a merge tag in the link's query as written, for the sending step to fill per reader", async () => {

@@ -52,7 +52,7 @@ describe('renderPromotion and renderNewPromotion', () => {
     expect(text).toContain(`Promotion from ${tag('promoterDisplayName')}`);
     const box = attr(frame(doc), 'style');
     expect(box).toContain('background-color:#FFEEDD');
-    expect(box).toContain('padding:12px 12px 12px 12px');
+    expect(box).toContain('padding:12px');
     expect(box).toContain('border-top:1px solid #000000');
     const heading = selectAll('div', doc).find((d) => textContent(d) === tag('heading'))!;
     expect(attr(heading, 'style')).toContain('font-size:26px');

@@ -3,6 +3,7 @@ import { newDraftLetter } from '../../../shared/model/new-letter';
 import { serializeSections } from '../../../shared/model/section';
 import { newSection } from '../../../shared/model/section-factory';
 import { TEST_CHANNEL } from '../testing/test-core';
+import { sizeVerdict } from '../../../shared/render/insights';
 import { createInboxService } from './inbox-service';
 import { createPreviewService } from './preview-service';
 
@@ -30,5 +31,16 @@ describe('the inbox compatibility of a letter', () => {
     const without = await inbox.inboxCompatibility(letterWith([newSection('paragraph', 'p')]));
     expect(without).not.toBe(first);
     expect(without.families.every((family) => family.blocks.length === 0)).toBe(true);
+  }, 60_000);
+
+  it('measures the email as a send mails it: minified, smaller than the preview, with the same verdicts', async () => {
+    const previews = createPreviewService({ platformUrl: 'https://letters.example', findChannel: () => TEST_CHANNEL });
+    const inbox = createInboxService({ previews });
+    const letter = letterWith(Array.from({ length: 12 }, (_, i) => newSection('paragraph', `p${i}`)));
+    const { insights } = await previews.preview(letter);
+    const { mailSize } = await inbox.inboxCompatibility(letter);
+    expect(mailSize.size).toBeLessThan(insights.size * 0.85);
+    expect(mailSize.size).toBeGreaterThan(0);
+    expect(mailSize).toEqual({ ...sizeVerdict(mailSize.size * 1024), size: mailSize.size });
   }, 60_000);
 });

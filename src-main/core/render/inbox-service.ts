@@ -1,9 +1,11 @@
 import type { InboxCompatibility } from '../../../shared/contract/inbox-compatibility';
 import type { Letter } from '../../../shared/model/letter';
 import { createInboxChecker, type InboxChecker } from '../../../shared/render/inbox-checker';
+import { sizeVerdict, utf8ByteLength } from '../../../shared/render/insights';
+import { minifyEmailHtml } from '../../../shared/render/minify-email';
 import type { PreviewService } from './preview-service';
 
-// The CONTENT CHECK's inbox compatibility, in the core: caniemail's check (doiuse-email
+// The CONTENT CHECK's inbox compatibility and the size of the email as mailed, in the core: caniemail's check (doiuse-email
 // and its data, from node_modules, so offline) reads the HTML the preview renderer already
 // compiled, section by section, and never runs while the editor types: the renderer asks
 // for it only while the schedule step shows the content check. An answer is kept per
@@ -43,7 +45,9 @@ export function createInboxService(deps: { previews: PreviewService }) {
       const entry = checkFor(letter.uniqueId);
       if (entry.last?.html === result.html) return entry.last.answer;
       const families = await entry.checker.check({ frameHtml: result.frameHtml(), sections: result.sections, blocks: input.sections });
-      const answer = { families };
+      // Measured on the email as a send mails it, not on the preview's unminified HTML.
+      const mailSize = sizeVerdict(utf8ByteLength(await minifyEmailHtml(result.html)));
+      const answer = { families, mailSize };
       entry.last = { html: result.html, answer };
       return answer;
     },

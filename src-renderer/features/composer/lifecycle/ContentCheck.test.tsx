@@ -12,6 +12,7 @@ import { newSection } from '../../../../shared/model';
 import { createAppStore } from '../../../app/store';
 import { letterOpened } from '../../../block-kit/composer-slice';
 import { testLetter } from '../../../testing/composer-test-support';
+import { gmailClipMessage } from '../../../../shared/rules/gmail-clip';
 import { ContentCheck } from './ContentCheck';
 import { FINDINGS_SHOWN, INBOX_FAILED_MESSAGE, allClearMessage, selectedMessage } from './InboxCompatibility';
 
@@ -53,6 +54,7 @@ const INBOXES: InboxCompatibility = {
     },
     clear('yahoo', 'Yahoo Mail'),
   ],
+  mailSize: { size: 14.5, weight: 'Good', gmailClipping: false },
 };
 
 const fakeBridge: Bridge = {
@@ -121,7 +123,10 @@ describe('CONTENT CHECK: in the inboxes', () => {
   it(`shows ${FINDINGS_SHOWN} blocks of a family, then all of them when asked`, async () => {
     const ids = Array.from({ length: FINDINGS_SHOWN + 3 }, (_, i) => `yt-${i}`);
     answers['render.inboxCompatibility'] = () =>
-      ok({ families: [{ family: 'outlookWindows', label: 'Outlook for Windows', blocks: ids.map((uniqueId, i) => ({ block: { uniqueId, name: 'YouTube', position: i + 1 }, features: [roundCorners] })) }] });
+      ok({
+        ...INBOXES,
+        families: [{ family: 'outlookWindows', label: 'Outlook for Windows', blocks: ids.map((uniqueId, i) => ({ block: { uniqueId, name: 'YouTube', position: i + 1 }, features: [roundCorners] })) }],
+      });
     const store = renderCheck(ids);
     await userEvent.click(await within(inboxes()).findByRole('button', { name: /Outlook for Windows/ }));
     await waitFor(() => expect(within(inboxes()).getAllByRole('button', { name: /^YouTube/ })).toHaveLength(FINDINGS_SHOWN));
@@ -137,5 +142,16 @@ describe('CONTENT CHECK: in the inboxes', () => {
     renderCheck();
     expect(await within(inboxes()).findByText(INBOX_FAILED_MESSAGE)).toBeTruthy();
     expect(await screen.findByText('~12')).toBeTruthy();
+  });
+
+  it('shows the size of the email as mailed (the core measures it minified), and warns when Gmail would clip that', async () => {
+    renderCheck();
+    // 14.5 KB mailed, where the preview's unminified HTML is 20 KB.
+    expect(await screen.findByText('14.5 KB')).toBeTruthy();
+    expect(screen.queryByText('20 KB')).toBeNull();
+    cleanup();
+    answers['render.inboxCompatibility'] = () => ok({ ...INBOXES, mailSize: { size: 130.2, weight: 'Warning', gmailClipping: true } });
+    renderCheck();
+    expect(await screen.findByText(gmailClipMessage(130.2))).toBeTruthy();
   });
 });

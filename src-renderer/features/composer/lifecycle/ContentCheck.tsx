@@ -1,8 +1,9 @@
 import { Badge, Group, List, Loader, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import type { PreviewInsights } from '../../../../shared/contract/bridge';
+import type { MailSize } from '../../../../shared/contract/inbox-compatibility';
 import { gmailClipMessage } from '../../../../shared/rules/gmail-clip';
-import { useGetPreviewQuery } from '../composer-api';
+import { useGetInboxCompatibilityQuery, useGetPreviewQuery } from '../composer-api';
 import { InboxCompatibility } from './InboxCompatibility';
 import { SidebarSection } from '../../../block-kit/SidebarSection';
 import { toastError } from '../../../ui/toasts';
@@ -24,10 +25,10 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-/** What the renderer flags, in words an editor can act on. */
-function flagMessages({ flags, size }: PreviewInsights): string[] {
+/** What the renderer flags, in words an editor can act on; Gmail's clip is judged on the email as mailed. */
+function flagMessages({ flags }: PreviewInsights, mailSize: MailSize | undefined): string[] {
   const messages: string[] = [];
-  if (flags.gmailClipping) messages.push(gmailClipMessage(size));
+  if (mailSize?.gmailClipping) messages.push(gmailClipMessage(mailSize.size));
   if (flags.missingUnsubscribe) messages.push('This letter has no unsubscribe link.');
   if (flags.imagesWithoutAlt.length > 0) {
     const n = flags.imagesWithoutAlt.length;
@@ -44,29 +45,31 @@ function flagMessages({ flags, size }: PreviewInsights): string[] {
 
 /**
  * Content check (CONTENT CHECK, spec 1 §2, §9): readability as ease/100, time to read, word count with '~',
- * size with Good/Warning; 'N/A' until known. Shares the preview's request (same revision).
+ * size with Good/Warning (of the email as mailed, minified); 'N/A' until known. Shares the preview's request (same revision).
  * Below, what will not show as designed in each mail client family (InboxCompatibility).
  */
 export function ContentCheck({ uniqueId, revision }: { uniqueId: string; revision: string }) {
   const { data, error, isFetching } = useGetPreviewQuery({ uniqueId, revision });
+  // The size is the mailed email's (minified), which the core measures with the inbox check.
+  const mailSize = useGetInboxCompatibilityQuery({ uniqueId, revision }).data?.mailSize;
   useEffect(() => {
     if (error) toastError(INSIGHTS_FAILED_MESSAGE);
   }, [error]);
   const insights = error ? undefined : data?.insights;
   const ease = insights?.readability.ease;
   const time = insights?.readability.time;
-  const flags = insights ? flagMessages(insights) : [];
+  const flags = insights ? flagMessages(insights, mailSize) : [];
   return (
     <SidebarSection title="Content check">
       <Row label="Readability">{ease === undefined || ease === null ? 'N/A' : `${Math.round(ease)}/100`}</Row>
       <Row label="Time to read">{time === undefined || time === null ? 'N/A' : `${time} min`}</Row>
       <Row label="Word count">{insights ? `~${insights.wordCount}` : 'N/A'}</Row>
       <Row label="Size">
-        {insights ? (
+        {mailSize ? (
           <Group gap={6} wrap="nowrap">
-            <span>{insights.size} KB</span>
-            <Badge size="sm" variant="light" color={insights.weight === 'Good' ? 'teal' : 'orange'}>
-              {insights.weight}
+            <span>{mailSize.size} KB</span>
+            <Badge size="sm" variant="light" color={mailSize.weight === 'Good' ? 'teal' : 'orange'}>
+              {mailSize.weight}
             </Badge>
           </Group>
         ) : (

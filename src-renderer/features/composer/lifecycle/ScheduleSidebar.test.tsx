@@ -34,7 +34,7 @@ const PREVIEW: Preview = {
   insights: {
     wordCount: 120,
     readability: { ease: 61.6, time: 1 },
-    size: 12.5,
+    size: 20,
     weight: 'Good',
     flags: { gmailClipping: false, imagesWithoutAlt: ['a.png', 'b.png'], insecureLinks: [], missingUnsubscribe: true, emptyTextBlocks: 2, emptyImageSlots: [{ uniqueId: 'l-0', block: 'Image in Layout' }] },
   },
@@ -69,6 +69,8 @@ beforeEach(() => {
         fetchedAt: '2026-03-09T19:00:00.000Z',
       }),
     'render.preview': () => ok(PREVIEW),
+    // The email as mailed (minified) is smaller than the preview's HTML (20 KB above).
+    'render.inboxCompatibility': () => ok({ families: [], mailSize: { size: 12.5, weight: 'Good', gmailClipping: false } }),
   };
 });
 afterEach(() => {
@@ -138,8 +140,7 @@ describe('Content check', () => {
   });
 
   it('warns before sending that Gmail will clip a letter over 102 KB, naming its size', async () => {
-    answers['render.preview'] = () =>
-      ok({ ...PREVIEW, insights: { ...PREVIEW.insights, size: 118.4, weight: 'Warning', flags: { ...PREVIEW.insights.flags, gmailClipping: true } } });
+    answers['render.inboxCompatibility'] = () => ok({ families: [], mailSize: { size: 118.4, weight: 'Warning', gmailClipping: true } });
     renderSidebar();
     const check = await openSection('Content check');
     await waitFor(() => expect(within(check).getByText('118.4 KB')).toBeTruthy());
@@ -149,6 +150,8 @@ describe('Content check', () => {
 
   it("says 'insights failed to load' and shows N/A when the preview fails", async () => {
     answers['render.preview'] = () => fail('Sorry, we were unable to fetch the letter template');
+    // The inbox check renders the same letter, so it fails with it.
+    answers['render.inboxCompatibility'] = () => fail('Sorry, we were unable to fetch the letter template');
     renderSidebar();
     await waitFor(() => expect(screen.getByText('insights failed to load')).toBeTruthy());
     expect(within(await openSection('Content check')).getAllByText('N/A')).toHaveLength(4);

@@ -9,7 +9,7 @@ import { useFeatureFlags } from '../../../app/feature-flags';
 import { COMPOSER_PLUGINS } from '../../../app/composer-plugins';
 import type { RootState } from '../../../app/store';
 import { SidebarSectionTitled } from '../../../block-kit/SidebarSection';
-import { useGetPreviewQuery } from '../composer-api';
+import { useGetInboxCompatibilityQuery, useGetPreviewQuery } from '../composer-api';
 import { AutomationTrigger } from './AutomationTrigger';
 import { ContentCheck } from './ContentCheck';
 import { InboxPreview } from './InboxPreview';
@@ -83,6 +83,7 @@ export function ScheduleSidebar({ letter, revision, zone, form, title, onTitleCh
   const busy = useBusySources(onBusyChange);
   const settings = useSelector((state: RootState) => state.composer.settings);
   const preview = useGetPreviewQuery({ uniqueId: letter.uniqueId, revision });
+  const mailSize = useGetInboxCompatibilityQuery({ uniqueId: letter.uniqueId, revision }).data?.mailSize;
   const utmEnabled = isFeatureOn(FEATURE_FLAGS.utmTracking);
   const withTrigger = Boolean(template && automation);
 
@@ -158,7 +159,7 @@ export function ScheduleSidebar({ letter, revision, zone, form, title, onTitleCh
       <Stack gap="sm" pr="sm">
         <ScheduleChecklist items={items} action={template ? 'activate' : 'schedule'} onPick={pick} />
         <Accordion multiple value={open} onChange={setOpen} keepMounted keepMountedMode="display-none" variant="separated" chevronPosition="right">
-          {section('content', 'Content check', contentSummary(insights, preview.isFetching), false, <ContentCheck uniqueId={letter.uniqueId} revision={revision} />)}
+          {section('content', 'Content check', contentSummary(insights, mailSize, preview.isFetching), false, <ContentCheck uniqueId={letter.uniqueId} revision={revision} />)}
           {withTrigger &&
             automation &&
             section(

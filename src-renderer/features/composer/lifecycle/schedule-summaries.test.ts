@@ -31,7 +31,9 @@ describe('the schedule step’s summary lines', () => {
     expect(promotionsSummary({ date: '2030-01-08', ads: [] }, '2030-01-08 09:00:00')).toBe('No ads chosen');
     // A choice made for another day is not this day's.
     expect(promotionsSummary({ date: '2030-01-07', ads: [] }, '2030-01-08 09:00:00')).toBe('Every ad of the send day');
-    expect(contentSummary(undefined, true)).toBe('Checking…');
-    expect(contentSummary({ wordCount: 20, size: 7.2, weight: 'Good' }, false)).toBe('~20 words · 7.2 KB (Good)');
+    expect(contentSummary(undefined, undefined, true)).toBe('Checking…');
+    expect(contentSummary({ wordCount: 20 }, { size: 7.2, weight: 'Good' }, false)).toBe('~20 words · 7.2 KB (Good)');
+    // The size is the mailed email's, measured after the words: until then, the words alone.
+    expect(contentSummary({ wordCount: 20 }, undefined, false)).toBe('~20 words');
   });
 });

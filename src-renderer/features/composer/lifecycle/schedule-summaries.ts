@@ -50,8 +50,12 @@ export function triggerSummary(settings: AutomationSettings | null, zone: string
   return `${recurrenceText(settings.schedule)} ${zoneAbbreviation(zone, now)}`;
 }
 
-/** '~20 words · 7.2 KB (Good)', or that the check is running or has nothing yet. */
-export function contentSummary(insights: { wordCount: number; size: number; weight: string } | undefined, checking: boolean): string {
-  if (insights) return `~${insights.wordCount} words · ${insights.size} KB (${insights.weight})`;
+/** '~20 words · 7.2 KB (Good)' (the size of the email as mailed, once measured), or that the check is running or has nothing yet. */
+export function contentSummary(
+  insights: { wordCount: number } | undefined,
+  mailSize: { size: number; weight: string } | undefined,
+  checking: boolean,
+): string {
+  if (insights) return `~${insights.wordCount} words` + (mailSize ? ` · ${mailSize.size} KB (${mailSize.weight})` : '');
   return checking ? 'Checking…' : 'Not checked yet';
 }
