@@ -102,6 +102,12 @@ describe('palette tiles', () => {
     expect(document.getElementById(promotion.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe(ALL_PROMOTIONS_ADDED);
   });
 
+  it('tell blocks apart by their icons: no two tiles share one', () => {
+    const byIcon = new Map<unknown, string[]>();
+    for (const entry of PALETTE) byIcon.set(entry.icon, [...(byIcon.get(entry.icon) ?? []), entry.name]);
+    expect([...byIcon.values()].filter((names) => names.length > 1)).toEqual([]);
+  });
+
   it('draw each tile as a large icon over its name', () => {
     renderWith(<BlocksPalette items={paletteFor({ esp: 0 }, () => false)} disabled={false} onAdd={vi.fn()} />);
     const tile = screen.getByRole('button', { name: 'Paragraph' });
