@@ -15,6 +15,26 @@ const button = (name: string) => app.page.getByRole('button', { name, exact: tru
 const titleField = () => app.page.getByRole('textbox', { name: 'Title (email subject)' });
 const scheduleSidebar = () => app.page.getByLabel('Schedule settings');
 
+/**
+ * The sidebar tabs an editor can see while the block settings are open: those whose centre is
+ * in the window and not covered there (by the panel, or the app header they scroll under).
+ */
+function tabsShownBesideSettings(): Promise<string[]> {
+  return app.page.getByRole('tab').evaluateAll((tabs) =>
+    tabs
+      .filter((tab) => {
+        const view = tab.ownerDocument.defaultView!;
+        const box = tab.getBoundingClientRect();
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        if (y < 0 || y > view.innerHeight || x < 0 || x > view.innerWidth) return false;
+        const top = tab.ownerDocument.elementFromPoint(x, y);
+        return top !== null && tab.contains(top);
+      })
+      .map((tab) => tab.textContent ?? ''),
+  );
+}
+
 async function openSettingsOf(target: ReturnType<typeof section>) {
   await target.click();
   await button('Settings').click();
@@ -92,6 +112,11 @@ describe('the composer, polished', () => {
     expect(scrolled).toBeGreaterThan(0);
     expect(box!.y).toBeGreaterThanOrEqual(0);
     expect(box!.y).toBeLessThan(200);
+    // The Blocks and Styles tabs do not peek out above the panel, scrolled or at the top.
+    expect(await tabsShownBesideSettings()).toEqual([]);
+    await app.page.evaluate('window.scrollTo(0, 0)');
+    await app.page.waitForTimeout(300);
+    expect(await tabsShownBesideSettings()).toEqual([]);
     await settings().getByRole('button', { name: 'Close block settings' }).click();
   });
 

@@ -30,6 +30,8 @@ const pier: Aggregate = {
   categories: [],
 };
 let list: 'one' | 'none' | 'fails' = 'one';
+let feedCount = 0;
+let listAsked = 0;
 let releaseHeart: (() => void) | null = null;
 const hearts: unknown[] = [];
 
@@ -37,6 +39,7 @@ beforeAll(() => {
   window.bridge = {
     async invoke(channel, input) {
       if (channel === 'curation.aggregates') {
+        listAsked++;
         if (list === 'fails') return { ok: false, error: { code: 'platform_error', message: 'boom' } };
         const items = list === 'one' ? [pier] : [];
         return { ok: true, data: { items, total: items.length, pendingCurated: 0 } } as never;
@@ -46,7 +49,10 @@ beforeAll(() => {
         await new Promise<void>((resolve) => (releaseHeart = resolve));
         return { ok: true, data: { id: 7, curated: true, saved: false } } as never;
       }
-      if (channel === 'curation.feeds') return { ok: true, data: { items: [] } } as never;
+      if (channel === 'curation.feeds') {
+        const items = Array.from({ length: feedCount }, (_, i) => ({ id: i + 1, url: `https://harbour.example/feed-${i + 1}.xml`, uniqueId: `feed-${i + 1}`, title: `Harbour feed ${i + 1}`, lastFetchedAt: null, lastError: null }));
+        return { ok: true, data: { items } } as never;
+      }
       if (channel === 'curation.tags' || channel === 'curation.categories') return { ok: true, data: { items: [], total: 0 } } as never;
       if (channel === 'curation.siteNames') return { ok: true, data: { items: ['Harbour News'] } } as never;
       if (channel === 'app.session') return { ok: true, data: { mode: 'embedded', platformUrl: '', signedIn: true, user: null, organizations: [] } } as never;
@@ -60,6 +66,8 @@ afterAll(() => {
 });
 beforeEach(() => {
   list = 'one';
+  feedCount = 0;
+  listAsked = 0;
 });
 afterEach(cleanup);
 
@@ -94,13 +102,39 @@ describe('the curation screen', () => {
     }
   });
 
-  it("shows the spec's messages when nothing matches and when the list cannot be fetched", async () => {
+  it("shows the spec's messages when nothing matches a search and when the list cannot be fetched", async () => {
     list = 'none';
     renderPage();
+    await userEvent.click(await screen.findByRole('switch', { name: 'Curated only' }));
     expect(await screen.findByText(NO_AGGREGATES_MESSAGE)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'No articles yet' })).toBeNull();
     cleanup();
     list = 'fails';
     renderPage();
     await waitFor(() => expect(screen.getByText(AGGREGATES_FETCH_FAILED_MESSAGE)).toBeTruthy());
+  });
+});
+
+describe('the curation screen with no articles yet (issue 37)', () => {
+  it('says what curation is for and brings the editor to the feed address as its first action', async () => {
+    list = 'none';
+    renderPage();
+    const empty = await screen.findByRole('region', { name: 'No articles yet' });
+    expect(empty.textContent).toContain('Curation gathers the articles of the sites you follow');
+    expect(screen.queryByText(NO_AGGREGATES_MESSAGE)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Add your first feed' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Feed URL' }));
+  });
+
+  it('with feeds, says when their articles come and checks again on request', async () => {
+    list = 'none';
+    feedCount = 1;
+    renderPage();
+    const empty = await screen.findByRole('region', { name: 'No articles yet' });
+    await waitFor(() => expect(empty.textContent).toContain('The platform reads your feeds every 15 minutes'));
+    const asked = listAsked;
+    await userEvent.click(screen.getByRole('button', { name: 'Check for new articles' }));
+    await waitFor(() => expect(listAsked).toBe(asked + 1));
+    expect(screen.queryByRole('button', { name: 'Add your first feed' })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
-import { Alert, Group, Loader, MultiSelect, Pagination, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, MultiSelect, Pagination, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { IconBookmarks, IconRefresh, IconRss, IconSearch } from '@tabler/icons-react';
+import { useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { AGGREGATES_FETCH_FAILED_MESSAGE, AGGREGATES_PAGE_SIZE_DEFAULT, NO_AGGREGATES_MESSAGE, TAXONOMY_SEARCH_DEBOUNCE_MS } from '../../../shared/contract/platform-curation';
 import type { Aggregate } from '../../../shared/contract/platform-curation';
@@ -11,6 +11,7 @@ import { useAggregatesQuery, useCurationCategoriesQuery, useCurationFeedsQuery, 
 import { FeedsManager } from './FeedsManager';
 import { InsertIntoLetterDialog } from './InsertIntoLetterDialog';
 import { TagsDialog } from './TagsDialog';
+import { ListEmptyState } from '../../ui/ListEmptyState';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 
 export const HEART_KEPT_LOCALLY = 'Saved on this computer; it reaches the platform when it can be reached.';
@@ -45,6 +46,7 @@ export function CurationPage() {
   const [keptLocally, setKeptLocally] = useState(false);
   const [inserting, setInserting] = useState<Aggregate | null>(null);
   const [tagging, setTagging] = useState<Aggregate | null>(null);
+  const feedUrl = useRef<HTMLInputElement>(null);
 
   const query = {
     keyword: debouncedKeyword,
@@ -88,10 +90,14 @@ export function CurationPage() {
     setPage(1);
   };
   const error = aggregates.error as { code?: string; message?: string } | undefined;
+  // Nothing chosen to narrow the list: an empty one means the channel has no articles yet,
+  // not that a search missed (which keeps the spec's message).
+  const narrowed = keyword.trim() !== '' || curatedOnly || feeds.length + sites.length + tags.length + categories.length > 0 || from !== '' || to !== '';
+  const noFeeds = feedList.data !== undefined && feedList.data.items.length === 0;
 
   return (
     <ScreenFrame title="Curation" maw={1000}>
-      <FeedsManager brandSlug={brandSlug} channelSlug={channelSlug} />
+      <FeedsManager brandSlug={brandSlug} channelSlug={channelSlug} urlInputRef={feedUrl} />
       <Stack gap="sm" component="section" aria-label="Filters">
         <Group align="flex-end" wrap="wrap">
           <TextInput
@@ -148,10 +154,31 @@ export function CurationPage() {
       )}
       {aggregates.isLoading && <Loader aria-label="Loading articles" />}
       {error && <Alert color="red">{error.code === 'offline' ? error.message : AGGREGATES_FETCH_FAILED_MESSAGE}</Alert>}
-      {aggregates.data && shown.length === 0 && (
+      {aggregates.data && shown.length === 0 && narrowed && (
         <Text role="status" c="dimmed">
           {NO_AGGREGATES_MESSAGE}
         </Text>
+      )}
+      {aggregates.data && shown.length === 0 && !narrowed && (
+        <ListEmptyState
+          icon={IconBookmarks}
+          title="No articles yet"
+          actions={
+            noFeeds ? (
+              <Button leftSection={<IconRss size={16} aria-hidden />} onClick={() => feedUrl.current?.focus()}>
+                Add your first feed
+              </Button>
+            ) : (
+              <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} loading={aggregates.isFetching} onClick={() => void aggregates.refetch()}>
+                Check for new articles
+              </Button>
+            )
+          }
+        >
+          {noFeeds
+            ? 'Curation gathers the articles of the sites you follow, so you can pick the best for your letters. Add a feed’s address (RSS, Atom or JSON Feed) and its articles appear here within 15 minutes.'
+            : 'The platform reads your feeds every 15 minutes and lists their articles here. Mark the ones worth sharing with the heart to add them to a letter.'}
+        </ListEmptyState>
       )}
       {shown.length > 0 && (
         <Stack gap="xs" component="ul" aria-label="Articles" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

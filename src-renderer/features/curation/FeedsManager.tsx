@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconRss, IconTrash } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type Ref } from 'react';
 import { FEEDS_FETCH_FAILED_MESSAGE } from '../../../shared/contract/platform-curation';
 import type { Feed } from '../../../shared/contract/platform-curation';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
@@ -11,8 +11,10 @@ import { useAddFeedMutation, useCurationFeedsQuery, useDeleteFeedMutation, useVa
  * A channel's feeds: add one by its address (trimmed, checked by the platform first:
  * 'This url is invalid.' and the address cleared when it is not a feed; a feed that could
  * not be reached says why and keeps the address, feed-check-failure.ts), and delete one.
+ * With no feeds yet the articles' empty state below says what they are for, so the card
+ * stays a form. `urlInputRef` lets that empty state's first action bring the editor here.
  */
-export function FeedsManager({ brandSlug, channelSlug }: { brandSlug: string; channelSlug: string }) {
+export function FeedsManager({ brandSlug, channelSlug, urlInputRef }: { brandSlug: string; channelSlug: string; urlInputRef?: Ref<HTMLInputElement> }) {
   const feeds = useCurationFeedsQuery({ brandSlug, channelSlug });
   const [validate, validating] = useValidateFeedMutation();
   const [add, adding] = useAddFeedMutation();
@@ -60,6 +62,7 @@ export function FeedsManager({ brandSlug, channelSlug }: { brandSlug: string; ch
         <form onSubmit={(event) => void submit(event)}>
           <Group align="flex-start" wrap="nowrap">
             <TextInput
+              ref={urlInputRef}
               label="Feed URL"
               placeholder="https://example.com/feed.xml"
               value={url}
@@ -73,11 +76,6 @@ export function FeedsManager({ brandSlug, channelSlug }: { brandSlug: string; ch
           </Group>
         </form>
         {feeds.isError && <Alert color="red">{(feeds.error as { code?: string }).code === 'offline' ? (feeds.error as { message: string }).message : FEEDS_FETCH_FAILED_MESSAGE}</Alert>}
-        {feeds.data && feeds.data.items.length === 0 && (
-          <Text size="sm" c="dimmed">
-            No feeds yet. Add one to collect its articles here.
-          </Text>
-        )}
         <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {feeds.data?.items.map((feed) => (
             <Group key={feed.id} component="li" justify="space-between" wrap="nowrap">

@@ -55,7 +55,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 function Figure({ label, value }: { label: string; value: string }) {
   return (
     <div>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      <Text size="sm" c="dimmed" fw={500}>
         {label}
       </Text>
       <Text size="xl" fw={700}>

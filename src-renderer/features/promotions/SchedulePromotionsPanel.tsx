@@ -52,7 +52,7 @@ export function SchedulePromotionsPanel({ brandSlug, channelSlug, publicationDat
 
   return (
     <StylesContext.Provider value={{ disabled, channel: null }}>
-      <SidebarSection title="PROMOTIONS">
+      <SidebarSection title="Promotions">
         <Stack gap="xs" role="group" aria-label="Promotion settings">
           {validDay === null ? (
             <Text size="sm" c="dimmed">

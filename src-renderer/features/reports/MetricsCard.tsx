@@ -6,7 +6,7 @@ import { EmptyState } from '../../ui/EmptyState';
 function Figure({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
     <Stack gap={0} role="group" aria-label={label}>
-      <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+      <Text size="sm" c="dimmed" fw={500}>
         {label}
       </Text>
       <Text fz={24} fw={700}>

@@ -98,7 +98,7 @@ describe('SettingsPage', () => {
     expect(await screen.findByText('Restart to switch platforms')).toBeTruthy();
     expect(saved).toEqual({ platform: { mode: 'remote', url: 'https://letterdesk.example.com' } });
     expect(screen.getByLabelText<HTMLInputElement>('Server address').value).toBe('https://letterdesk.example.com');
-    await user.click(screen.getByRole('button', { name: 'Restart Now' }));
+    await user.click(screen.getByRole('button', { name: 'Restart now' }));
     expect(relaunches).toBe(1);
   });
 

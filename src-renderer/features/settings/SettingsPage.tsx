@@ -150,7 +150,7 @@ export function SettingsPage({ platformUrl, mode: runningMode, organizations = [
                 Your work is saved and pushed first. Each platform keeps its own letters on this computer; nothing is copied from one to the other.
                 <Group mt="sm">
                   <Button size="xs" onClick={() => void desktop.relaunch()}>
-                    Restart Now
+                    Restart now
                   </Button>
                 </Group>
               </Alert>

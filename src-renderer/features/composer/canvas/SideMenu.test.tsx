@@ -31,6 +31,16 @@ describe('side menu rules', () => {
     expect(menuFor(newSection(type, 'x'))).toEqual(expected);
   });
 
+  it('is one row of icon buttons, not a column of text buttons: each draws an icon and no words', () => {
+    menuFor(newSection('paragraph', 'x'));
+    const menu = screen.getByRole('toolbar', { name: 'Section actions' });
+    expect(menu.getAttribute('aria-orientation')).toBe('horizontal');
+    for (const button of within(menu).getAllByRole('button')) {
+      expect(button.querySelectorAll('svg'), button.getAttribute('aria-label')!).toHaveLength(1);
+      expect(button.textContent?.trim(), button.getAttribute('aria-label')!).toBe('');
+    }
+  });
+
   it('offers no changes in a read-only letter', () => {
     expect(menuFor(newSection('paragraph', 'x'), true)).toEqual(['Settings']);
   });

@@ -62,8 +62,8 @@ function StatusLines({ status, letter, zone }: { status: TemplateAutomation; let
       {status.waitingCount > 0 && <Text>{waitingCountText(status.waitingCount)}</Text>}
       {status.runs.length > 0 && (
         <>
-          <Text size="xs" fw={700} c="dimmed" mt="sm" style={{ letterSpacing: 0.5 }}>
-            RECENT RUNS
+          <Text size="sm" fw={600} c="dimmed" mt="sm">
+            Recent runs
           </Text>
           <List size="sm" spacing={2}>
             {status.runs.map((run) => (

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newLayoutSection, newSection } from '../../../../shared/model';
 import { sectionDeleted } from '../../../block-kit/composer-slice';
 import { renderWith, testStore } from '../../../testing/composer-test-support';
-import { BlocksPalette } from './BlocksPalette';
+import { BlocksPalette, paletteDescriptionId } from './BlocksPalette';
 import { PALETTE, paletteFor, paletteItemRefusal, placedCount } from '../../../app/block-catalogue';
 
 const ALL_PROMOTIONS_ADDED = 'all promotions added';
@@ -42,7 +42,8 @@ describe('promotion placement limit (spec 1 §4)', () => {
     await userEvent.click(promotion);
     expect(onAdd).not.toHaveBeenCalled();
     await userEvent.hover(promotion);
-    expect(await screen.findByText(ALL_PROMOTIONS_ADDED)).toBeTruthy();
+    // The tooltip beside the tile's described line.
+    await waitFor(() => expect(screen.getAllByText(ALL_PROMOTIONS_ADDED)).toHaveLength(2));
 
     await userEvent.click(screen.getByRole('button', { name: 'Heading' }));
     expect(onAdd.mock.calls.map(([added]) => added.name)).toEqual(['Heading']);
@@ -68,8 +69,49 @@ describe('promotion placement limit (spec 1 §4)', () => {
 describe('palette tiles', () => {
   it('say in one line what each block is for when hovered or focused', async () => {
     renderWith(<BlocksPalette items={paletteFor({ esp: 0 }, () => false)} disabled={false} onAdd={vi.fn()} />);
+    const line = 'Articles curated for the channel, filled when the letter is sent.';
+    expect(screen.getAllByText(line)).toHaveLength(1);
     await userEvent.hover(screen.getByRole('button', { name: 'Curations' }));
-    expect(await screen.findByText('Articles curated for the channel, filled when the letter is sent.')).toBeTruthy();
+    // The tooltip beside the tile's described line.
+    await waitFor(() => expect(screen.getAllByText(line)).toHaveLength(2));
     for (const item of PALETTE) expect(item.description.length, item.name).toBeGreaterThan(10);
+  });
+
+  it("describe each tile with its block's line, ahead of the drag instructions, for screen readers", () => {
+    const items = paletteFor({ esp: 0 }, () => false);
+    renderWith(<BlocksPalette items={items} disabled={false} onAdd={vi.fn()} />);
+    for (const item of items) {
+      const [first, ...rest] = screen.getByRole('button', { name: item.name }).getAttribute('aria-describedby')!.split(' ');
+      expect(first, item.name).toBe(paletteDescriptionId(item));
+      expect(document.getElementById(first!)?.textContent, item.name).toBe(item.description);
+      // The drag library's instructions stay described too.
+      expect(rest.length, item.name).toBe(1);
+    }
+  });
+
+  it("shows the tooltip to keyboard users as they tab onto a tile, and a refused tile's reason in place of its line", async () => {
+    const store = testStore([newSection('newpromotion', 'promo-1'), newSection('footer', 'footer')]);
+    renderWith(<BlocksPalette items={paletteFor({ esp: 0 }, () => false)} disabled={false} onAdd={vi.fn()} limits={{ newpromotion: 1 }} />, store);
+    const heading = item('Heading').description;
+    // Before focus only the described (hidden) line is there; on focus the tooltip shows it too.
+    expect(screen.getAllByText(heading)).toHaveLength(1);
+    await userEvent.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Heading' }));
+    await waitFor(() => expect(screen.getAllByText(heading)).toHaveLength(2));
+    const promotion = screen.getByRole('button', { name: 'Promotion' });
+    expect(document.getElementById(promotion.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe(ALL_PROMOTIONS_ADDED);
+  });
+
+  it('tell blocks apart by their icons: no two tiles share one', () => {
+    const byIcon = new Map<unknown, string[]>();
+    for (const entry of PALETTE) byIcon.set(entry.icon, [...(byIcon.get(entry.icon) ?? []), entry.name]);
+    expect([...byIcon.values()].filter((names) => names.length > 1)).toEqual([]);
+  });
+
+  it('draw each tile as a large icon over its name', () => {
+    renderWith(<BlocksPalette items={paletteFor({ esp: 0 }, () => false)} disabled={false} onAdd={vi.fn()} />);
+    const tile = screen.getByRole('button', { name: 'Paragraph' });
+    expect(tile.querySelector('[data-palette-icon]')?.getAttribute('width')).toBe('26');
+    expect(tile.style.height).toBe('76px');
   });
 });

@@ -1,5 +1,5 @@
 import { Draggable, Droppable } from '@hello-pangea/dnd';
-import { Button, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { memo, useCallback, useRef } from 'react';
 import { useSelector } from 'react-redux';
 import type { BlockType } from '../../../../shared/model';
@@ -9,6 +9,11 @@ import { PALETTE_GROUPS, type PaletteItem } from '../../../block-kit/block-kind'
 
 export const PALETTE_DROPPABLE = 'palette';
 export const paletteDraggableId = (item: PaletteItem) => `palette:${item.name}`;
+/** The element holding a tile's one line, which the tile names as its description. */
+export const paletteDescriptionId = (item: PaletteItem) => `palette-description-${item.name.replace(/\W+/g, '-').toLowerCase()}`;
+
+/** A tile's height: room for a 26 px icon above a two-line name ('Image + Text columns'). */
+const TILE_HEIGHT = 76;
 
 export interface BlocksPaletteProps {
   items: PaletteItem[];
@@ -21,8 +26,9 @@ export interface BlocksPaletteProps {
 const NO_LIMITS: Partial<Record<BlockType, number | null>> = {};
 
 /**
- * The Blocks tab: palette items by group in a 3-column grid; click, Enter or drag onto the
- * canvas. The composer renders again on every keystroke; the grid does only when its items,
+ * The Blocks tab: palette items by group in a 3-column grid (spec 2 §1) of tiles, each a
+ * large icon over its name, saying what its block is for in a tooltip on hover or focus and
+ * to screen readers as its description; click, Enter or drag onto the canvas. The composer renders again on every keystroke; the grid does only when its items,
  * its state or what it refuses change.
  */
 export function BlocksPalette({ items, disabled, onAdd, limits = NO_LIMITS }: BlocksPaletteProps) {
@@ -85,8 +91,9 @@ const PaletteGrid = memo(function PaletteGrid({ items, disabled, onAdd, refusals
                                 ref={drag.innerRef}
                                 {...drag.draggableProps}
                                 {...drag.dragHandleProps}
-                                // The library describes the drag instructions; the name stays the palette name.
+                                // The name stays the palette name; the description is what the block is for, then the library's drag instructions.
                                 aria-label={item.name}
+                                aria-describedby={[paletteDescriptionId(item), drag.dragHandleProps?.['aria-describedby']].filter(Boolean).join(' ')}
                                 variant="default"
                                 size="xs"
                                 px={4}
@@ -95,16 +102,18 @@ const PaletteGrid = memo(function PaletteGrid({ items, disabled, onAdd, refusals
                                 data-disabled={refusal !== null || undefined}
                                 aria-disabled={refusal !== null || undefined}
                                 onClick={() => refusal === null && onAdd(item)}
-                                styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2, flexDirection: 'column', gap: 2 } }}
-                                style={{ ...drag.draggableProps.style, height: 64 }}
+                                fw={500}
+                                styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2, flexDirection: 'column', gap: 6 } }}
+                                style={{ ...drag.draggableProps.style, height: TILE_HEIGHT }}
                               >
-                                <item.icon size={20} stroke={1.6} aria-hidden data-palette-icon />
+                                <item.icon size={26} stroke={1.5} aria-hidden data-palette-icon />
                                 {item.name}
+                                <VisuallyHidden id={paletteDescriptionId(item)}>{refusal ?? item.description}</VisuallyHidden>
                               </Button>
                             </Tooltip>
                             {/* Dragging copies the item: a stand-in keeps its place so the grid does not reflow. */}
                             {snapshot.isDragging && (
-                              <Button aria-hidden tabIndex={-1} variant="default" size="xs" px={4} style={{ height: 64 }}>
+                              <Button aria-hidden tabIndex={-1} variant="default" size="xs" px={4} style={{ height: TILE_HEIGHT }}>
                                 {item.name}
                               </Button>
                             )}
