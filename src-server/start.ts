@@ -102,6 +102,8 @@ export interface StartPlatformOptions {
   evvntApiUrl?: string;
   /** Iterable's API (ITERABLE_API_URL); default https://api.iterable.com. */
   iterableApiUrl?: string;
+  /** The spam check's spamassassin program (SPAMASSASSIN_PATH); default `spamassassin` on PATH. */
+  spamAssassinPath?: string;
 }
 
 export interface PlatformServer {
@@ -182,6 +184,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
         : createDiskImageStorage(options.imagesDir ?? path.join(options.dataDir ?? defaultDataDir(), 'images')),
       allowHttpImageFetch: options.allowHttpImageFetch ?? false,
       fetchGuard,
+      spamAssassin: { path: options.spamAssassinPath },
       delivery: jobs,
       dashboardExports: jobs,
       promotionExports: jobs,

@@ -58,6 +58,11 @@ describe('integrationSettingsFromEnv', () => {
     expect(() => integrationSettingsFromEnv({ EVVNT_API_URL: 'ftp://x' })).toThrow(/http or https/);
   });
 
+  it('reads where the spam check finds SpamAssassin, PATH when unset', () => {
+    expect(integrationSettingsFromEnv({ SPAMASSASSIN_PATH: ' /opt/sa/bin/spamassassin ' }).spamAssassinPath).toBe('/opt/sa/bin/spamassassin');
+    expect(integrationSettingsFromEnv({}).spamAssassinPath).toBeUndefined();
+  });
+
   it('reads where Iterable is, and refuses an address that is not http or https', () => {
     expect(integrationSettingsFromEnv({ ITERABLE_API_URL: ' http://127.0.0.1:9100 ' }).iterableApiUrl).toBe('http://127.0.0.1:9100');
     expect(integrationSettingsFromEnv({}).iterableApiUrl).toBeUndefined();
