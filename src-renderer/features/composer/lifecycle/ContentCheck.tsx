@@ -4,6 +4,7 @@ import type { PreviewInsights } from '../../../../shared/contract/bridge';
 import { gmailClipMessage } from '../../../../shared/rules/gmail-clip';
 import { useGetPreviewQuery } from '../composer-api';
 import { InboxCompatibility } from './InboxCompatibility';
+import { SpamScore } from './SpamScore';
 import { SidebarSection } from '../../../block-kit/SidebarSection';
 import { toastError } from '../../../ui/toasts';
 
@@ -45,7 +46,8 @@ function flagMessages({ flags, size }: PreviewInsights): string[] {
 /**
  * Content check (CONTENT CHECK, spec 1 §2, §9): readability as ease/100, time to read, word count with '~',
  * size with Good/Warning; 'N/A' until known. Shares the preview's request (same revision).
- * Below, what will not show as designed in each mail client family (InboxCompatibility).
+ * Below, what will not show as designed in each mail client family (InboxCompatibility), and
+ * the spam score the platform's SpamAssassin gives the email, on demand (SpamScore).
  */
 export function ContentCheck({ uniqueId, revision }: { uniqueId: string; revision: string }) {
   const { data, error, isFetching } = useGetPreviewQuery({ uniqueId, revision });
@@ -82,6 +84,7 @@ export function ContentCheck({ uniqueId, revision }: { uniqueId: string; revisio
         </List>
       )}
       <InboxCompatibility uniqueId={uniqueId} revision={revision} />
+      <SpamScore uniqueId={uniqueId} revision={revision} />
     </SidebarSection>
   );
 }
