@@ -88,6 +88,7 @@ export const SPAM_RULE_WORDS: Readonly<Record<string, SpamRuleWords>> = {
   NO_RECEIVED: { description: 'The email has not passed through a mail server yet: it was checked before sending.', advice: '' },
   NO_RELAYS: { description: 'The email has not passed through a mail server yet: it was checked before sending.', advice: '' },
   MSGID_SHORT: { description: 'The Message-ID header is short.', advice: '' },
+  WEIRD_PORT: { description: 'A link names a port number (such as :8080).', advice: '' },
   DKIM_SIGNED: { description: 'The email carries a DKIM signature.', advice: '' },
   DKIM_VALID: { description: 'The DKIM signature checks out.', advice: '' },
   DKIM_INVALID: { description: 'The DKIM signature does not check out.', advice: "Check the sending domain's DKIM record (Sending domains, Check DNS)." },

@@ -8,7 +8,7 @@ import { useCheckSpamScoreMutation } from './spam-check-api';
 
 // The CONTENT CHECK's spam score (issue 35; docs/decisions.md "Spam check before sending"):
 // on demand, since it needs the platform and SpamAssassin takes a few seconds. The email
-// is built as a test send builds it, and nothing is sent. Rules that cost points come first,
+// is built as a test send builds it, and nothing is sent. Rules that cost points are listed,
 // each with what to change; rules that only inform share one line at the end.
 
 export const SPAM_PART_TITLE = 'Spam score';
@@ -23,8 +23,8 @@ export const SPAM_FAILS = 'Likely spam';
 const points = (value: number) => (Math.abs(value) < 0.05 ? '0' : value.toFixed(1));
 /** 'Spam score 2.4 of 5 (lower is better)'. */
 export const spamSummary = (score: number, threshold: number) => `Spam score ${points(score)} of ${Number(threshold.toFixed(1))} (lower is better)`;
-/** Worth the editor's attention: it costs points or asks for a change. */
-const counts = (rule: SpamRule) => rule.score >= 0.05 || rule.advice !== '';
+/** Worth the editor's attention: it costs points (SpamAssassin scores some rules 0.001 only to note them). */
+const counts = (rule: SpamRule) => rule.score >= 0.05;
 
 function RuleLine({ rule }: { rule: SpamRule }) {
   return (
@@ -62,7 +62,7 @@ function Result({ answer }: { answer: SpamCheckResponse }) {
     <Stack gap={4}>
       <Group gap={6} wrap="nowrap">
         <Text size="sm">{spamSummary(answer.score, answer.threshold)}</Text>
-        <Badge size="sm" variant="light" color={passes ? 'teal' : 'red'}>
+        <Badge size="sm" variant="light" color={passes ? 'teal' : 'red'} style={{ flexShrink: 0 }}>
           {passes ? SPAM_PASSES : SPAM_FAILS}
         </Badge>
       </Group>
