@@ -104,6 +104,8 @@ export interface StartPlatformOptions {
   iterableApiUrl?: string;
   /** The spam check's spamassassin program (SPAMASSASSIN_PATH); default `spamassassin` on PATH. */
   spamAssassinPath?: string;
+  /** A spamd the spam check asks through spamc instead (SPAMD_HOST, SPAMD_PORT). */
+  spamd?: { host: string; port: number };
 }
 
 export interface PlatformServer {
@@ -184,7 +186,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
         : createDiskImageStorage(options.imagesDir ?? path.join(options.dataDir ?? defaultDataDir(), 'images')),
       allowHttpImageFetch: options.allowHttpImageFetch ?? false,
       fetchGuard,
-      spamAssassin: { path: options.spamAssassinPath },
+      spamAssassin: { path: options.spamAssassinPath, spamd: options.spamd },
       delivery: jobs,
       dashboardExports: jobs,
       promotionExports: jobs,

@@ -1,5 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { spawn, spawnSync } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SPAMASSASSIN_MISSING_MESSAGE,
   SPAM_CHECK_BUSY_MESSAGE,
@@ -11,8 +15,9 @@ import { createSpamChecker, parseSpamReport, spamCheckAnswer } from './spam-chec
 
 // The spam checker on its own: SpamAssassin's answer read into score, threshold and rules
 // in plain words; a program that is not there, or fails, answers a message instead of a
-// score; and runs beyond the limit are turned away rather than queued without end. The
-// route test (routes/spam-check.test.ts) scores a real letter's email.
+// score; runs beyond the limit are turned away rather than queued without end; and a spamd
+// on loopback (started here with -L) is asked through spamc. The route test
+// (routes/spam-check.test.ts) scores a real letter's email.
 
 /** `spamassassin -L -t`'s answer as SpamAssassin 4 writes it, a long description wrapped. */
 const ANSWER = `X-Spam-Checker-Version: SpamAssassin 4.0.1 (2024-03-26) on vm
@@ -50,8 +55,24 @@ const message = (subject: string) =>
     ].join('\r\n'),
   );
 
-const installed = spawnSync('sh', ['-c', 'command -v spamassassin'], { encoding: 'utf8' }).status === 0;
+const which = (program: string) => {
+  const found = spawnSync('sh', ['-c', `command -v ${program}`], { encoding: 'utf8' });
+  return found.status === 0 ? found.stdout.trim() : null;
+};
+const installed = which('spamassassin') !== null;
 if (!installed) console.warn('SpamAssassin is not installed (apt-get install -y spamassassin): the spam checker runs are skipped.');
+// Debian puts spamd in /usr/sbin, which a user's PATH may lack.
+const spamdProgram = which('spamd') ?? which('/usr/sbin/spamd');
+const spamcInstalled = which('spamc') !== null;
+if (!spamdProgram || !spamcInstalled) console.warn('spamd or spamc is not installed (apt-get install -y spamd spamc): the spamd runs are skipped.');
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 describe('reading SpamAssassin’s answer', () => {
   it('takes the score, the threshold and every rule with its points and whole description', () => {
@@ -112,4 +133,35 @@ describe('running the checker', () => {
     expect(answer.rules.map((rule) => rule.name)).toContain('SUBJ_ALL_CAPS');
     expect(answer.score).toBeGreaterThanOrEqual(answer.rules.find((rule) => rule.name === 'SUBJ_ALL_CAPS')!.score);
   }, 60_000);
+});
+
+describe.runIf(spamdProgram !== null && spamcInstalled)('asking a spamd through spamc', () => {
+  let spamd: ChildProcess | undefined;
+  let port: number;
+  beforeAll(async () => {
+    port = await freePort();
+    // Local tests only, no user preferences, one child; as root it must be told whom to run as.
+    const asUser = process.getuid?.() === 0 ? ['-u', 'nobody'] : [];
+    spamd = spawn(spamdProgram!, ['-L', '-x', `--listen=127.0.0.1:${port}`, '--max-children=1', '--syslog=stderr', ...asUser], { stdio: 'ignore' });
+    // Ready once it answers spamc's ping; loading the rules takes a few seconds (the hook's bound).
+    while (spawnSync('spamc', ['-K', '-d', '127.0.0.1', '-p', String(port)]).status !== 0) await sleep(200);
+  }, 120_000);
+  afterAll(() => {
+    spamd?.kill('SIGTERM');
+  });
+
+  it('scores through spamd what spamassassin scores, with the report read the same way', async () => {
+    const answer = await createSpamChecker({ spamd: { host: '127.0.0.1', port } }).check(message('FREE MONEY!!!'));
+    expect(answer).toMatchObject({ available: true, threshold: 5 });
+    expect(answer.rules.find((rule) => rule.name === 'SUBJ_ALL_CAPS')).toMatchObject({ score: 0.5, ...SPAM_RULE_WORDS.SUBJ_ALL_CAPS });
+    expect(answer.score).toBeGreaterThanOrEqual(0.5);
+    const calm = await createSpamChecker({ spamd: { host: '127.0.0.1', port } }).check(message('Free tickets for the harbour fair'));
+    expect(calm.rules.map((rule) => rule.name)).not.toContain('SUBJ_ALL_CAPS');
+  });
+
+  it('answers a message, not an unscored email, when spamd cannot be reached', async () => {
+    const nobody = await freePort();
+    const answer = await createSpamChecker({ spamd: { host: '127.0.0.1', port: nobody } }).check(message('Hello'));
+    expect(answer).toEqual({ available: true, score: null, threshold: SPAM_THRESHOLD_DEFAULT, rules: [], message: SPAM_CHECK_FAILED_MESSAGE });
+  });
 });
