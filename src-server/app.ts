@@ -75,6 +75,9 @@ import { sendingSettingsOf } from './sending/sending-settings';
 import { pollRoutes } from './routes/polls';
 import { publicPollRoutes } from './routes/public-polls';
 import { letterDeliveryRoutes } from './routes/letter-delivery';
+import { spamCheckRoutes } from './routes/spam-check';
+import { createSpamChecker } from './delivery/spam-check';
+import type { SpamAssassinSettings } from './delivery/spam-check';
 import { templateAutomationRoutes } from './routes/template-automation';
 import { publicSubscribeRoutes } from './routes/public-subscribe';
 import type { DeliveryScheduler } from './jobs/job-runner';
@@ -138,6 +141,8 @@ export interface BuildAppOptions {
   events?: EventsProvider;
   /** Told when a feed is added, to read it at once; without it the polling sweep finds it. */
   feeds?: FeedScheduler | null;
+  /** The spam check's SpamAssassin (SPAMASSASSIN_PATH); default `spamassassin` on PATH, where it may be missing. */
+  spamAssassin?: SpamAssassinSettings;
 }
 
 /** Never in a log line: request logs carry no bodies, but a handler's own log might. */
@@ -186,6 +191,7 @@ export async function buildApp({
   secret = ephemeralPlatformSecret(),
   senders,
   dnsLookup,
+  spamAssassin,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const sendingSettings = sendingSettingsOf({ mailFrom, publicUrl, ...sending });
   const senderDirectory = senders ?? createSenderDirectory(db, secret, sendingSettings);
@@ -268,6 +274,7 @@ export async function buildApp({
   await app.register(promotionListRoutes, { db });
   await app.register(promotionsApprovedSinceScheduledRoutes, { db });
   await app.register(letterDeliveryRoutes, { db, mail, fetchGuard });
+  await app.register(spamCheckRoutes, { db, senders: senderDirectory, checker: createSpamChecker(spamAssassin), fetchGuard });
   await app.register(pollRoutes, { db });
   await app.register(publicPollRoutes, { db, links: readerLinks });
   app.addHook('onClose', async () => mail.close());

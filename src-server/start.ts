@@ -102,6 +102,10 @@ export interface StartPlatformOptions {
   evvntApiUrl?: string;
   /** Iterable's API (ITERABLE_API_URL); default https://api.iterable.com. */
   iterableApiUrl?: string;
+  /** The spam check's spamassassin program (SPAMASSASSIN_PATH); default `spamassassin` on PATH. */
+  spamAssassinPath?: string;
+  /** A spamd the spam check asks through spamc instead (SPAMD_HOST, SPAMD_PORT). */
+  spamd?: { host: string; port: number };
 }
 
 export interface PlatformServer {
@@ -182,6 +186,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
         : createDiskImageStorage(options.imagesDir ?? path.join(options.dataDir ?? defaultDataDir(), 'images')),
       allowHttpImageFetch: options.allowHttpImageFetch ?? false,
       fetchGuard,
+      spamAssassin: { path: options.spamAssassinPath, spamd: options.spamd },
       delivery: jobs,
       dashboardExports: jobs,
       promotionExports: jobs,

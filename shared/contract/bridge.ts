@@ -32,6 +32,7 @@ import type { DesktopBridge } from './desktop';
 import { ChannelSettingsSchema } from '../model/channel-settings';
 import { LetterListMetricsItemSchema, LetterListMetricsQuerySchema } from './platform-letter-list-metrics';
 import type { Result } from './errors';
+import { SpamCheckResponseSchema } from './platform-spam-check';
 
 // The bridge between the renderer and the core: every channel with the zod schema of its
 // input and output, and every event the core emits. Both hosts (Electron and the browser
@@ -288,6 +289,13 @@ export const bridgeChannels = {
      */
     output: z.object({ message: z.string(), note: z.string().nullable(), keptInLocalMailbox: z.boolean() }),
   },
+  /**
+   * The CONTENT CHECK's spam score (issue 35): the letter's email, as a test send builds it,
+   * with the schedule step's subject and preview text as they stand on this computer, scored
+   * by the platform's SpamAssassin. Needs the platform; `available: false` (with a message)
+   * where its server has no SpamAssassin.
+   */
+  'letters.spamCheck': { input: z.object({ uniqueId: z.string().min(1) }), output: SpamCheckResponseSchema },
   /**
    * The platform's local mailbox: the emails it kept instead of sending (no mail server set
    * up), newest first, and whether it has a mail server. Needs the platform.

@@ -102,6 +102,8 @@ export const platformPaths = {
     `${API_PREFIX}/channels/${enc(channelSlug)}/letters/${enc(String(idOrUniqueId))}/generate-preview`,
   sendTestEmail: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/sendTestEmail`,
   testEmail: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/test`,
+  /** The letter's email through the platform's SpamAssassin (platform-spam-check.ts). */
+  spamCheck: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/spam-check`,
   localMailbox: () => `${API_PREFIX}/local-mailbox`,
   localMailboxPreview: (id: number) => `${API_PREFIX}/local-mailbox/${id}/preview`,
   // Edition metrics of a scheduled send (platform-metrics.ts holds their payloads).

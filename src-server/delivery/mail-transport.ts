@@ -157,6 +157,21 @@ export function identifiedMessage(mail: OutgoingMail, sender: Sender, origin: Ma
   };
 }
 
+// Builds messages without sending them: nodemailer's stream transport runs the same
+// composition (MIME, headers, DKIM signing) an SMTP send does and hands back the bytes.
+const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+
+/**
+ * The email exactly as the platform would send it — From, Reply-To, List-Unsubscribe,
+ * Feedback-ID, the text part, the DKIM signature when its domain signs — as raw MIME bytes:
+ * what a spam filter reads (delivery/spam-check.ts). Nothing is sent.
+ */
+export async function composeMessage(senders: SenderDirectory, mail: OutgoingMail, origin: MailOrigin): Promise<Buffer> {
+  const sender = await senders.forOrigin(origin);
+  const info = await composer.sendMail(identifiedMessage(mail, sender, origin));
+  return info.message as Buffer;
+}
+
 /** `pooled`: connections kept open and used at once; 0 opens one per message. */
 function smtpTransport(url: string, settings: MailSettings, pooled: number): MailTransport {
   // Values in the URL's query win over these defaults (nodemailer merges them that way).

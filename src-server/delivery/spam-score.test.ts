@@ -1,29 +1,22 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Section } from '../../shared/model/section';
 import { newSection } from '../../shared/model/section-factory';
 import { paragraph } from '../testing/delivery-fixtures';
 import { STORY_URL, TIDES_URL, startTrackingHarness } from '../tracking/tracking-test-support';
 import type { TrackingHarness } from '../tracking/tracking-test-support';
+import { createSpamChecker } from './spam-check';
 
 // A sent letter as SpamAssassin (Debian's, with its shipped rules, local tests only: no
-// network lookups) scores it: at most 0.1. CI installs it (.ci/run); where it is missing the
-// suite says so and skips, since the score is SpamAssassin's and cannot be had without it.
+// network lookups) scores it, through the spam check editors run (spam-check.ts): at most
+// 0.1. CI installs it (.ci/run); where it is missing the suite says so and skips, since the
+// score is SpamAssassin's and cannot be had without it.
 
 export const SPAM_SCORE_MAX = 0.1;
 
 function spamAssassin(): string | null {
   const found = spawnSync('sh', ['-c', 'command -v spamassassin'], { encoding: 'utf8' });
   return found.status === 0 ? found.stdout.trim() : null;
-}
-
-/** The score and the rules that fired, from `spamassassin -L -t`'s report. */
-export function spamReport(binary: string, raw: Buffer): { score: number; rules: string[] } {
-  const out = execFileSync(binary, ['-L', '-t', '-x'], { input: raw, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
-  const status = /^X-Spam-Status: \w+, score=(-?[\d.]+)[^\n]*(?:\n[ \t][^\n]*)*/m.exec(out);
-  if (!status) throw new Error(`No X-Spam-Status in SpamAssassin's answer:\n${out.slice(0, 2000)}`);
-  const tests = /tests=([\s\S]*?)\s+autolearn/.exec(status[0])?.[1] ?? '';
-  return { score: Number(status[1]), rules: tests.split(/[,\s]+/).filter((rule) => rule !== '' && rule !== 'none') };
 }
 
 /** A letter as an editor writes one: a heading, words with links, a button, the footer. */
@@ -57,8 +50,8 @@ describe.runIf(binary !== null)('SpamAssassin', () => {
   it(`scores a sent letter at most ${SPAM_SCORE_MAX}`, async () => {
     const { segmentId, email } = await h.audience(['ada']);
     await h.sendLetter(segmentId, { subtitle: 'Tide tables, the new pier and the week ahead', blocks: JSON.stringify(weeklyLetter()) });
-    const report = spamReport(binary!, h.mailTo(email('ada')).raw);
-    expect(report, JSON.stringify(report)).toMatchObject({ score: expect.any(Number) });
-    expect(report.score, `rules: ${report.rules.join(', ')}`).toBeLessThanOrEqual(SPAM_SCORE_MAX);
+    const report = await createSpamChecker({ path: binary! }).check(h.mailTo(email('ada')).raw);
+    expect(report, JSON.stringify(report)).toMatchObject({ available: true, score: expect.any(Number) });
+    expect(report.score, `rules: ${report.rules.map((rule) => `${rule.name} ${rule.score}`).join(', ')}`).toBeLessThanOrEqual(SPAM_SCORE_MAX);
   }, 120_000);
 });

@@ -12,7 +12,8 @@ import { HttpError, conflict, notFound } from '../http/errors';
 import { LETTER_NOT_FOUND_MESSAGE, findLetter, toLetter } from '../letters/letter-records';
 import { renderInChannel } from './letter-render';
 import { MailDeliveryError } from './mail-transport';
-import type { MailReceipt, MailTransport } from './mail-transport';
+import type { MailOrigin, MailReceipt, MailTransport, OutgoingMail } from './mail-transport';
+import type { Letter } from '../../shared/model/letter';
 import { fillMergeTags } from './merge-fill';
 import { testSubscriberLookup } from './merge-values';
 import { letterTextTemplate, rewriteTextUrls } from './letter-text';
@@ -46,6 +47,12 @@ export interface TestSend {
   fetchGuard: FetchGuard;
 }
 
+/** Fields of the letter as the editor sees them, in place of the stored ones (the schedule step's, not yet sent). */
+export interface TestEmailOverrides {
+  title?: string | undefined;
+  subtitle?: string | undefined;
+}
+
 /** The platform's pages a reader's link would change something on. */
 const READER_PAGE_PREFIXES = ['/unsubscribe/', '/opt-out/', '/polls/'];
 
@@ -61,7 +68,24 @@ export async function sendTestEmail(db: Db, transport: MailTransport, send: Test
   // refuses, sends nothing, tests included.
   await assertChannelMaySend(db, channel);
   await assertMergeTagsValid(db, record);
-  const letter = toLetter(record);
+  const { mail, origin } = await testEmail(db, send, toLetter(record));
+  try {
+    return await transport.send(mail, origin);
+  } catch (error) {
+    if (error instanceof MailDeliveryError) {
+      throw new HttpError(502, `Sorry, the test email was not sent: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The test email of `letter` (as stored, or with the editor's unsent fields on top) and
+ * where it comes from: what a test send hands the mail transport, and what the spam check
+ * composes and scores, so both read the same email.
+ */
+export async function testEmail(db: Db, send: TestSend, letter: Letter): Promise<{ mail: OutgoingMail; origin: MailOrigin }> {
+  const { channel } = send.access;
   const platformUrl = send.platformUrl.replace(/\/+$/, '');
   const blocks = await resolveCurationSections(db, channel, letter.blocks, send.fetchGuard);
   // The renderer writes the subject as the title and the preview text as the preheader.
@@ -88,15 +112,20 @@ export async function sendTestEmail(db: Db, transport: MailTransport, send: Test
   const subject = fillMergeTags(letter.title.trim() || UNTITLED_LETTER, lookup, 'text');
   const html = rewriteHrefs(fillMergeTags(rendered, lookup, 'html'), link);
   const text = rewriteTextUrls(fillMergeTags(letterTextTemplate(rendered), lookup, 'text'), link);
-  try {
-    return await transport.send(
-      { to: send.toEmail, subject, html, text, unsubscribe: { url: testPage, token: 'test' } },
-      { organizationId: channel.organizationId, channelId: channel.id, letterId: letter.id, userId: send.userId },
-    );
-  } catch (error) {
-    if (error instanceof MailDeliveryError) {
-      throw new HttpError(502, `Sorry, the test email was not sent: ${error.message}`);
-    }
-    throw error;
-  }
+  return {
+    mail: { to: send.toEmail, subject, html, text, unsubscribe: { url: testPage, token: 'test' } },
+    origin: { organizationId: channel.organizationId, channelId: channel.id, letterId: letter.id, userId: send.userId },
+  };
+}
+
+/** The stored letter with the editor's unsent fields on top; 404 when the channel has no such letter. */
+export async function letterAsEdited(db: Db, access: ChannelAccess, letterId: number, overrides: TestEmailOverrides = {}): Promise<Letter> {
+  const record = await findLetter(db, access.channel.id, letterId);
+  if (!record) throw notFound(LETTER_NOT_FOUND_MESSAGE);
+  const letter = toLetter(record);
+  return {
+    ...letter,
+    ...(overrides.title !== undefined ? { title: overrides.title } : {}),
+    ...(overrides.subtitle !== undefined ? { subtitle: overrides.subtitle } : {}),
+  };
 }

@@ -58,6 +58,19 @@ describe('integrationSettingsFromEnv', () => {
     expect(() => integrationSettingsFromEnv({ EVVNT_API_URL: 'ftp://x' })).toThrow(/http or https/);
   });
 
+  it('reads where the spam check finds SpamAssassin, PATH when unset', () => {
+    expect(integrationSettingsFromEnv({ SPAMASSASSIN_PATH: ' /opt/sa/bin/spamassassin ' }).spamAssassinPath).toBe('/opt/sa/bin/spamassassin');
+    expect(integrationSettingsFromEnv({}).spamAssassinPath).toBeUndefined();
+  });
+
+  it('reads the spamd the spam check asks instead, on its default port unless given one', () => {
+    expect(integrationSettingsFromEnv({ SPAMD_HOST: ' 127.0.0.1 ' }).spamd).toEqual({ host: '127.0.0.1', port: 783 });
+    expect(integrationSettingsFromEnv({ SPAMD_HOST: 'spamd.internal', SPAMD_PORT: '7830' }).spamd).toEqual({ host: 'spamd.internal', port: 7830 });
+    expect(integrationSettingsFromEnv({}).spamd).toBeUndefined();
+    expect(() => integrationSettingsFromEnv({ SPAMD_PORT: '783' })).toThrow(/SPAMD_PORT needs SPAMD_HOST/);
+    expect(() => integrationSettingsFromEnv({ SPAMD_HOST: 'h', SPAMD_PORT: '99999' })).toThrow('SPAMD_PORT must be a port number, not "99999"');
+  });
+
   it('reads where Iterable is, and refuses an address that is not http or https', () => {
     expect(integrationSettingsFromEnv({ ITERABLE_API_URL: ' http://127.0.0.1:9100 ' }).iterableApiUrl).toBe('http://127.0.0.1:9100');
     expect(integrationSettingsFromEnv({}).iterableApiUrl).toBeUndefined();

@@ -8,7 +8,7 @@ import type { S3Settings } from './s3-image-storage';
 // or malformed stops the start with a message, rather than failing at the first call.
 //   AI_BASE_URL, AI_MODEL, AI_API_KEY, AI_DAILY_TOKEN_BUDGET, AI_REQUESTS_PER_MINUTE   IMAGES_DIR   ALLOW_HTTP_IMAGE_FETCH=1
 //   ALLOW_PRIVATE_FETCH=1
-//   NEWS_API_URL, NEWS_API_KEY   EVVNT_API_URL   ITERABLE_API_URL
+//   NEWS_API_URL, NEWS_API_KEY   EVVNT_API_URL   ITERABLE_API_URL   SPAMASSASSIN_PATH   SPAMD_HOST, SPAMD_PORT
 //   S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_ENDPOINT, S3_FORCE_PATH_STYLE=1, S3_PUBLIC_URL
 //     (images in an S3-compatible bucket instead of IMAGES_DIR: what several instances need)
 
@@ -21,6 +21,10 @@ export interface IntegrationSettings {
   news?: NewsApiSettings;
   evvntApiUrl?: string;
   iterableApiUrl?: string;
+  /** The spam check's spamassassin program; default `spamassassin` on PATH. */
+  spamAssassinPath?: string;
+  /** A spamd the spam check asks through spamc instead of running spamassassin. */
+  spamd?: { host: string; port: number };
 }
 
 export function integrationSettingsFromEnv(env: NodeJS.ProcessEnv): IntegrationSettings {
@@ -44,6 +48,17 @@ export function integrationSettingsFromEnv(env: NodeJS.ProcessEnv): IntegrationS
   if (evvntUrl) settings.evvntApiUrl = webAddress('EVVNT_API_URL', evvntUrl);
   const iterableUrl = env.ITERABLE_API_URL?.trim() ?? '';
   if (iterableUrl) settings.iterableApiUrl = webAddress('ITERABLE_API_URL', iterableUrl);
+  const spamAssassinPath = env.SPAMASSASSIN_PATH?.trim() ?? '';
+  if (spamAssassinPath) settings.spamAssassinPath = spamAssassinPath;
+  const spamdHost = env.SPAMD_HOST?.trim() ?? '';
+  const spamdPort = env.SPAMD_PORT?.trim() ?? '';
+  if (spamdPort && !spamdHost) throw new Error('SPAMD_PORT needs SPAMD_HOST (for example 127.0.0.1).');
+  if (spamdHost) {
+    // spamd's own default port.
+    const port = spamdPort ? Number(spamdPort) : 783;
+    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`SPAMD_PORT must be a port number, not "${spamdPort}"`);
+    settings.spamd = { host: spamdHost, port };
+  }
   return settings;
 }
 

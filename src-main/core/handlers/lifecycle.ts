@@ -15,7 +15,7 @@ import { saveOnSchedulingPayload } from '../sync/letter-payloads';
 import type { SyncEngine } from '../sync/sync-engine';
 
 // The lifecycle actions of spec 1 §4 that only the platform can perform: status changes,
-// scheduling, the private flag (update-private), test sends, merge-tag checks and suggestions. Each pushes the letter's local
+// scheduling, the private flag (update-private), test sends, the spam check, merge-tag checks and suggestions. Each pushes the letter's local
 // edits first, so the platform acts on what the editor sees; offline each says so plainly
 // and changes nothing. Cloning is local (it works offline) and syncs like any new letter.
 
@@ -25,6 +25,7 @@ type LifecycleNames =
   | 'letters.activateTemplate'
   | 'letters.setPrivate'
   | 'letters.sendTest'
+  | 'letters.spamCheck'
   | 'letters.clone'
   | 'letters.validateMergeTag'
   | 'letters.suggest';
@@ -179,6 +180,13 @@ export function lifecycleHandlers(deps: {
         const answer = await client.sendTestEmail(letter.channelId, letter.id, toEmail);
         return { message: answer.message, note: answer.note, keptInLocalMailbox: !answer.sent };
       });
+    },
+
+    async 'letters.spamCheck'({ uniqueId }) {
+      return onPlatform(uniqueId, 'Checking the spam score', (letter) =>
+        // The schedule step's subject and preview text stay here until 'Schedule': they go with the check.
+        client.spamCheck(letter.channelId, letter.id, { subject: letter.title, previewText: letter.subtitle }),
+      );
     },
 
     async 'letters.clone'({ uniqueId, status }) {

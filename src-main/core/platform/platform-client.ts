@@ -44,6 +44,7 @@ import {
 import { GenerateSuggestionsResponseSchema, type GenerateSuggestionsResponse } from '../../../shared/contract/platform-media';
 import type { FeatureFlagName } from '../../../shared/model/feature-flags';
 import type { Letter } from '../../../shared/model/letter';
+import { SpamCheckResponseSchema, type SpamCheckRequest, type SpamCheckResponse } from '../../../shared/contract/platform-spam-check';
 import { createAiCalls, type AiCalls } from './ai-calls';
 import { createAudienceClient, type AudienceClient } from './audience-client';
 import { createCurationClient, type CurationClient } from './curation-client';
@@ -90,6 +91,8 @@ export interface LetterCalls {
   /** An automated template's next run, sent count and latest runs (issue 32). */
   templateAutomation(channelId: number, id: number): Promise<TemplateAutomation>;
   sendTestEmail(channelId: number, id: number, toEmail: string): Promise<TestEmailResponse>;
+  /** The letter's email scored by the platform's SpamAssassin; the body carries the unsent subject and preview text. */
+  spamCheck(channelId: number, id: number, body: SpamCheckRequest): Promise<SpamCheckResponse>;
   /** The emails the platform kept instead of sending (no SMTP server), and whether it has one. */
   localMailbox(): Promise<LocalMailboxResponse>;
   /** One kept email without its open pixel and with its tracked links resolved (the Local mailbox screen's preview). */
@@ -182,6 +185,7 @@ function letterCalls(root: string, call: ReturnType<typeof createPlatformTranspo
     saveOnScheduling: (channelId, id, body) => call('POST', platformPaths.saveOnScheduling(channelId, id), LetterResponseSchema, body),
     templateAutomation: (channelId, id) => call('GET', platformPaths.templateAutomation(channelId, id), TemplateAutomationSchema),
     sendTestEmail: (channelId, id, toEmail) => call('POST', platformPaths.sendTestEmail(channelId, id), TestEmailResponseSchema, { toEmail }),
+    spamCheck: (channelId, id, body) => call('POST', platformPaths.spamCheck(channelId, id), SpamCheckResponseSchema, body),
     localMailbox: () => call('GET', platformPaths.localMailbox(), LocalMailboxResponseSchema),
     localMailboxPreview: (id) => call('GET', platformPaths.localMailboxPreview(id), LocalMailboxPreviewSchema),
     validateMergeTag: (letterId, mergeTag) => call('POST', platformPaths.validateMergeTag(letterId), ValidateMergeTagResponseSchema, { mergeTag }),

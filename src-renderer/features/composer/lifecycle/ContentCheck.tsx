@@ -5,6 +5,7 @@ import type { MailSize } from '../../../../shared/contract/inbox-compatibility';
 import { gmailClipMessage } from '../../../../shared/rules/gmail-clip';
 import { useGetInboxCompatibilityQuery, useGetPreviewQuery } from '../composer-api';
 import { InboxCompatibility } from './InboxCompatibility';
+import { SpamScore } from './SpamScore';
 import { SidebarSection } from '../../../block-kit/SidebarSection';
 import { toastError } from '../../../ui/toasts';
 
@@ -46,7 +47,8 @@ function flagMessages({ flags }: PreviewInsights, mailSize: MailSize | undefined
 /**
  * Content check (CONTENT CHECK, spec 1 §2, §9): readability as ease/100, time to read, word count with '~',
  * size with Good/Warning (of the email as mailed, minified); 'N/A' until known. Shares the preview's request (same revision).
- * Below, what will not show as designed in each mail client family (InboxCompatibility).
+ * Below, what will not show as designed in each mail client family (InboxCompatibility), and
+ * the spam score the platform's SpamAssassin gives the email, on demand (SpamScore).
  */
 export function ContentCheck({ uniqueId, revision }: { uniqueId: string; revision: string }) {
   const { data, error, isFetching } = useGetPreviewQuery({ uniqueId, revision });
@@ -85,6 +87,7 @@ export function ContentCheck({ uniqueId, revision }: { uniqueId: string; revisio
         </List>
       )}
       <InboxCompatibility uniqueId={uniqueId} revision={revision} />
+      <SpamScore uniqueId={uniqueId} revision={revision} />
     </SidebarSection>
   );
 }
