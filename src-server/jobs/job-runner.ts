@@ -236,6 +236,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     leaseSeconds: options.sendLeaseSeconds,
     // Parts for whichever instances' workers are free: this one's is busy with this run.
     shareSend: async (job: EditionJob) => {
+      if (stopping) return;
       for (let part = 2; part <= SEND_PARTS; part++) await queueSendEdition(boss, { ...job, part }, new Date(), retryDelaySeconds);
     },
     abTestWaitSeconds: options.abTestWaitSeconds,
