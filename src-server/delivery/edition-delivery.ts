@@ -280,11 +280,13 @@ export async function sendBySmtp(ctx: DeliveryContext, job: EditionJob, started:
   // Counted once, then kept up to date with this run's own emails: the status may move a
   // little late while another run sends too, never early.
   const counts = await recipientCounts(db, job.letterId);
+  // Those written down and not yet answered: the rest of an A/B audience is not written yet.
+  const waiting = counts.recipients - counts.done;
   // While the sample goes out, progress counts against the whole audience.
   if (ab.phase === 'sample') counts.recipients = Math.max(counts.recipients, ab.audience);
   let shown = progressStatus(counts.done, counts.recipients);
   const batchSize = ctx.batchSize ?? DEFAULT_BATCH_SIZE;
-  if (!job.part && ctx.shareSend && counts.recipients - counts.done >= SHARED_SEND_BATCHES * batchSize) await ctx.shareSend(job);
+  if (!job.part && ctx.shareSend && waiting >= SHARED_SEND_BATCHES * batchSize) await ctx.shareSend(job);
   const deadline = Date.now() + ctx.runMilliseconds;
   const refusedInARow: number[] = [];
   const batchOptions = { batchSize, leaseSeconds: ctx.leaseSeconds, lanes: ctx.sendConnections, shouldStop: ctx.shouldStop };
