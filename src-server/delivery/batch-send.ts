@@ -17,13 +17,14 @@ import type { PreparedEdition, Recipient } from './recipient-send';
 //      instance takes the next unclaimed ones, so several share one send;
 //   2. read them under the claim; readers who left the audience meanwhile are dropped;
 //   3. `lanes` emails at a time (one per pooled SMTP connection), each recorded as sent or
-//      refused as soon as the mail server answers (recipient-records.ts), before its lane
-//      takes the next; the lease is renewed meanwhile, and no lane starts an email once the
-//      lease may have run out for the others;
+//      refused within milliseconds of the mail server's answer (recipient-records.ts), every
+//      record committed before the batch ends; the lease is renewed meanwhile, and no lane
+//      starts an email once the lease may have run out for the others;
 //   4. let go of whatever the batch did not send (a stop, the mail server down).
 // A process killed between the mail server's "250 OK" and that email's record mails it
 // again on the next run: the window is the emails in flight on its connections (at most one
-// per lane), inherent to SMTP, which has no way to ask whether a message was taken.
+// per lane) and the answers of the last few milliseconds not yet written, inherent to SMTP,
+// which has no way to ask whether a message was taken.
 
 /** The recipients a run holds at once. */
 export const DEFAULT_BATCH_SIZE = 100;
@@ -140,7 +141,7 @@ export async function sendNextBatch(db: Db, mail: MailTransport, edition: Prepar
   }
 }
 
-/** `lanes` emails at a time, each recorded before its lane takes the next; stops early on a stop, a lease running out or the server down. */
+/** `lanes` emails at a time, every answer recorded before it returns; stops early on a stop, a lease running out or the server down. */
 async function sendInLanes(
   db: Db,
   mail: MailTransport,
@@ -156,6 +157,7 @@ async function sendInLanes(
   let serverDown = false;
   // A fault (the database gone while recording) ends every lane, and the batch throws once they have.
   let fault: { error: unknown } | null = null;
+  const records: Promise<void>[] = [];
   const lane = async () => {
     try {
       for (;;) {
@@ -165,7 +167,7 @@ async function sendInLanes(
         if (!next) return;
         const result = await sendOne(mail, edition, next);
         if (result.kind === 'server-down') serverDown = true;
-        else await recorder.record(result);
+        else records.push(recorder.record(result).catch((error: unknown) => void (fault ??= { error })));
         results.push(result);
       }
     } catch (error) {
@@ -173,6 +175,8 @@ async function sendInLanes(
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.lanes ?? DEFAULT_LANES) }, lane));
+  recorder.flush();
+  await Promise.all(records);
   if (fault) throw (fault as { error: unknown }).error;
   return results;
 }
