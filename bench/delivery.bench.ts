@@ -8,14 +8,13 @@ import { EMBEDDED_ACCOUNT, platformPaths } from '../shared/contract/platform-api
 import type { MeResponse } from '../shared/contract/platform-api';
 import { PublicationStatus } from '../shared/model/publication';
 import { createDb } from '../src-server/db/database';
-import type { Db } from '../src-server/db/database';
 import { createJobRunner } from '../src-server/jobs/job-runner';
 import { startPlatform } from '../src-server/start';
-import { insertTagSegment } from '../src-server/testing/audience-fixtures';
 import { deliveryBlocks } from '../src-server/testing/delivery-fixtures';
 import { makeScheduledLettersDue, waitUntilDelivered } from '../src-server/testing/due-deliveries';
 import { READY_TO_SCHEDULE, createBody } from '../src-server/testing/letter-fixtures';
 import { trackPeakMemory } from './support/figures';
+import { seedAudience } from './support/seed-audience';
 import { startSmtpSink } from './support/smtp-sink';
 import { api } from './support/api-call';
 
@@ -55,17 +54,6 @@ interface Run {
   recipients: number;
   batchSize: number;
   connections: number;
-}
-
-async function seedAudience(db: Db, channelId: number, tag: string, size: number): Promise<number> {
-  await sql`
-    INSERT INTO subscribers (channel_id, unique_id, email, first_name, tags, custom_fields)
-    SELECT ${channelId}, ${tag} || '-' || g, 'reader' || g || '.' || ${tag} || '@example.com',
-      CASE WHEN g % 3 = 0 THEN '' ELSE 'reader' || g END, ARRAY[${tag}],
-      jsonb_build_object('member_code', 'm-' || g)
-    FROM generate_series(1, ${size}) g`.execute(db);
-  await sql`ANALYZE subscribers`.execute(db);
-  return insertTagSegment(db, channelId, tag);
 }
 
 export default async function deliveryBench(): Promise<void> {

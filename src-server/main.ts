@@ -16,6 +16,7 @@ import { stopOnSignals } from './stop-on-signals';
 //   BOUNCE_WEBHOOK_SECRET (POST /api/webhooks/bounces; off unless set)
 //   EMBED_DASHBOARD_SECRET (signs embedded dashboards' links; made and kept in the database unless set)
 //   AB_TEST_MIN_WAIT_SECONDS (delivery/delivery-settings.ts; tests and demos only)
+//   DELIVERY_LEASE_SECONDS (a send's claim on recipients; delivery/delivery-settings.ts)
 //   AI_BASE_URL  AI_MODEL  AI_API_KEY  IMAGES_DIR  ALLOW_HTTP_IMAGE_FETCH=1  ALLOW_PRIVATE_FETCH=1
 //   S3_BUCKET  S3_REGION  S3_ACCESS_KEY_ID  S3_SECRET_ACCESS_KEY  S3_ENDPOINT  S3_FORCE_PATH_STYLE=1 (integrations/settings.ts)
 //   ITERABLE_API_URL (the Iterable provider's API; default https://api.iterable.com, integrations/settings.ts)

@@ -96,6 +96,11 @@ export interface StartPlatformOptions {
    * letter's own wait (AB_TEST_MIN_WAIT_SECONDS; tests and demos). Default: the letter's.
    */
   abTestWaitSeconds?: number;
+  /**
+   * Seconds a send run's claim on recipients lasts unrenewed (DELIVERY_LEASE_SECONDS): the
+   * recipients of an instance killed mid-send wait this long for another. Default 30.
+   */
+  sendLeaseSeconds?: number;
   /** A NewsAPI-compatible server for the news block (NEWS_API_URL, NEWS_API_KEY); without it news is not configured. */
   news?: NewsApiSettings;
   /** Where the Evvnt API is (EVVNT_API_URL); default Evvnt's public address. */
@@ -162,6 +167,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
         retryDelaySeconds: options.deliveryRetryDelaySeconds,
         pollingIntervalSeconds: options.jobPollingIntervalSeconds,
         abTestWaitSeconds: options.abTestWaitSeconds,
+        sendLeaseSeconds: options.sendLeaseSeconds,
         fetchGuard,
         iterable: { apiUrl: options.iterableApiUrl },
       });

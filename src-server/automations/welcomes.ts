@@ -26,7 +26,7 @@ import { prepareTracking } from '../tracking/edition-tracking';
 //      letters (delivery/batch-send.ts): the email rendered once per activation and kept
 //      (letter_send_snapshots, keyed by the activation instant), tracked links and open
 //      pixel, signed unsubscribe links and List-Unsubscribe, DKIM. Its figures are the
-//      template's report. Batch-send's advisory locks make two instances share the work,
+//      template's report. Batch-send's leased claims make two instances share the work,
 //      never double it; a reader who leaves between steps 2 and 3 is taken out there.
 
 /** Why a welcome run ended. */
@@ -146,13 +146,13 @@ export async function deliverWelcomes(ctx: DeliveryContext, templateId: number, 
     winner: null,
   };
   const deadline = Date.now() + ctx.runMilliseconds;
-  return db.connection().execute(async (conn) => {
-    for (;;) {
-      if (ctx.shouldStop() || Date.now() >= deadline) return 'paused';
-      const batch = await sendNextBatch(conn, ctx.mail, edition, ctx.batchSize);
-      if (batch.kind === 'none-waiting') return 'sent';
-      // What the batch sent is marked; the rest waits for the job's retry.
-      if (batch.serverDown) throw batch.serverDown;
-    }
-  });
+  const batchOptions = { batchSize: ctx.batchSize, leaseSeconds: ctx.leaseSeconds, lanes: ctx.sendConnections, shouldStop: ctx.shouldStop };
+  for (;;) {
+    if (ctx.shouldStop() || Date.now() >= deadline) return 'paused';
+    const batch = await sendNextBatch(db, ctx.mail, edition, batchOptions);
+    // The rest is claimed by another run, which records it; a dead one's claims wait for the next sweep.
+    if (batch.kind === 'none-waiting' || batch.kind === 'held') return 'sent';
+    // What the batch sent is marked; the rest waits for the job's retry.
+    if (batch.serverDown) throw batch.serverDown;
+  }
 }

@@ -20,3 +20,18 @@ describe('AB_TEST_MIN_WAIT_SECONDS', () => {
     }
   });
 });
+
+describe('DELIVERY_LEASE_SECONDS', () => {
+  it('sets how long a claim on recipients lasts, in whole seconds', () => {
+    expect(deliverySettingsFromEnv({ DELIVERY_LEASE_SECONDS: '4' })).toEqual({ sendLeaseSeconds: 4 });
+    expect(deliverySettingsFromEnv({ DELIVERY_LEASE_SECONDS: '', AB_TEST_MIN_WAIT_SECONDS: '3' })).toEqual({ abTestWaitSeconds: 3 });
+  });
+
+  it('refuses a lease too short to renew, or not a whole number', () => {
+    for (const value of ['0', '1', '2.5', 'long']) {
+      expect(() => deliverySettingsFromEnv({ DELIVERY_LEASE_SECONDS: value })).toThrow(
+        `DELIVERY_LEASE_SECONDS must be a whole number of seconds (at least 2), not "${value}"`,
+      );
+    }
+  });
+});

@@ -17,7 +17,7 @@ import { IN_DELIVERY_STATUSES, lockForDelivery, progressStatus, writeDeliverySta
 import { editionHtml } from './edition-html';
 import type { FetchGuard } from '../integrations/guarded-fetch';
 import type { MailTransport } from './mail-transport';
-import { sendNextBatch } from './batch-send';
+import { DEFAULT_BATCH_SIZE, sendNextBatch } from './batch-send';
 import { MailServerUnavailableError, reopenRecipients } from './recipient-send';
 import type { PreparedEdition } from './recipient-send';
 import { prepareTracking } from '../tracking/edition-tracking';
@@ -30,7 +30,11 @@ import type { EmailProviders } from '../providers/email-provider';
 //   2. sending 12, the letter rendered once and kept for the send (edition-html.ts): later
 //      runs of the same send take the kept copy;
 //   3. the waiting recipients a batch at a time (batch-send.ts), moving through 13/14/15 at 25/50/75 %;
-//   4. none left waiting → published 1 and a 'sent' event.
+//      a big audience is shared: the first run asks for more runs of the same send
+//      (`shareSend`, SEND_PARTS jobs that any instance takes), and every run claims batches
+//      until nobody waits, waiting out the batches other runs hold (a dead run's lease ends);
+//   4. none left waiting → published 1 and a 'sent' event, by whichever run gets there first
+//      (finishEdition, under the letter's row lock: once).
 // An A/B letter (ab-test.ts) sends its sample in step 3, then waits in its sending status;
 // the run after the wait picks the winner and sends the rest, then step 4.
 // A run that finds the letter already in 5/12–15 carries the send on (a restart, a retry, a
@@ -44,6 +48,8 @@ export interface EditionJob {
   letterId: number;
   /** ISO 8601: a letter paused and scheduled again has another instant, and another job. */
   publicationAt: string;
+  /** A shared send's extra runs are parts 2, 3, …; the first run has none. */
+  part?: number | undefined;
 }
 
 export interface DeliveryContext {
@@ -59,6 +65,15 @@ export interface DeliveryContext {
   runMilliseconds: number;
   /** Recipients sent at once (batch-send.ts DEFAULT_BATCH_SIZE when unset). */
   batchSize?: number | undefined;
+  /** Emails out at once: the SMTP connections `mail` keeps (batch-send.ts). */
+  sendConnections?: number | undefined;
+  /** Seconds a claim on recipients lasts unrenewed (recipient-claims.ts DEFAULT_LEASE_SECONDS when unset). */
+  leaseSeconds?: number | undefined;
+  /**
+   * Asks for more runs of this send, which other instances take (job-runner.ts): called by
+   * the first run of a send with at least SHARED_SEND_BATCHES batches waiting. Unset: one run sends it all.
+   */
+  shareSend?: ((job: EditionJob) => Promise<void>) | undefined;
   /** Seconds every A/B test waits, in place of the letter's setting (AB_TEST_MIN_WAIT_SECONDS); unset: the letter's. */
   abTestWaitSeconds?: number | undefined;
   /** Which addresses a legacy RSS block's feed may be read from (ALLOW_PRIVATE_FETCH). */
@@ -92,6 +107,11 @@ type Claim = 'nothing' | 'refused' | 'sending';
  * the send is treated as the server being down, and those readers wait for the retry.
  */
 export const REFUSALS_BEFORE_SERVER_BLAMED = 10;
+
+/** A send with at least this many batches waiting is worth sharing with other instances. */
+export const SHARED_SEND_BATCHES = 4;
+/** How often a run whose waiting recipients are all claimed by others looks again. */
+const HELD_POLL_MS = 500;
 
 async function claimEdition(db: Db, job: EditionJob, providers: EmailProviders | undefined): Promise<Claim> {
   return db.transaction().execute(async (trx) => {
@@ -260,17 +280,27 @@ export async function sendBySmtp(ctx: DeliveryContext, job: EditionJob, started:
   // Counted once, then kept up to date with this run's own emails: the status may move a
   // little late while another run sends too, never early.
   const counts = await recipientCounts(db, job.letterId);
+  // Those written down and not yet answered: the rest of an A/B audience is not written yet.
+  const waiting = counts.recipients - counts.done;
   // While the sample goes out, progress counts against the whole audience.
   if (ab.phase === 'sample') counts.recipients = Math.max(counts.recipients, ab.audience);
   let shown = progressStatus(counts.done, counts.recipients);
+  const batchSize = ctx.batchSize ?? DEFAULT_BATCH_SIZE;
+  if (!job.part && ctx.shareSend && waiting >= SHARED_SEND_BATCHES * batchSize) await ctx.shareSend(job);
   const deadline = Date.now() + ctx.runMilliseconds;
   const refusedInARow: number[] = [];
-  // One connection for the whole run: the batches' locks live on it (batch-send.ts).
-  const ended = await db.connection().execute(async (conn) => {
+  const batchOptions = { batchSize, leaseSeconds: ctx.leaseSeconds, lanes: ctx.sendConnections, shouldStop: ctx.shouldStop };
+  const ended = await (async () => {
     for (;;) {
       if (ctx.shouldStop() || Date.now() >= deadline) return 'paused';
-      const batch = await sendNextBatch(conn, ctx.mail, edition, ctx.batchSize);
+      const batch = await sendNextBatch(db, ctx.mail, edition, batchOptions);
       if (batch.kind === 'none-waiting') return 'none-waiting';
+      if (batch.kind === 'held') {
+        // Others are sending the last batches: this run stays until they are recorded, or
+        // takes them over once a dead run's lease runs out — no sweep needed for that.
+        await new Promise((resolve) => setTimeout(resolve, Math.min(HELD_POLL_MS, Math.max(50, batch.leaseEndsInMs))));
+        continue;
+      }
       counts.recipients -= batch.leftAudience;
       counts.done += batch.sent + batch.refused.length;
       counts.delivered += batch.sent;
@@ -290,7 +320,7 @@ export async function sendBySmtp(ctx: DeliveryContext, job: EditionJob, started:
       // What the batch sent is marked; the rest waits for the retry.
       if (batch.serverDown) throw batch.serverDown;
     }
-  });
+  })();
   if (ended === 'paused') return 'paused';
   if (ab.phase === 'sample') {
     const until = await startAbWait(db, job.letterId, ctx.abTestWaitSeconds);

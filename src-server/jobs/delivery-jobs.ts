@@ -24,14 +24,22 @@ export const DEFAULT_SEND_RETRY_DELAY_SECONDS = 30;
 export const SEND_EXPIRE_SECONDS = 15 * 60;
 export const SEND_RUN_MS = 5 * 60 * 1000;
 
+/**
+ * Runs a big send is shared between (the first included): each instance's send worker takes
+ * one job at a time, so a part beyond the instances there are waits, and finds the send
+ * over when it runs (a short transaction). Four covers `npm run cluster`'s three instances.
+ */
+export const SEND_PARTS = 4;
+
 export const EditionJobSchema = z.object({
   letterId: z.number().int().positive(),
   publicationAt: z.string().datetime(),
+  part: z.number().int().min(2).optional(),
 });
 
-/** One queued send per letter and instant: a paused and rescheduled letter gets another. */
+/** One queued send per letter, instant and part: a paused and rescheduled letter gets another. */
 export function sendEditionKey(job: EditionJob): string {
-  return `${job.letterId}@${job.publicationAt}`;
+  return `${job.letterId}@${job.publicationAt}${job.part ? `#${job.part}` : ''}`;
 }
 
 export function sendOptions(retryDelaySeconds: number): PgBoss.SendOptions {

@@ -20,6 +20,7 @@ import {
   EditionJobSchema,
   JOB_SCHEMA,
   SEND_EDITION_QUEUE,
+  SEND_PARTS,
   SEND_RUN_MS,
   instantOf,
   lettersNeedingDelivery,
@@ -81,6 +82,12 @@ export interface JobRunnerOptions {
   pollingIntervalSeconds?: number | undefined;
   /** Recipients a send run takes at once; default DEFAULT_BATCH_SIZE (100). */
   sendBatchSize?: number | undefined;
+  /**
+   * Seconds a send run's claim on recipients lasts unrenewed (DELIVERY_LEASE_SECONDS): how
+   * long the recipients of an instance killed mid-send wait before another takes them.
+   * Default recipient-claims.ts DEFAULT_LEASE_SECONDS (30).
+   */
+  sendLeaseSeconds?: number | undefined;
   /** SMTP connections a send uses at once; default SEND_CONNECTIONS. */
   sendConnections?: number | undefined;
   /** Seconds every A/B test waits for opens, in place of the letter's setting (AB_TEST_MIN_WAIT_SECONDS; tests, demos). */
@@ -200,10 +207,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       // Its time was up with emails still waiting: the next run carries on at once.
       if (outcome === 'paused' && !stopping) await queue(data, new Date());
       // An A/B sample sent: the next run comes when the wait ends (the sweep leaves the
-      // letter alone until then, and queues it should this job be lost).
+      // letter alone until then, and queues it should this job be lost). One run, whichever
+      // part this was: it shares the rest again.
       if (outcome === 'ab-waiting') {
         const wakeAt = await abWakeUp(db, data.letterId);
-        if (wakeAt) await queue(data, wakeAt);
+        if (wakeAt) await queue({ letterId: data.letterId, publicationAt: data.publicationAt }, wakeAt);
       }
       return { outcome };
     } catch (error) {
@@ -224,6 +232,13 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     shouldStop: () => stopping,
     runMilliseconds: SEND_RUN_MS,
     batchSize: options.sendBatchSize,
+    sendConnections: options.sendConnections ?? SEND_CONNECTIONS,
+    leaseSeconds: options.sendLeaseSeconds,
+    // Parts for whichever instances' workers are free: this one's is busy with this run.
+    shareSend: async (job: EditionJob) => {
+      if (stopping) return;
+      for (let part = 2; part <= SEND_PARTS; part++) await queueSendEdition(boss, { ...job, part }, new Date(), retryDelaySeconds);
+    },
     abTestWaitSeconds: options.abTestWaitSeconds,
     fetchGuard,
     providers,

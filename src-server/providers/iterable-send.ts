@@ -35,7 +35,7 @@ import type { IterableSettings } from './iterable-settings';
 // is asked for once: a run finding it asked for and unanswered stops the send, saying so,
 // rather than risk Iterable sending the letter twice.
 
-/** The key's second half for the send's advisory lock: batch-send.ts locks (letter, subscriber id > 0). */
+/** The key's second half for the send's advisory lock (letter, 0): the SMTP path claims recipients with leases instead (delivery/recipient-claims.ts). */
 const SEND_LOCK = 0;
 
 type Conn = Kysely<Database>;

@@ -30,6 +30,7 @@ import * as specificEmailRecipients from './0030-specific-email-recipients';
 import * as templateAutomations from './0031-template-automations';
 import * as iterableProvider from './0033-iterable-provider';
 import * as sharedLimits from './0034-shared-limits';
+import * as recipientClaims from './0036-recipient-claims';
 
 // Every migration, by name, in code rather than read from disk, so a bundled server still
 // has them. Names sort in the order they run; add new ones at the end, never rename.
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0031-template-automations': templateAutomations,
   '0033-iterable-provider': iterableProvider,
   '0034-shared-limits': sharedLimits,
+  '0036-recipient-claims': recipientClaims,
 };

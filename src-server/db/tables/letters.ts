@@ -102,6 +102,10 @@ export interface LetterRecipientsTable {
   /** Every click, machines' too (migration 0026); the three above count the reader's own. */
   clicksAll: Generated<number>;
   firstClickedAtAll: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The batch of a send run holding this waiting reader (migration 0036, delivery/recipient-claims.ts). */
+  claimedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When that claim runs out, on the database's clock; another run may take the reader after it. */
+  claimedUntil: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** Last click, else first open, else sent: user activity's order (generated). */
   lastActivityAt: ColumnType<Date | null, never, never>;
 }
