@@ -1,5 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { listenOnLoopback } from './smtp-fixture';
 
 // A loopback SMTP server whose final answer to each message (the reply after DATA, which is
 // when a mail server takes responsibility for it) a test can hold: `gate` decides per message
@@ -74,13 +74,9 @@ export async function startGatedSmtp(): Promise<GatedSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.server.address() as AddressInfo;
+  const url = await listenOnLoopback(server);
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url,
     taken,
     held: () => waiting.map(({ by, to }) => ({ by, to })),
     setGate(next) {

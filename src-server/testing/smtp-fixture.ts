@@ -34,6 +34,15 @@ export interface TestSmtp {
   close(): Promise<void>;
 }
 
+/** Starts `server` on a free loopback port; answers its smtp:// URL. */
+export async function listenOnLoopback(server: SMTPServer): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  return `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+}
+
 export async function startTestSmtp(): Promise<TestSmtp> {
   const received: ReceivedMail[] = [];
   let refusal: string | null = null;
@@ -81,13 +90,9 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       });
     },
   });
-  await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.server.address() as AddressInfo;
+  const url = await listenOnLoopback(server);
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url,
     received,
     refuseRecipients: (reply) => {
       refusal = reply;
