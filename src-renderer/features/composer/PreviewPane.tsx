@@ -5,7 +5,7 @@ import type { Letter } from '../../../shared/model/letter';
 import { effectiveDesktopWidth, effectiveMobileWidth } from '../../../shared/model/letter-settings';
 import type { PreviewAppearance } from '../../ui/email-preview/dark-appearance';
 import { FRAME_BORDER, PreviewFrame, previewScale } from '../../ui/email-preview/PreviewFrame';
-import { useGetPreviewQuery, useGetSchedulePreviewQuery } from './composer-api';
+import { composerApi, useGetPreviewQuery, useGetSchedulePreviewQuery } from './composer-api';
 
 export type PreviewDevice = 'desktop' | 'mobile';
 
@@ -32,6 +32,9 @@ export const PreviewPane = memo(function PreviewPane({
   const plain = useGetPreviewQuery({ uniqueId: letter.uniqueId, revision }, { skip: withPromotions });
   const filled = useGetSchedulePreviewQuery({ uniqueId: letter.uniqueId, revision }, { skip: !withPromotions });
   const { data: preview, error, isFetching } = withPromotions ? filled : plain;
+  // Once the schedule step's content check has measured the email as mailed (minified), the
+  // badge says the same size; it never asks for that check itself.
+  const mailSize = composerApi.endpoints.getInboxCompatibility.useQueryState({ uniqueId: letter.uniqueId, revision }).data?.mailSize;
   const { ref, width: availableWidth } = useElementSize();
   const width = device === 'desktop' ? effectiveDesktopWidth(letter.settings) : effectiveMobileWidth(letter.settings);
   const scale = previewScale(availableWidth, width + FRAME_BORDER);
@@ -39,14 +42,15 @@ export const PreviewPane = memo(function PreviewPane({
   if (error) return <Alert color="red">{'message' in error ? String(error.message) : 'The preview could not be made.'}</Alert>;
   if (!preview) return <Loader aria-label="Rendering preview" />;
   const { insights } = preview;
+  const { size, weight } = mailSize ?? insights;
   return (
     <Stack ref={ref} gap="xs" align="center">
       <Group gap="xs" aria-label="Content check">
         <Badge variant="light">~{insights.wordCount} words</Badge>
         <Badge variant="light">Readability {insights.readability.ease === null ? 'N/A' : `${Math.round(insights.readability.ease)}/100`}</Badge>
         <Badge variant="light">{insights.readability.time === null ? 'N/A' : `${insights.readability.time} min read`}</Badge>
-        <Badge variant="light" color={insights.weight === 'Good' ? 'teal' : 'orange'}>
-          {insights.size} KB · {insights.weight}
+        <Badge variant="light" color={weight === 'Good' ? 'teal' : 'orange'}>
+          {size} KB · {weight}
         </Badge>
         {scale !== 1 && (
           <Badge variant="outline" color="gray">

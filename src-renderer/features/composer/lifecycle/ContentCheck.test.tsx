@@ -14,6 +14,7 @@ import { letterOpened } from '../../../block-kit/composer-slice';
 import { testLetter } from '../../../testing/composer-test-support';
 import { gmailClipMessage } from '../../../../shared/rules/gmail-clip';
 import { ContentCheck } from './ContentCheck';
+import { PreviewPane } from '../PreviewPane';
 import { FINDINGS_SHOWN, INBOX_FAILED_MESSAGE, allClearMessage, selectedMessage } from './InboxCompatibility';
 
 // The CONTENT CHECK's inbox compatibility over the bridge's transport: the fake below stands
@@ -153,5 +154,32 @@ describe('CONTENT CHECK: in the inboxes', () => {
     answers['render.inboxCompatibility'] = () => ok({ ...INBOXES, mailSize: { size: 130.2, weight: 'Warning', gmailClipping: true } });
     renderCheck();
     expect(await screen.findByText(gmailClipMessage(130.2))).toBeTruthy();
+  });
+
+  it('gives the preview’s size badge the mailed size once the check has measured it, without asking for it itself', async () => {
+    const store = createAppStore();
+    const letter = testLetter();
+    const mountPreview = (withCheck: boolean) =>
+      render(
+        <Provider store={store}>
+          <MantineProvider env="test">
+            <PreviewPane letter={letter} device="desktop" revision="r1" />
+            {withCheck && <ContentCheck uniqueId={letter.uniqueId} revision="r1" />}
+          </MantineProvider>
+        </Provider>,
+      );
+    let inboxCalls = 0;
+    answers['render.inboxCompatibility'] = () => {
+      inboxCalls += 1;
+      return ok(INBOXES);
+    };
+    mountPreview(false);
+    // The preview's own HTML size (20 KB), and no inbox check asked for.
+    expect(await screen.findByText('20 KB · Good')).toBeTruthy();
+    expect(inboxCalls).toBe(0);
+    cleanup();
+    mountPreview(true);
+    expect(await screen.findByText('14.5 KB · Good')).toBeTruthy();
+    expect(inboxCalls).toBe(1);
   });
 });
