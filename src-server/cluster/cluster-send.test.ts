@@ -18,6 +18,7 @@ import { startGatedSmtp, type GatedSmtp, type TakenMessage } from '../testing/ga
 import { READY_TO_SCHEDULE, channelId, createBody } from '../testing/letter-fixtures';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database';
 import { startCluster, type LocalCluster } from './local-cluster';
+import { letterSends } from '../polls/poll-results';
 
 // A big send on the cluster (issue 39): both instances take part of it, then the one the
 // test picks is killed (SIGKILL) with emails in flight, and the other finishes it with
@@ -96,16 +97,6 @@ async function until(condition: () => boolean | Promise<boolean>, timeoutMs: num
 
 const takenBy = (name: string, messages: TakenMessage[] = smtp.taken) => messages.filter((message) => message.by === name).length;
 
-async function recordedSent(letterId: number): Promise<number> {
-  const row = await db
-    .selectFrom('letterRecipients')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('letterId', '=', letterId)
-    .where('status', '=', 'sent')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 describe('a big send on the cluster', () => {
   it('is shared by both instances and, one killed halfway, finished by the other with every recipient mailed exactly once', async () => {
     const weekly = await channelId(db, 'weekly');
@@ -141,7 +132,7 @@ describe('a big send on the cluster', () => {
     // Hold every answer from now on: what is in flight stays not taken.
     frozen = true;
     // Every message taken is recorded (per message, not per batch), and the victim has messages in flight.
-    await until(async () => (await recordedSent(letterId)) === smtp.taken.length && smtp.held().some((message) => message.by === VICTIM), 20_000, progress);
+    await until(async () => (await letterSends(db, letterId)) === smtp.taken.length && smtp.held().some((message) => message.by === VICTIM), 20_000, progress);
     const takenBeforeKill = [...smtp.taken];
     expect(takenBeforeKill.length).toBeLessThan(AUDIENCE);
 
@@ -168,7 +159,7 @@ describe('a big send on the cluster', () => {
 
     const row = await db.selectFrom('letters').select('publicationStatus').where('id', '=', letterId).executeTakeFirstOrThrow();
     expect(row.publicationStatus).toBe(PublicationStatus.published);
-    expect(await recordedSent(letterId)).toBe(AUDIENCE);
+    expect(await letterSends(db, letterId)).toBe(AUDIENCE);
     const events = await db.selectFrom('deliveryEvents').select(['kind', 'recipients', 'delivered']).where('letterId', '=', letterId).orderBy('id').execute();
     expect(events).toEqual([
       { kind: 'started', recipients: AUDIENCE, delivered: 0 },
