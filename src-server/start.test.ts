@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BOUNCE_WEBHOOK_PATH, BOUNCE_WEBHOOK_SECRET_HEADER } from '../shared/contract/platform-bounces';
 import { startPlatform } from './start';
@@ -34,6 +36,21 @@ describe('startPlatform with a databaseUrl', () => {
     const platform = await startPlatform({ databaseUrl: database.connectionString, secretKey: TEST_SECRET_KEY, port: 0 });
     await Promise.all([platform.close(), platform.close()]);
     await expect(fetch(`${platform.url}/api/health`)).rejects.toThrow();
+  });
+
+  it('hangs up on a connection that never sent a request instead of waiting for it on close', async () => {
+    const database = await createTestDatabase();
+    cleanups.push(() => database.destroy());
+    const platform = await startPlatform({ databaseUrl: database.connectionString, secretKey: TEST_SECRET_KEY, port: 0 });
+    // What an HTTP client's spare connection looks like: open, and silent.
+    const spare = connect(Number(new URL(platform.url).port), '127.0.0.1');
+    await once(spare, 'connect');
+    let hungUp = false;
+    spare.once('close', () => (hungUp = true));
+    spare.on('error', () => {});
+    // Node would keep the server open for this connection until its headers time out (60 s or more).
+    await platform.close();
+    await expect.poll(() => hungUp).toBe(true);
   });
 });
 

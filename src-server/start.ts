@@ -23,6 +23,7 @@ import { createPlatformSecret, secretKeyFromDataDir } from './sending/platform-s
 import { createSenderDirectory } from './sending/sender-directory';
 import { sendingSettingsOf } from './sending/sending-settings';
 import type { JobRunner } from './jobs/job-runner';
+import { dropUnusedConnectionsOnClose } from './http/unused-connections';
 
 // Starts the whole platform: database (embedded or given), migrations, demo seed, API.
 // Hosts call this in-process (the browser host, tests) or through main.ts, so it never
@@ -203,6 +204,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
       news: options.news ? createNewsApiProvider(options.news) : null,
       events: createEvvntProvider(options.evvntApiUrl ? { baseUrl: options.evvntApiUrl } : {}),
     });
+    dropUnusedConnectionsOnClose(app);
     const address = await app.listen({ port: options.port ?? DEFAULT_PLATFORM_PORT, host: options.host ?? '127.0.0.1' });
     const url = address.replace(/\/$/, '');
     // Said where the platform logs (main.ts); tests and hosts that start it quietly see them in Settings.
