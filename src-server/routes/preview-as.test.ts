@@ -8,7 +8,8 @@ import type { Letter } from '../../shared/model/letter';
 import { DEMO_EMAIL, DEMO_PASSWORD } from '../db/seed-demo';
 import { channelIdOf, createRival, insertSubscriber, insertTagSegment } from '../testing/audience-fixtures';
 import type { Rival } from '../testing/audience-fixtures';
-import { deliveryBlocks, knowMemberCodeField } from '../testing/delivery-fixtures';
+import { deliverySections, knowMemberCodeField, pollSection } from '../testing/delivery-fixtures';
+import type { Poll } from '../../shared/contract/platform-polls';
 import { channelId, createLetterAs, snapshot } from '../testing/letter-fixtures';
 import type { Headers } from '../testing/letter-fixtures';
 import { createTestApp, signIn } from '../testing/test-app';
@@ -24,6 +25,7 @@ let editor: Headers;
 let rival: Rival;
 let weekly: { brand: string; channel: string; channelId: number };
 let letter: Letter;
+let poll: Poll;
 
 const subscriberIdOf = async (email: string) =>
   (await t.db.selectFrom('subscribers').select(['id', 'uniqueId']).where('email', '=', email).where('channelId', '=', weekly.channelId).executeTakeFirstOrThrow());
@@ -36,10 +38,21 @@ beforeAll(async () => {
   await knowMemberCodeField(t.db, weekly.channelId);
   await insertSubscriber(t.db, { channelId: weekly.channelId, email: 'ada.byron@example.org', firstName: 'ada', lastName: 'Lovelace', customFields: { member_code: 'an-7' } });
   await insertSubscriber(t.db, { channelId: weekly.channelId, email: 'nameless@example.org', tags: ['preview-sample'] });
+  const created = await t.app.inject({
+    method: 'POST',
+    url: platformPaths.polls('demo'),
+    headers: editor,
+    payload: { title: 'Ferry poll', questionText: 'Should the ferry run on Sundays?', pollType: 1, options: [{ title: 'Yes' }, { title: 'No' }] },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  poll = created.json<Poll>();
+  const sections = deliverySections();
+  // The poll before the footer, as the composer places a block.
+  sections.splice(sections.length - 1, 0, pollSection(poll));
   letter = await createLetterAs(t.app, editor, weekly, {
     title: 'News for {{ first_name | capitalize or "you" }}',
     subtitle: 'Tides, {{ first_name | capitalize or "reader" }}',
-    blocks: deliveryBlocks(),
+    blocks: JSON.stringify(sections),
   });
 });
 afterAll(async () => {
@@ -72,6 +85,13 @@ describe('preview as a subscriber', () => {
     // Their unsubscribe link, signed for them and this letter, written as a fragment: shown, and going nowhere.
     const unsubscribe = hrefs(answer.html).find((href) => href.includes(publicPagePaths.unsubscribe('weekly', ada.uniqueId)));
     expect(unsubscribe).toMatch(new RegExp(`^#https?://[^#]+/unsubscribe/weekly/${ada.uniqueId}\\?l=${letter.id}&s=[A-Za-z0-9_-]{22}$`));
+    // Their poll answers, signed for them (the recipient token is the send's), inert too.
+    const answers = hrefs(answer.html).filter((href) => href.includes(`/polls/${poll.id}/respond`));
+    expect(answers).toHaveLength(2);
+    for (const href of answers) {
+      expect(href).toMatch(/^#https?:\/\/[^#]+\/polls\/\d+\/respond\?.*&s=[A-Za-z0-9_-]{22}(&|$)/);
+      expect(href).toContain(ada.uniqueId);
+    }
     // Nothing that would record an open or a click, and no bare reader page left clickable.
     expect(answer.html).not.toMatch(/\/t\/[oc]\//);
     expect(hrefs(answer.html).filter((href) => /\/(unsubscribe|opt-out|polls)\//.test(href) && !href.startsWith('#'))).toEqual([]);
