@@ -29,7 +29,9 @@ describe('preview as a subscriber', () => {
     // Preview As… (the registry's shortcut) opens the preview with the cursor in the picker.
     await app.page.keyboard.press('Control+Alt+P');
     const picker = app.page.getByRole('combobox', { name: 'Preview as' });
-    await expect.poll(() => picker.evaluate((input) => input === document.activeElement), { timeout: 15_000 }).toBe(true);
+    const focused = () => app.page.evaluate("document.activeElement && document.activeElement.getAttribute('role')");
+    await expect.poll(focused, { timeout: 15_000 }).toBe('combobox');
+    expect(await picker.getAttribute('id')).toBe(await app.page.evaluate('document.activeElement.id'));
     await expect.poll(shown, { timeout: 15_000 }).toContain('Hi {{ first_name }}, the tide turns at six.');
 
     await app.page.keyboard.type('ada');

@@ -53,7 +53,9 @@ export function PreviewAsPicker({
   const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
   const typed = chosen && search === chosen.label ? '' : search;
   const [debounced] = useDebouncedValue(typed, PREVIEW_AS_SEARCH_DEBOUNCE_MS);
-  const readers = usePreviewAsReadersQuery({ uniqueId: letter.uniqueId, search: debounced });
+  // Asked once the list is first opened: most previews are never looked at as a reader.
+  const [wanted, setWanted] = useState(false);
+  const readers = usePreviewAsReadersQuery({ uniqueId: letter.uniqueId, search: debounced }, { skip: !wanted });
   const segments = useListSegmentsQuery({ brandSlug: letter.brandSlug, channelSlug: letter.channelSlug });
 
   useEffect(() => {
@@ -95,6 +97,7 @@ export function PreviewAsPicker({
       searchValue={search}
       onSearchChange={setSearch}
       allowDeselect={false}
+      onDropdownOpen={() => setWanted(true)}
       // Typing replaces the chosen reader's name rather than adding to it.
       onFocus={(event) => event.currentTarget.select()}
       onChange={(next, option) => {
