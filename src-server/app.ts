@@ -76,6 +76,7 @@ import { pollRoutes } from './routes/polls';
 import { publicPollRoutes } from './routes/public-polls';
 import { letterDeliveryRoutes } from './routes/letter-delivery';
 import { spamCheckRoutes } from './routes/spam-check';
+import { previewAsRoutes } from './routes/preview-as';
 import { createSpamChecker } from './delivery/spam-check';
 import type { SpamAssassinSettings } from './delivery/spam-check';
 import { templateAutomationRoutes } from './routes/template-automation';
@@ -277,6 +278,7 @@ export async function buildApp({
   await app.register(spamCheckRoutes, { db, senders: senderDirectory, checker: createSpamChecker(spamAssassin), fetchGuard });
   await app.register(pollRoutes, { db });
   await app.register(publicPollRoutes, { db, links: readerLinks });
+  await app.register(previewAsRoutes, { db, links: readerLinks, fetchGuard });
   app.addHook('onClose', async () => mail.close());
   return app as unknown as FastifyInstance;
 }

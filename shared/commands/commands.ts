@@ -69,6 +69,7 @@ export const COMMANDS = [
   { id: 'view.desktopPreview', label: 'Desktop Preview', accelerator: 'CmdOrCtrl+Alt+1', menu: 'view', enabledWhen: hasLetter },
   { id: 'view.mobilePreview', label: 'Mobile Preview', accelerator: 'CmdOrCtrl+Alt+2', menu: 'view', enabledWhen: hasLetter },
   { id: 'view.togglePreview', label: 'Toggle Preview', accelerator: 'CmdOrCtrl+Shift+P', menu: 'view', enabledWhen: hasLetter },
+  { id: 'view.previewAs', label: 'Preview As…', accelerator: 'CmdOrCtrl+Alt+P', menu: 'view', enabledWhen: hasLetter },
   { id: 'view.reload', label: 'Reload', accelerator: 'CmdOrCtrl+R', menu: 'view', role: 'reload', developmentOnly: true, separatorBefore: true },
   { id: 'view.toggleDevTools', label: 'Toggle Developer Tools', accelerator: 'Alt+CmdOrCtrl+I', menu: 'view', role: 'toggleDevTools', developmentOnly: true },
   { id: 'view.resetZoom', label: 'Actual Size', accelerator: 'CmdOrCtrl+0', menu: 'view', role: 'resetZoom', separatorBefore: true , browserHost: 'native' },

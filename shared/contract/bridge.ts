@@ -18,6 +18,7 @@ import { SuggestionSourceSchema } from './platform-media';
 import { DeliveryEventSchema } from './platform-delivery-events';
 import { pollChannels } from './bridge-polls';
 import { audienceChannels } from './bridge-audience';
+import { previewAsChannels } from './bridge-preview-as';
 import { promotionChannels } from './bridge-promotions';
 import { reportChannels } from './bridge-reports';
 import { aiChannels, aiEvents } from './bridge-ai';
@@ -398,6 +399,8 @@ export const bridgeChannels = {
   ...sendingChannels,
   // Templates that run: Activate with a trigger, and what an active one has done (bridge-automations.ts).
   ...automationChannels,
+  // 'Preview as' a reader (bridge-preview-as.ts).
+  ...previewAsChannels,
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

@@ -104,6 +104,8 @@ export const platformPaths = {
   testEmail: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/test`,
   /** The letter's email through the platform's SpamAssassin (platform-spam-check.ts). */
   spamCheck: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/spam-check`,
+  /** The letter as one reader will get it ('Preview as', platform-preview-as.ts). */
+  previewAs: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/preview-as`,
   localMailbox: () => `${API_PREFIX}/local-mailbox`,
   localMailboxPreview: (id: number) => `${API_PREFIX}/local-mailbox/${id}/preview`,
   // Edition metrics of a scheduled send (platform-metrics.ts holds their payloads).

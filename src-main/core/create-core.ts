@@ -17,6 +17,7 @@ import { letterHandlers } from './handlers/letters';
 import { localMailboxHandlers } from './handlers/local-mailbox';
 import { linkContentHandlers } from './handlers/link-content';
 import { lifecycleHandlers } from './handlers/lifecycle';
+import { previewAsHandlers } from './handlers/preview-as';
 import { openGraphHandlers } from './handlers/open-graph';
 import { renderHandlers } from './handlers/render';
 import { pollHandlers } from './handlers/polls';
@@ -105,6 +106,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...curationHandlers({ session, client, hearts }),
     ...promotionHandlers({ session, client }),
     ...promotionPreviewHandlers({ store, previews, session, client }),
+    ...previewAsHandlers({ store, session, sync, client, previews, kv, platformUrl: ctx.platform.url }),
   };
   sync.start();
   hearts.start();

@@ -36,15 +36,36 @@ async function audienceFilter(trx: Kysely<Database>, letter: LetterRow): Promise
   if (letter.segmentId === ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID) return sql<SqlBool>`true`;
   if (letter.segmentId === SPECIFIC_EMAILS_SEGMENT_ID) return specificEmailsFilter(trx, letter);
   if (letter.segmentId === null) return null;
+  return savedSegmentFilter(trx, letter.channelId, letter.segmentId);
+}
+
+/** A saved segment of the channel as a condition on `subscribers`; null when it has none such, or its criteria cannot be read. */
+async function savedSegmentFilter(trx: Kysely<Database>, channelId: number, segmentId: number): Promise<RawBuilder<SqlBool> | null> {
   const segment = await trx
     .selectFrom('segments')
     .select(['criteria', 'isEngagementSegment'])
-    .where('id', '=', letter.segmentId)
-    .where('channelId', '=', letter.channelId)
+    .where('id', '=', segmentId)
+    .where('channelId', '=', channelId)
     .executeTakeFirst();
   const criteria = segment ? readCriteria(segment.criteria) : null;
   // An engagement segment leaves out readers who opted out of behaviour-based emails.
   return criteria && segment ? segmentSql(criteria, segment.isEngagementSegment) : null;
+}
+
+/**
+ * A segment's sample reader for 'Preview as': the first of its active subscribers in the
+ * order they joined (the lowest id), so the same reader comes back each time; null when it
+ * matches nobody. 'All active subscribers' (0) is every active subscriber of the channel.
+ * 'Specific emails' has no saved criteria and no sample.
+ */
+export async function segmentSampleReaderId(db: Kysely<Database>, channelId: number, segmentId: number): Promise<number | null> {
+  const filter = segmentId === ALL_ACTIVE_SUBSCRIBERS_SEGMENT_ID ? sql<SqlBool>`true` : await savedSegmentFilter(db, channelId, segmentId);
+  if (!filter) return null;
+  const { rows } = await sql<{ id: number }>`
+    SELECT subscribers.id FROM subscribers
+    WHERE subscribers.channel_id = ${channelId} AND subscribers.status = 'active' AND ${filter}
+    ORDER BY subscribers.id LIMIT 1`.execute(db);
+  return rows[0]?.id ?? null;
 }
 
 /**

@@ -5,10 +5,11 @@ import { pollLinkSignature, pollLinkWithKeys, withPollLinkKeys } from '../polls/
 import { rewriteHrefs, trackedHtml } from '../tracking/link-rewrite';
 import type { OutgoingMail } from './mail-transport';
 import { rewriteTextUrls } from './letter-text';
-import { fillMergeTags } from './merge-fill';
-import type { MergeLookup } from './merge-fill';
-import { subscriberLookup } from './merge-values';
+import { fillMergeTags } from '../../shared/render/merge-fill';
+import type { MergeLookup } from '../../shared/render/merge-fill';
+import { subscriberLookup } from '../../shared/render/merge-values';
 import type { PreparedEdition } from './recipient-send';
+import type { ReaderLinks } from '../audience/reader-links';
 
 // One reader's email of a scheduled send, built from the letter rendered once for the send:
 //   - tracked links and the open pixel with the reader's token, then their merge tags;
@@ -55,6 +56,14 @@ export function recipientLookup(
   });
 }
 
+/** The footer's bare unsubscribe and opt-out addresses of a reader, each with its signed address for this letter. */
+export function signedReaderPages(links: ReaderLinks, publicUrl: string, channelSlug: string, uniqueId: string, letterId: number): Map<string, string> {
+  return new Map([
+    [`${publicUrl}${publicPagePaths.unsubscribe(channelSlug, uniqueId)}`, `${publicUrl}${links.unsubscribe(channelSlug, uniqueId, letterId)}`],
+    [`${publicUrl}${publicPagePaths.behaviourOptOut(channelSlug, uniqueId)}`, `${publicUrl}${links.optOut(channelSlug, uniqueId, letterId)}`],
+  ]);
+}
+
 /** `subject` is the subject line this reader gets, merge tags not yet filled. */
 export function recipientMessage(edition: PreparedEdition, recipient: MessageRecipient, subject: string): OutgoingMail {
   const { channel, publicUrl } = edition;
@@ -70,10 +79,7 @@ export function recipientMessage(edition: PreparedEdition, recipient: MessageRec
   const letterId = edition.letter.id;
   if (letterId === null) throw new Error('A scheduled send always has a stored letter');
   const { links } = edition;
-  const signedPages = new Map([
-    [`${publicUrl}${publicPagePaths.unsubscribe(channel.slug, recipient.uniqueId)}`, `${publicUrl}${links.unsubscribe(channel.slug, recipient.uniqueId, letterId)}`],
-    [`${publicUrl}${publicPagePaths.behaviourOptOut(channel.slug, recipient.uniqueId)}`, `${publicUrl}${links.optOut(channel.slug, recipient.uniqueId, letterId)}`],
-  ]);
+  const signedPages = signedReaderPages(links, publicUrl, channel.slug, recipient.uniqueId, letterId);
   for (const [bare, signed] of signedPages) html = html.split(`href="${escapeAttr(bare)}"`).join(`href="${escapeAttr(signed)}"`);
   const pollKeys = { token, signature: pollLinkSignature(links, recipient.uniqueId, letterId) };
   html = withPollLinkKeys(html, publicUrl, pollKeys);

@@ -14,8 +14,8 @@ import { renderInChannel } from './letter-render';
 import { MailDeliveryError } from './mail-transport';
 import type { MailOrigin, MailReceipt, MailTransport, OutgoingMail } from './mail-transport';
 import type { Letter } from '../../shared/model/letter';
-import { fillMergeTags } from './merge-fill';
-import { testSubscriberLookup } from './merge-values';
+import { fillMergeTags } from '../../shared/render/merge-fill';
+import { testSubscriberLookup } from '../../shared/render/merge-values';
 import { letterTextTemplate, rewriteTextUrls } from './letter-text';
 import { publicPagePaths } from '../../shared/contract/public-pages';
 import { letterUtmRows, resolveUtmParams, utmLinkFor } from '../../shared/render/utm-links';
@@ -27,6 +27,7 @@ import { fillScheduledPromotions } from '../promotions/scheduled-promotions';
 import { rewriteHrefs } from '../tracking/link-rewrite';
 import { assertChannelMaySend } from '../sending/sender-directory';
 import { assertMergeTagsValid } from '../letters/merge-tag-check';
+import { isReaderPageLink } from '../../shared/render/inert-reader-links';
 
 // A test email (spec 1 §7 sendTestEmail / test): the email a reader would get, for a test
 // subscriber, sent to one address. Allowed in any status: checking the email of a scheduled
@@ -53,8 +54,6 @@ export interface TestEmailOverrides {
   subtitle?: string | undefined;
 }
 
-/** The platform's pages a reader's link would change something on. */
-const READER_PAGE_PREFIXES = ['/unsubscribe/', '/opt-out/', '/polls/'];
 
 export async function sendTestEmail(db: Db, transport: MailTransport, send: TestSend): Promise<MailReceipt> {
   const { channel } = send.access;
@@ -87,6 +86,32 @@ export async function sendTestEmail(db: Db, transport: MailTransport, send: Test
 export async function testEmail(db: Db, send: TestSend, letter: Letter): Promise<{ mail: OutgoingMail; origin: MailOrigin }> {
   const { channel } = send.access;
   const platformUrl = send.platformUrl.replace(/\/+$/, '');
+  // As the send minifies it (edition-html.ts): the test email is the real one.
+  const rendered = await minifyEmailHtml(await letterHtmlAsSentToday(db, send, letter));
+  const lookup = testSubscriberLookup({ toEmail: send.toEmail, letter, channelName: channel.channelName });
+  const utms = resolveUtmParams(letterUtmRows(letter), (value) => fillMergeTags(value, lookup, 'text'));
+  const testPage = `${platformUrl}${publicPagePaths.testEmail()}`;
+  const link = (url: string): string | null => {
+    if (isReaderPageLink(url, platformUrl)) return testPage;
+    return utms.length > 0 ? utmLinkFor(url, utms, platformUrl) : null;
+  };
+  const subject = fillMergeTags(letter.title.trim() || UNTITLED_LETTER, lookup, 'text');
+  const html = rewriteHrefs(fillMergeTags(rendered, lookup, 'html'), link);
+  const text = rewriteTextUrls(fillMergeTags(letterTextTemplate(rendered), lookup, 'text'), link);
+  return {
+    mail: { to: send.toEmail, subject, html, text, unsubscribe: { url: testPage, token: 'test' } },
+    origin: { organizationId: channel.organizationId, channelId: channel.id, letterId: letter.id, userId: send.userId },
+  };
+}
+
+/**
+ * The letter's HTML as a send today would render it, before any reader's merge tags or
+ * links: curated blocks filled as now, the promotions of its send day (today for a draft)
+ * without counting them as carried. What a test email and 'Preview as' start from.
+ */
+export async function letterHtmlAsSentToday(db: Db, send: Pick<TestSend, 'access' | 'letterId' | 'platformUrl' | 'fetchGuard'>, letter: Letter): Promise<string> {
+  const { channel } = send.access;
+  const platformUrl = send.platformUrl.replace(/\/+$/, '');
   const blocks = await resolveCurationSections(db, channel, letter.blocks, send.fetchGuard);
   // The renderer writes the subject as the title and the preview text as the preheader.
   let rendered = (await renderInChannel(db, channel, letter, platformUrl, blocks)).html;
@@ -100,22 +125,7 @@ export async function testEmail(db: Db, send: TestSend, letter: Letter): Promise
     carried: carriedPromotionIds(letter.settings.promotionAds, day),
     record: false,
   });
-  // As the send minifies it (edition-html.ts): the test email is the real one.
-  rendered = await minifyEmailHtml(rendered);
-  const lookup = testSubscriberLookup({ toEmail: send.toEmail, letter, channelName: channel.channelName });
-  const utms = resolveUtmParams(letterUtmRows(letter), (value) => fillMergeTags(value, lookup, 'text'));
-  const testPage = `${platformUrl}${publicPagePaths.testEmail()}`;
-  const link = (url: string): string | null => {
-    if (READER_PAGE_PREFIXES.some((prefix) => url.startsWith(`${platformUrl}${prefix}`))) return testPage;
-    return utms.length > 0 ? utmLinkFor(url, utms, platformUrl) : null;
-  };
-  const subject = fillMergeTags(letter.title.trim() || UNTITLED_LETTER, lookup, 'text');
-  const html = rewriteHrefs(fillMergeTags(rendered, lookup, 'html'), link);
-  const text = rewriteTextUrls(fillMergeTags(letterTextTemplate(rendered), lookup, 'text'), link);
-  return {
-    mail: { to: send.toEmail, subject, html, text, unsubscribe: { url: testPage, token: 'test' } },
-    origin: { organizationId: channel.organizationId, channelId: channel.id, letterId: letter.id, userId: send.userId },
-  };
+  return rendered;
 }
 
 /** The stored letter with the editor's unsent fields on top; 404 when the channel has no such letter. */

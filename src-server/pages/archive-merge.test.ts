@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Letter } from '../../shared/model/letter';
-import { fillMergeTags } from '../delivery/merge-fill';
+import { fillMergeTags } from '../../shared/render/merge-fill';
 import { archiveLookup } from './archive-merge';
 
 // The web archive's merge tags: what a reader with no name and no fields reads.

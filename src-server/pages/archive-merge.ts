@@ -1,7 +1,7 @@
 import type { FooterLanguage } from '../../shared/model/enums';
 import type { Letter } from '../../shared/model/letter';
-import type { MergeLookup } from '../delivery/merge-fill';
-import { letterFieldValues } from '../delivery/merge-values';
+import type { MergeLookup } from '../../shared/render/merge-fill';
+import { letterFieldValues } from '../../shared/render/merge-values';
 
 // Merge tags on the public web archive, where no one in particular is reading: the
 // letter's own fields are filled; a subscriber field or custom field shows the tag's own

@@ -4,8 +4,8 @@ import { newSection } from '../../shared/model/section-factory';
 import { letterRenderInput, renderLetterInput } from '../../shared/render';
 import { renderSectionsMjml } from '../../shared/render/render-letter';
 import type { Db } from '../db/database';
-import { fillMergeTags } from '../delivery/merge-fill';
-import { promotionLookup } from '../delivery/merge-values';
+import { fillMergeTags } from '../../shared/render/merge-fill';
+import { promotionLookup } from '../../shared/render/merge-values';
 import { renderChannel } from '../delivery/letter-render';
 
 // Collateral as it will appear in a letter (HTML, and the block's own MJML): one zone block in the default letter styles of

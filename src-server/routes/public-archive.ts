@@ -3,7 +3,7 @@ import { publicPagePaths } from '../../shared/contract/public-pages';
 import { UNTITLED_LETTER } from '../../shared/render/render-letter';
 import type { Db } from '../db/database';
 import { platformUrlOf, renderInChannel } from '../delivery/letter-render';
-import { fillMergeTags } from '../delivery/merge-fill';
+import { fillMergeTags } from '../../shared/render/merge-fill';
 import { jsonSchemaOf } from '../http/api-docs';
 import { archiveLookup } from '../pages/archive-merge';
 import {

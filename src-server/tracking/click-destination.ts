@@ -2,7 +2,7 @@ import { UtmEntrySchema } from '../../shared/model/utm';
 import { letterUtmRows, resolveUtmParams, utmLinkFor } from '../../shared/render/utm-links';
 import type { Db } from '../db/database';
 import { recipientLookup } from '../delivery/recipient-message';
-import { fillMergeTags } from '../delivery/merge-fill';
+import { fillMergeTags } from '../../shared/render/merge-fill';
 import { findLetter, toLetter } from '../letters/letter-records';
 import type { ClickTarget } from './tracking-records';
 

@@ -67,24 +67,14 @@ export function pollIds(letter: Letter): number[] {
   }
 }
 
-export function lifecycleHandlers(deps: {
-  store: LettersStore;
-  session: SessionService;
-  sync: SyncEngine;
-  client: PlatformClient;
-  previews: PreviewService;
-}): Pick<BridgeHandlers, LifecycleNames> {
-  const { store, session, sync, client, previews } = deps;
+/** Finding a letter here, and acting on the platform's copy of it (lifecycle actions, 'Preview as'). */
+export function platformLetterActions(deps: { store: LettersStore; session: SessionService; sync: SyncEngine }) {
+  const { store, session, sync } = deps;
 
   async function localLetter(uniqueId: string): Promise<Letter> {
     const letter = await store.getByUniqueId(uniqueId);
     if (!letter) throw new AppError('not_found', 'Eep. It doesn’t look like this letter exists.');
     return letter;
-  }
-
-  function claimant(): string | null {
-    const user = session.current().user;
-    return user ? claimantJson(user) : null;
   }
 
   /**
@@ -113,6 +103,24 @@ export function lifecycleHandlers(deps: {
       if (error.isUnauthorized) throw new AppError('unauthorized', 'Sign in to the platform first.');
       throw new AppError('platform_error', error.message);
     }
+  }
+
+  return { localLetter, onPlatform };
+}
+
+export function lifecycleHandlers(deps: {
+  store: LettersStore;
+  session: SessionService;
+  sync: SyncEngine;
+  client: PlatformClient;
+  previews: PreviewService;
+}): Pick<BridgeHandlers, LifecycleNames> {
+  const { store, session, sync, client, previews } = deps;
+  const { localLetter, onPlatform } = platformLetterActions({ store, session, sync });
+
+  function claimant(): string | null {
+    const user = session.current().user;
+    return user ? claimantJson(user) : null;
   }
 
   return {

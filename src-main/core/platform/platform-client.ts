@@ -45,6 +45,7 @@ import { GenerateSuggestionsResponseSchema, type GenerateSuggestionsResponse } f
 import type { FeatureFlagName } from '../../../shared/model/feature-flags';
 import type { Letter } from '../../../shared/model/letter';
 import { SpamCheckResponseSchema, type SpamCheckRequest, type SpamCheckResponse } from '../../../shared/contract/platform-spam-check';
+import { PreviewAsResponseSchema, type PreviewAsRequest, type PreviewAsResponse } from '../../../shared/contract/platform-preview-as';
 import { createAiCalls, type AiCalls } from './ai-calls';
 import { createAudienceClient, type AudienceClient } from './audience-client';
 import { createCurationClient, type CurationClient } from './curation-client';
@@ -93,6 +94,8 @@ export interface LetterCalls {
   sendTestEmail(channelId: number, id: number, toEmail: string): Promise<TestEmailResponse>;
   /** The letter's email scored by the platform's SpamAssassin; the body carries the unsent subject and preview text. */
   spamCheck(channelId: number, id: number, body: SpamCheckRequest): Promise<SpamCheckResponse>;
+  /** The letter as one reader will get it ('Preview as'); the body carries the unsent subject and preview text. */
+  previewAs(channelId: number, id: number, body: PreviewAsRequest): Promise<PreviewAsResponse>;
   /** The emails the platform kept instead of sending (no SMTP server), and whether it has one. */
   localMailbox(): Promise<LocalMailboxResponse>;
   /** One kept email without its open pixel and with its tracked links resolved (the Local mailbox screen's preview). */
@@ -186,6 +189,7 @@ function letterCalls(root: string, call: ReturnType<typeof createPlatformTranspo
     templateAutomation: (channelId, id) => call('GET', platformPaths.templateAutomation(channelId, id), TemplateAutomationSchema),
     sendTestEmail: (channelId, id, toEmail) => call('POST', platformPaths.sendTestEmail(channelId, id), TestEmailResponseSchema, { toEmail }),
     spamCheck: (channelId, id, body) => call('POST', platformPaths.spamCheck(channelId, id), SpamCheckResponseSchema, body),
+    previewAs: (channelId, id, body) => call('POST', platformPaths.previewAs(channelId, id), PreviewAsResponseSchema, body),
     localMailbox: () => call('GET', platformPaths.localMailbox(), LocalMailboxResponseSchema),
     localMailboxPreview: (id) => call('GET', platformPaths.localMailboxPreview(id), LocalMailboxPreviewSchema),
     validateMergeTag: (letterId, mergeTag) => call('POST', platformPaths.validateMergeTag(letterId), ValidateMergeTagResponseSchema, { mergeTag }),

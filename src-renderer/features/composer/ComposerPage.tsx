@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Loader, Stack, TextInput, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router';
 import { COMPANY_CHANNEL_SLUG } from '../../../shared/model/channel';
@@ -41,6 +41,7 @@ import { toastError, toastSuccess } from '../../ui/toasts';
 import { errorMessage, useSetPrivateMutation } from './lifecycle/lifecycle-api';
 import { MoreActionsMenu } from './MoreActionsMenu';
 import { PreviewPane, type PreviewDevice } from './PreviewPane';
+import type { PreviewAsReaderChoice } from '../../../shared/contract/platform-preview-as';
 import { AppearanceToggle } from '../../ui/email-preview/AppearanceToggle';
 import { usePreviewAppearance } from '../../ui/email-preview/use-preview-appearance';
 import { SaveIndicator } from './SaveIndicator';
@@ -72,6 +73,11 @@ export function ComposerPage() {
   // Spec 1 §2: a sent letter opens on its report; the secondary button shows the newsletter.
   const [newsletterChosen, setNewsletterChosen] = useState(false);
   const [device, setDevice] = useState<PreviewDevice>('desktop');
+  // 'Preview as': one reader for both previews (the build step's and the schedule step's).
+  const [previewAsChoice, setPreviewAsChoice] = useState<PreviewAsReaderChoice | null>(null);
+  const [previewAsFocus, setPreviewAsFocus] = useState(0);
+  // One object while the choice stands: the preview is memoized and renders only when it changes.
+  const previewAs = useMemo(() => ({ choice: previewAsChoice, onChange: setPreviewAsChoice, focusSignal: previewAsFocus }), [previewAsChoice, previewAsFocus]);
   const [appearance, setAppearance] = usePreviewAppearance();
 
   const { data: session } = useGetSessionQuery();
@@ -131,6 +137,8 @@ export function ComposerPage() {
       'view.togglePreview': () => setPreviewOpen((open) => !open),
       'view.desktopPreview': () => (setDevice('desktop'), setPreviewOpen(true)),
       'view.mobilePreview': () => (setDevice('mobile'), setPreviewOpen(true)),
+      // Opens the build step's preview if it is closed, and puts the cursor in 'Preview as'.
+      'view.previewAs': () => (setPreviewOpen(true), setPreviewAsFocus((count) => count + 1)),
       // The same step as the action bar's button, and only when that button would take it.
       'letter.previewAndSchedule': () => {
         const { primary, primaryBlocked } = actions.current;
@@ -295,7 +303,7 @@ export function ComposerPage() {
       </ActionBar>
       {view === 'edit' && (
         <>
-          {previewOpen && <PreviewPane letter={letter} device={device} appearance={appearance} revision={revision} />}
+          {previewOpen && <PreviewPane letter={letter} device={device} appearance={appearance} revision={revision} previewAs={previewAs} />}
           <ComposerWorkspace letter={letter} readOnly={!editable} device={device} />
         </>
       )}
@@ -305,7 +313,7 @@ export function ComposerPage() {
       {view === 'schedule' && (
         <Group align="flex-start" gap="md" wrap="nowrap">
           <div style={{ flex: 1, minWidth: 0 }}>
-            <PreviewPane letter={letter} device={device} appearance={appearance} revision={revision} withPromotions={!isTemplate} />
+            <PreviewPane letter={letter} device={device} appearance={appearance} revision={revision} withPromotions={!isTemplate} previewAs={previewAs} />
           </div>
           <ScheduleSidebar
             letter={letter}

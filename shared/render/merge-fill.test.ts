@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { combineLookups, fillMergeTags } from './merge-fill';
 import type { MergeLookup } from './merge-fill';
 import { promotionLookup, subscriberLookup, testSubscriberLookup } from './merge-values';
-import { PreviewPromotionSchema } from '../../shared/contract/platform-delivery';
-import type { Letter } from '../../shared/model/letter';
+import { PreviewPromotionSchema } from '../contract/platform-delivery';
+import type { Letter } from '../model/letter';
 
 const values: Record<string, string> = { first_name: 'ada', empty: '', uniqueId: 'sub-1', company: 'R&D <Labs>' };
 const lookup: MergeLookup = (name) => values[name];

@@ -1,6 +1,6 @@
-import { parseMergeTag } from '../../shared/rules/merge-tag';
-import { escapeHtml } from '../../shared/render/escape';
-import { decodeEntities } from '../../shared/render/insights';
+import { parseMergeTag } from '../rules/merge-tag';
+import { escapeHtml } from './escape';
+import { decodeEntities } from './insights';
 
 // Filling merge tags ({{ first_name | capitalize or 'friend' }}) in rendered HTML or plain
 // text, with the grammar of shared/rules/merge-tag.ts. A tag whose name the lookup does

@@ -1,9 +1,9 @@
-import type { PreviewPromotion } from '../../shared/contract/platform-delivery';
-import type { Letter } from '../../shared/model/letter';
-import { promotionMergeTag } from '../../shared/render/blocks/promotion';
-import type { PromotionPart } from '../../shared/render/blocks/promotion';
-import { promotionParts } from '../../shared/render/promotion-fill';
-import { LETTER_MERGE_FIELDS, SUBSCRIBER_MERGE_FIELDS } from '../../shared/rules/merge-tag';
+import type { PreviewPromotion } from '../contract/platform-delivery';
+import type { Letter } from '../model/letter';
+import { promotionMergeTag } from './blocks/promotion';
+import type { PromotionPart } from './blocks/promotion';
+import { promotionParts } from './promotion-fill';
+import { LETTER_MERGE_FIELDS, SUBSCRIBER_MERGE_FIELDS } from '../rules/merge-tag';
 import type { MergeLookup, MergeValue } from './merge-fill';
 
 // What merge tags are filled with: a test subscriber's fields and the letter's own (test
@@ -57,7 +57,7 @@ export interface MergeSubscriber {
 }
 
 /** A custom field as text: numbers and yes/no as written, anything else structured as JSON. */
-function customFieldText(value: unknown): string {
+export function customFieldText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
