@@ -17,6 +17,7 @@ import { FEATURE_FLAG_NAMES } from '../model/feature-flags';
 import { SuggestionSourceSchema } from './platform-media';
 import { DeliveryEventSchema } from './platform-delivery-events';
 import { pollChannels } from './bridge-polls';
+import { importChannels } from './bridge-import';
 import { audienceChannels } from './bridge-audience';
 import { promotionChannels } from './bridge-promotions';
 import { reportChannels } from './bridge-reports';
@@ -398,6 +399,8 @@ export const bridgeChannels = {
   ...sendingChannels,
   // Templates that run: Activate with a trigger, and what an active one has done (bridge-automations.ts).
   ...automationChannels,
+  // Import a letter from a file (bridge-import.ts).
+  ...importChannels,
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

@@ -16,7 +16,6 @@ import { parseLetterInput } from '../../../shared/render/letter-input';
 
 export type ImportFormat = 'html' | 'mjml' | 'eml' | 'json';
 
-export const IMPORT_FILE_TYPES = '.html,.htm,.eml,.mjml,.json';
 export const UNKNOWN_FORMAT_MESSAGE = 'Import takes an HTML email (.html, .htm), a saved email (.eml), an MJML file (.mjml) or a letter exported as JSON (.json).';
 
 export interface LetterFromFile {

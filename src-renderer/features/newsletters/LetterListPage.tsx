@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Button, Group, Loader, Select, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconNews, IconPlus, IconSearch, IconSortAscending, IconSortDescending, IconTemplate } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Group, Loader, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconFileImport, IconNews, IconPlus, IconSearch, IconSortAscending, IconSortDescending, IconTemplate } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PublicationStatus, type LetterSortColumn, type LetterStatusFilter } from '../../../shared/model/publication';
@@ -16,6 +16,8 @@ import { NewslettersTable } from './NewslettersTable';
 import { useCloneLetter } from './use-clone-letter';
 import { useDeleteLetter } from './use-delete-letter';
 import { useLetterList } from './use-letter-list';
+import { useLetterImport } from './use-letter-import';
+import { IMPORT_FILE_TYPES } from '../../../shared/contract/bridge-import';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 
@@ -87,7 +89,26 @@ export function LetterListPage(props: {
   const metrics = useLetterMetricsQuery({ brandSlug, channelSlug, ids }, { skip: ids.length === 0 });
   const metricsById = useMemo(() => new Map((metrics.data?.items ?? []).map((item) => [item.id, item])), [metrics.data]);
 
-  useCommandHandlers(LETTER_LIST_COMMANDS, { 'file.newLetter': () => onNew() }, !creation.isLoading);
+  const importing = useLetterImport(brandSlug, channelSlug);
+  const [dragging, setDragging] = useState(false);
+
+  useCommandHandlers(LETTER_LIST_COMMANDS, { 'file.newLetter': () => onNew(), 'file.import': () => importing.pick() }, !creation.isLoading && !importing.importing);
+
+  /** A file dragged over the list: accept it (only files, not text or links from the page). */
+  function onDragOver(event: React.DragEvent) {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  }
+
+  function onDrop(event: React.DragEvent) {
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (!file) return;
+    event.preventDefault();
+    importing.importFile(file);
+  }
 
   function onNew() {
     if (!templates && (channelTemplates.data?.length ?? 0) > 0) setChoosing(true);
@@ -107,13 +128,45 @@ export function LetterListPage(props: {
       title={words.title}
       subtitle={channel?.title}
       actions={
-        <Tooltip label={`${words.command} (${shortcutLabel('file.newLetter')})`}>
-          <Button onClick={onNew} loading={creation.isLoading} leftSection={<IconPlus size={18} />}>
-            {words.button}
-          </Button>
-        </Tooltip>
+        <>
+          <Tooltip label={`Import an email, MJML or letter JSON file (${shortcutLabel('file.import')}), or drop one on the list`}>
+            <Button variant="default" onClick={importing.pick} loading={importing.importing} leftSection={<IconFileImport size={18} aria-hidden />}>
+              Import
+            </Button>
+          </Tooltip>
+          <input
+            ref={importing.input}
+            type="file"
+            accept={IMPORT_FILE_TYPES}
+            aria-label="File to import"
+            hidden
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              event.currentTarget.value = '';
+              if (file) importing.importFile(file);
+            }}
+          />
+          <Tooltip label={`${words.command} (${shortcutLabel('file.newLetter')})`}>
+            <Button onClick={onNew} loading={creation.isLoading} leftSection={<IconPlus size={18} />}>
+              {words.button}
+            </Button>
+          </Tooltip>
+        </>
       }
     >
+      <Stack
+        gap="md"
+        onDragOver={onDragOver}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        style={dragging ? { outline: '2px dashed var(--mantine-color-blue-5)', outlineOffset: 4, borderRadius: 4 } : undefined}
+      >
+      {dragging && <Text c="blue">Drop the file to import it as a new draft.</Text>}
+      {importing.problem && (
+        <Alert color="red" title="Import failed" withCloseButton onClose={importing.dismissProblem}>
+          {importing.problem}
+        </Alert>
+      )}
       <LetterListTabs active={kind} brandSlug={brandSlug} channelSlug={channelSlug} />
       <Group align="flex-end" wrap="wrap">
         <TextInput
@@ -195,6 +248,7 @@ export function LetterListPage(props: {
         onConfirm={() => void deleting.confirm()}
         onCancel={deleting.cancel}
       />
+      </Stack>
       <NewLetterDialog opened={choosing} templates={channelTemplates.data ?? []} busy={creation.isLoading} onChoose={(id) => void create(id)} onClose={() => setChoosing(false)} />
     </ScreenFrame>
   );
