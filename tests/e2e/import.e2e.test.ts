@@ -19,8 +19,10 @@ const dialog = () => app.page.getByRole('dialog', { name: 'Send a Test Email' })
 describe('Import', () => {
   it('makes a draft of blocks from an HTML newsletter, which sends as a test email', async () => {
     await app.page.goto(app.host.appUrl);
+    await expect.poll(() => app.page.getByRole('button', { name: 'Import', exact: true }).count(), { timeout: 15_000 }).toBe(1);
+    // File → Import… from the keyboard opens the same file picker as the list's Import button.
     const chooser = app.page.waitForEvent('filechooser');
-    await app.page.getByRole('button', { name: 'Import', exact: true }).click();
+    await app.page.keyboard.press('Control+O');
     await (await chooser).setFiles(FIXTURE);
 
     const toast = app.page.getByRole('alert').filter({ hasText: 'Imported sendgrid-merriweather-digest.html' });
