@@ -59,7 +59,7 @@ function isHidden(element: Element): boolean {
   if (/\b(preheader|preview-?text)\b/i.test(element.attribs.class ?? '')) return true;
   if (style.display === 'none' || style.visibility === 'hidden' || style['mso-hide'] === 'all') return true;
   if (style['max-height'] === '0' || style['max-height'] === '0px') return style.overflow === 'hidden' || style.opacity === '0';
-  return element.attribs.hidden !== undefined || element.attribs['aria-hidden'] === 'true' && textOf(element) === '';
+  return element.attribs.hidden !== undefined || (element.attribs['aria-hidden'] === 'true' && textOf(element) === '');
 }
 
 /** A 1×1 (or 0-sized) image: a tracking pixel, not a picture. */
@@ -417,6 +417,11 @@ class Walker {
     const cells = row.children.filter((c): c is Element => isElement(c) && (tagOf(c) === 'td' || tagOf(c) === 'th') && !isHidden(c));
     const filled = cells.filter((cell) => hasText(cell) || imagesIn(cell).some((img) => !isPixel(img)));
     if (filled.length !== 2) return null;
+    // A column with a table inside holds more than one block; checking before walking it
+    // also keeps nested layout tables from being walked once per level above them.
+    if (filled.some((cell) => cell.children.some(function hasTable(node: Node): boolean {
+      return isElement(node) && (tagOf(node) === 'table' || node.children.some(hasTable));
+    }))) return null;
     const children = filled.map((cell) => this.walkChildren(cell));
     if (!children.every((list) => list.length === 1 && (list[0]!.type === 'image' || list[0]!.type === 'paragraph'))) return null;
     const [left, right] = children.map((list) => list[0]!) as [Section, Section];
