@@ -30,6 +30,12 @@ describe('htmlToSections', () => {
     ]);
   });
 
+  it('reads a fragment without html or body', () => {
+    let id = 0;
+    const { sections } = htmlToSections('<h1>Seen from the pier</h1>Loose words', () => `f${id++}`);
+    expect(sections.map((s) => [s.type, s.delta.ops[0]?.insert])).toEqual([['heading', 'Seen from the pier'], ['paragraph', 'Loose words']]);
+  });
+
   it('leaves out the hidden preheader, tracking pixels and Outlook-only markup', () => {
     const sections = sectionsOf(
       '<div style="display:none;max-height:0">Preview words</div><span class="preheader">More preview</span><!--[if mso]><p>Outlook only</p><![endif]--><p>Body</p><img src="https://t.example/o.gif" width="1" height="1">',

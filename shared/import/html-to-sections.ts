@@ -36,7 +36,8 @@ const INLINE = new Set(['a', 'abbr', 'b', 'big', 'cite', 'code', 'del', 'em', 'f
 
 function styleOf(element: Element): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const part of (element.attribs.style ?? '').split(';')) {
+  // The document itself (a fragment without <body>) has no attributes.
+  for (const part of (element.attribs?.style ?? '').split(';')) {
     const colon = part.indexOf(':');
     if (colon < 0) continue;
     out[part.slice(0, colon).trim().toLowerCase()] = part.slice(colon + 1).trim().toLowerCase();
@@ -174,7 +175,7 @@ function tidyLines(ops: readonly DeltaOp[], lineAttributes?: Attributes): DeltaO
 }
 
 function alignOf(element: Element): 'left' | 'center' | 'right' | 'justify' | undefined {
-  const value = (styleOf(element)['text-align'] ?? element.attribs.align ?? '').toLowerCase();
+  const value = (styleOf(element)['text-align'] ?? element.attribs?.align ?? '').toLowerCase();
   return value === 'left' || value === 'center' || value === 'right' || value === 'justify' ? value : undefined;
 }
 

@@ -1,3 +1,4 @@
+import MailComposer from 'nodemailer/lib/mail-composer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LetterImportResult } from '../../shared/contract/bridge-import';
 import { parseSections } from '../../shared/model/section';
@@ -12,8 +13,9 @@ import { call, useTestPlatform, WEEKLY } from './testing/test-core';
 // Offline the draft is still made, its pictures keeping their own address.
 
 let site: LoopbackServer;
+let photo: Buffer;
 beforeAll(async () => {
-  const photo = await twoTone(800, 400, 'png');
+  photo = await twoTone(800, 400, 'png');
   site = await startLoopbackServer((request, response) => {
     if (request.url === '/pictures/quay.png') return void response.writeHead(200, { 'content-type': 'image/png' }).end(photo);
     response.writeHead(404).end();
@@ -62,6 +64,18 @@ describe('letters.import', () => {
     expect(result.letter.id).toBeNull();
     const image = parseSections(result.letter.blocks)[2]!;
     expect(image.type === 'image' && image.blockModel.src).toBe(`${site.url}/pictures/quay.png`);
+    // A saved email's inline picture is one of its parts: imported here, offline too.
+    const eml = await new MailComposer({
+      subject: 'Inline picture',
+      html: '<h1>Seen from the pier</h1><img src="cid:quay@harbour" alt="The quay">',
+      attachments: [{ filename: 'quay.png', content: photo, cid: 'quay@harbour' }],
+    }).compile().build();
+    const fromEml = await call<LetterImportResult>(core, 'letters.import', { ...WEEKLY, fileName: 'saved.eml', contentBase64: eml.toString('base64') });
+    expect(fromEml).toMatchObject({ summary: '2 blocks, none kept as HTML', imagesByAddress: 0 });
+    expect(fromEml.letter.title).toBe('Inline picture');
+    const inline = parseSections(fromEml.letter.blocks)[1]!;
+    expect(inline.type === 'image' && inline.blockModel.alt).toBe('The quay');
+    expect(inline.type === 'image' && inline.blockModel.src).toMatch(/^(?!cid:)\S+\.png/);
     expect(await core.dispatch('letters.import', file('notes.txt', 'just words'))).toEqual({ ok: false, error: { code: 'invalid_input', message: UNKNOWN_FORMAT_MESSAGE } });
   });
 });

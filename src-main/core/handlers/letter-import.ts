@@ -9,7 +9,8 @@ import { parseSections, serializeSections } from '../../../shared/model/section'
 import type { Section } from '../../../shared/model/section';
 import { cropVariant } from '../../../shared/rules/image-settings';
 import type { ImageService } from '../images/image-service';
-import { letterFromFile } from '../import/letter-file';
+import { dataUrlPicture, letterFromFile } from '../import/letter-file';
+import type { EmbeddedPicture } from '../import/letter-file';
 import type { SessionService } from '../session';
 import type { LettersStore } from '../store/letters-store';
 import type { SyncEngine } from '../sync/sync-engine';
@@ -45,12 +46,28 @@ export function letterImportHandlers(deps: {
 }): Pick<BridgeHandlers, 'letters.import'> {
   const { store, session, sync, images } = deps;
 
-  /** Copies each picture to the platform; answers how many stayed at their own address. */
-  async function copyImages(letterUniqueId: string, sections: Section[]): Promise<number> {
+  /**
+   * Copies each picture to the platform; answers how many stayed at their own address.
+   * Pictures the file carries (an .eml's inline parts, data: addresses) are imported like a
+   * picked file, which works offline: this computer keeps them until the platform has them.
+   */
+  async function copyImages(letterUniqueId: string, sections: Section[], embedded: Record<string, EmbeddedPicture>): Promise<number> {
     let byAddress = 0;
     let reachable = true;
     for (const image of importedImages(sections)) {
       const src = image.blockModel.src;
+      const carried = embedded[src] ?? dataUrlPicture(src);
+      if (carried) {
+        try {
+          const copy = await images.importImage({ letterUniqueId, fileName: carried.fileName, mimeType: carried.mimeType, dataBase64: carried.bytes.toString('base64'), purpose: 'block' });
+          image.blockModel = { ...image.blockModel, originalSrc: copy.url, src: copy.variants[cropVariant(image.blockModel.imageSmartCrop)] ?? copy.url };
+        } catch (error) {
+          // A picture this computer cannot read (an SVG, a broken file) is left out rather than sent broken.
+          if (!(error instanceof AppError)) throw error;
+          image.blockModel = { ...image.blockModel, src: '', originalSrc: '' };
+        }
+        continue;
+      }
       if (!/^https?:\/\//i.test(src)) continue;
       if (!reachable) {
         byAddress++;
@@ -84,7 +101,7 @@ export function letterImportHandlers(deps: {
       await store.insertNew(letter);
       // Online, the draft gets its platform id now, which copying pictures needs.
       await sync.pushNow();
-      const imagesByAddress = await copyImages(letter.uniqueId, sections);
+      const imagesByAddress = await copyImages(letter.uniqueId, sections, file.embedded ?? {});
       const saved =
         importedImages(sections).length > 0 ? await store.saveLocal(letter.uniqueId, { blocks: serializeSections(sections) }, new Date().toISOString()) : null;
       if (saved) await sync.localChange();

@@ -25,6 +25,22 @@ export interface LetterFromFile {
   title: string;
   /** For a letter JSON: the letter it describes, completed with a new letter's defaults. */
   letter?: Letter;
+  /** Pictures the file carries itself (an .eml's inline parts), by the `cid:` address its HTML uses. */
+  embedded?: Record<string, EmbeddedPicture>;
+}
+
+export interface EmbeddedPicture {
+  fileName: string;
+  mimeType: string;
+  bytes: Buffer;
+}
+
+/** A `data:image/…;base64,` address's picture, or null for any other address. */
+export function dataUrlPicture(src: string): EmbeddedPicture | null {
+  const match = /^data:(image\/[\w.+-]+);base64,([a-z0-9+/=\s]+)$/i.exec(src.trim());
+  if (!match) return null;
+  const mimeType = match[1]!.toLowerCase();
+  return { fileName: `picture.${mimeType.split('/')[1]!.replace(/\+.*$/, '')}`, mimeType, bytes: Buffer.from(match[2]!, 'base64') };
 }
 
 export function importFormatOf(fileName: string, text: string): ImportFormat | null {
@@ -45,7 +61,13 @@ export function importFormatOf(fileName: string, text: string): ImportFormat | n
 async function fromEml(bytes: Buffer, nextId: IdSource): Promise<LetterFromFile> {
   const mail = await simpleParser(bytes);
   const title = mail.subject ?? '';
-  if (typeof mail.html === 'string' && mail.html.trim() !== '') return { ...htmlToSections(mail.html, nextId), title };
+  // Inline pictures are parts of the email, named in its HTML by cid: addresses.
+  const embedded: Record<string, EmbeddedPicture> = {};
+  for (const part of mail.attachments) {
+    if (!part.cid || !part.contentType.startsWith('image/')) continue;
+    embedded[`cid:${part.cid}`] = { fileName: part.filename ?? `${part.cid}.${part.contentType.split('/')[1]}`, mimeType: part.contentType, bytes: part.content };
+  }
+  if (typeof mail.html === 'string' && mail.html.trim() !== '') return { ...htmlToSections(mail.html, nextId), title, embedded };
   // A plain-text email: one paragraph per paragraph of it.
   const paragraphs = (mail.text ?? '').split(/\n\s*\n/).map((p) => p.trim()).filter((p) => p !== '');
   return { sections: paragraphs.map((p) => ({ ...newSection('paragraph', nextId()), delta: textDelta(p) })), title };
