@@ -30,6 +30,13 @@ describe('htmlToSections', () => {
     ]);
   });
 
+  it('keeps a picture inside a heading, then the heading', () => {
+    const sections = sectionsOf('<h1><a href="https://ex.example"><img src="https://img.example/logo.png" alt="Logo"></a> Harbour news</h1>');
+    expect(sections.map((s) => s.type)).toEqual(['image', 'heading']);
+    expect(sections[0]!.blockModel).toMatchObject({ link: 'https://ex.example', alt: 'Logo' });
+    expect(sections[1]!.delta.ops).toEqual([{ insert: 'Harbour news' }, { insert: '\n', attributes: { header: 1 } }]);
+  });
+
   it('reads a fragment without html or body', () => {
     let id = 0;
     const { sections } = htmlToSections('<h1>Seen from the pier</h1>Loose words', () => `f${id++}`);

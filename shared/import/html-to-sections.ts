@@ -268,7 +268,12 @@ class Walker {
 
   walk(element: Element, parent: Element | null): Section[] {
     const tag = tagOf(element);
-    if (HEADINGS.has(tag)) return this.textBlock(element, 'heading');
+    if (HEADINGS.has(tag)) {
+      if (imagesIn(element).length === 0) return this.textBlock(element, 'heading');
+      // A heading holding a picture (a logo in an h1): the picture, then the words as the heading.
+      const level = Number(tag.slice(1));
+      return this.walkChildren(element).map((section) => (section.type === 'paragraph' ? this.asHeading(section, level) : section));
+    }
     if (tag === 'hr') return [newSection('divider', this.nextId())];
     if (tag === 'img') return this.image(element, null);
     if (tag === 'ul' || tag === 'ol') return this.list(element);
@@ -316,6 +321,13 @@ class Walker {
     if (type === 'blockquote') return [{ ...newSection('blockquote', this.nextId()), delta: { ops } }];
     const section = newSection('paragraph', this.nextId());
     return [{ ...section, delta: { ops }, blockModel: { align: blockAlign(align) } }];
+  }
+
+  private asHeading(paragraph: Section, level: number): Section {
+    const heading = newSection('heading', paragraph.uniqueId);
+    const ops = paragraph.delta.ops.map((op) => (op.insert === '\n' ? { ...op, attributes: { ...op.attributes, header: level } } : op));
+    const align = paragraph.type === 'paragraph' ? paragraph.blockModel.align : 'left';
+    return { ...heading, delta: { ops }, blockModel: { headingType: `h${level}` as typeof heading.blockModel.headingType, align } };
   }
 
   private list(element: Element): Section[] {
