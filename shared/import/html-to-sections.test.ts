@@ -83,6 +83,9 @@ describe('htmlToSections', () => {
     expect(sections.map((s) => s.type)).toEqual(['html', 'paragraph']);
     expect(sections[0]!.type === 'html' && sections[0]!.blockModel).toMatchObject({ isValid: true });
     expect(sections[0]!.type === 'html' && sections[0]!.blockModel.html).toContain('<th>Item</th>');
+    const unsafe = sectionsOf('<table><tr><th onclick="steal()">Item</th><th>Price</th></tr><tr><td>Tea</td><td><a href="javascript:alert(1)">2</a></td></tr></table>')[0]!;
+    expect(unsafe.type === 'html' && unsafe.blockModel).toMatchObject({ isValid: true });
+    expect(unsafe.type === 'html' && unsafe.blockModel.html).not.toMatch(/onclick|javascript:/);
     expect(sections[1]!.delta.ops).toEqual([
       { insert: 'One' },
       { insert: '\n', attributes: { list: 'bullet' } },

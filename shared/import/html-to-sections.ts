@@ -7,14 +7,16 @@ import type { SocialNetwork } from '../model/enums';
 import type { Section } from '../model/section';
 import { newSection } from '../model/section-factory';
 import { networkOption } from '../model/blocks/social';
+import { checkHtml } from '../rules/html-block';
 import { isProfileUrl } from '../rules/social';
+import { sanitizeEmailHtml } from '../render/blocks/html';
 
 // An email's HTML (exported from Mailchimp, Substack, Ghost, a saved page...) as sections.
 // Email HTML is nested layout tables, so the walk looks through containers to the leaves that
 // carry content: headings and paragraphs become text blocks with their formatting and links,
 // images image blocks, links drawn as buttons buttons, rules dividers, two simple columns a
 // layout, a row of social links a social block. Whatever else holds content (a data table, a
-// form) is kept as an HTML block; the HTML block's own sanitiser runs over it when rendered.
+// form) is kept as an HTML block, sanitised and checked by the HTML block's own rules.
 // Hidden preheaders, tracking pixels, scripts, styles and Outlook's conditional comments go.
 
 /** Makes ids; the caller's source of uniqueness (shared/ has none of its own). */
@@ -452,8 +454,11 @@ class Walker {
   }
 
   private htmlBlock(element: Element): Section {
+    // Stored as the HTML block's sanitiser leaves it, and judged by the block's own check, so
+    // the block reads in its panel exactly as it will be sent.
+    const html = sanitizeEmailHtml(this.serialise(element)).trim();
     const section = newSection('html', this.nextId());
-    return { ...section, blockModel: { html: this.serialise(element), isValid: true, isRelaxed: false } };
+    return { ...section, blockModel: { html, isValid: checkHtml(html).valid, isRelaxed: false } };
   }
 }
 
