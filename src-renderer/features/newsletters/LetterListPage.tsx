@@ -157,97 +157,98 @@ export function LetterListPage(props: {
       <Stack
         gap="md"
         onDragOver={onDragOver}
-        onDragLeave={() => setDragging(false)}
+        // Moving between the list's own elements is not leaving it.
+        onDragLeave={(event) => !event.currentTarget.contains(event.relatedTarget as Node | null) && setDragging(false)}
         onDrop={onDrop}
         style={dragging ? { outline: '2px dashed var(--mantine-color-blue-5)', outlineOffset: 4, borderRadius: 4 } : undefined}
       >
-      {dragging && <Text c="blue">Drop the file to import it as a new draft.</Text>}
-      {importing.problem && (
-        <Alert color="red" title="Import failed" withCloseButton onClose={importing.dismissProblem}>
-          {importing.problem}
-        </Alert>
-      )}
-      <LetterListTabs active={kind} brandSlug={brandSlug} channelSlug={channelSlug} />
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search"
-          placeholder="Search titles and text"
-          leftSection={<IconSearch size={16} />}
-          value={list.search}
-          onChange={(e) => list.setSearch(e.currentTarget.value)}
-          w={300}
-        />
-        {filters}
-        <Group gap={4} align="flex-end" wrap="nowrap">
-          <Select
-            label="Sort by"
-            data={templates ? SORT_OPTIONS.filter((o) => o.value !== 'audience' && o.value !== 'publicationDate') : SORT_OPTIONS}
-            value={list.sort.sort}
-            allowDeselect={false}
-            onChange={(value) => value && list.setSort({ sort: value as LetterSortColumn, direction: list.sort.direction })}
-            w={160}
+        {dragging && <Text c="blue">Drop the file to import it as a new draft.</Text>}
+        {importing.problem && (
+          <Alert color="red" title="Import failed" withCloseButton onClose={importing.dismissProblem}>
+            {importing.problem}
+          </Alert>
+        )}
+        <LetterListTabs active={kind} brandSlug={brandSlug} channelSlug={channelSlug} />
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label="Search"
+            placeholder="Search titles and text"
+            leftSection={<IconSearch size={16} />}
+            value={list.search}
+            onChange={(e) => list.setSearch(e.currentTarget.value)}
+            w={300}
           />
-          <Tooltip label={list.sort.direction === 'asc' ? 'Ascending' : 'Descending'}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              mb={1}
-              aria-label={list.sort.direction === 'asc' ? 'Sort descending' : 'Sort ascending'}
-              onClick={() => list.setSort({ sort: list.sort.sort, direction: list.sort.direction === 'asc' ? 'desc' : 'asc' })}
-            >
-              {list.sort.direction === 'asc' ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
-            </ActionIcon>
-          </Tooltip>
+          {filters}
+          <Group gap={4} align="flex-end" wrap="nowrap">
+            <Select
+              label="Sort by"
+              data={templates ? SORT_OPTIONS.filter((o) => o.value !== 'audience' && o.value !== 'publicationDate') : SORT_OPTIONS}
+              value={list.sort.sort}
+              allowDeselect={false}
+              onChange={(value) => value && list.setSort({ sort: value as LetterSortColumn, direction: list.sort.direction })}
+              w={160}
+            />
+            <Tooltip label={list.sort.direction === 'asc' ? 'Ascending' : 'Descending'}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                mb={1}
+                aria-label={list.sort.direction === 'asc' ? 'Sort descending' : 'Sort ascending'}
+                onClick={() => list.setSort({ sort: list.sort.sort, direction: list.sort.direction === 'asc' ? 'desc' : 'asc' })}
+              >
+                {list.sort.direction === 'asc' ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         </Group>
-      </Group>
-      {creation.error && 'message' in creation.error && <Alert color="red">{String(creation.error.message)}</Alert>}
-      <CloneFailedAlert reason={cloning.error} onClose={cloning.dismissError} />
-      {error && 'message' in error && <Alert color="red">{String(error.message)}</Alert>}
-      {isLoading && <Loader aria-label={words.loading} />}
-      {letters && letters.length === 0 && filtered && <Text c="dimmed">{words.noMatch}</Text>}
-      {letters && letters.length === 0 && !filtered && (
-        <ListEmptyState
-          icon={templates ? IconTemplate : IconNews}
-          title={words.empty}
-          actions={
-            <Button onClick={onNew} loading={creation.isLoading} leftSection={<IconPlus size={18} aria-hidden />}>
-              {words.firstAction}
-            </Button>
-          }
-        >
-          {words.emptyText}
-        </ListEmptyState>
-      )}
-      {letters && letters.length > 0 && (
-        <NewslettersTable
-          kind={kind}
-          letters={letters}
-          brandSlug={brandSlug}
-          channelSlug={channelSlug}
-          sort={list.sort}
-          onSort={list.setSort}
-          onClone={(letter) => void cloning.clone(letter)}
-          onDelete={deleting.ask}
-          cloningId={cloning.cloningId}
-          metrics={metricsById}
-          esp={channel?.esp ?? 0}
-          timezone={channel?.timezone.tzCode ?? null}
+        {creation.error && 'message' in creation.error && <Alert color="red">{String(creation.error.message)}</Alert>}
+        <CloneFailedAlert reason={cloning.error} onClose={cloning.dismissError} />
+        {error && 'message' in error && <Alert color="red">{String(error.message)}</Alert>}
+        {isLoading && <Loader aria-label={words.loading} />}
+        {letters && letters.length === 0 && filtered && <Text c="dimmed">{words.noMatch}</Text>}
+        {letters && letters.length === 0 && !filtered && (
+          <ListEmptyState
+            icon={templates ? IconTemplate : IconNews}
+            title={words.empty}
+            actions={
+              <Button onClick={onNew} loading={creation.isLoading} leftSection={<IconPlus size={18} aria-hidden />}>
+                {words.firstAction}
+              </Button>
+            }
+          >
+            {words.emptyText}
+          </ListEmptyState>
+        )}
+        {letters && letters.length > 0 && (
+          <NewslettersTable
+            kind={kind}
+            letters={letters}
+            brandSlug={brandSlug}
+            channelSlug={channelSlug}
+            sort={list.sort}
+            onSort={list.setSort}
+            onClone={(letter) => void cloning.clone(letter)}
+            onDelete={deleting.ask}
+            cloningId={cloning.cloningId}
+            metrics={metricsById}
+            esp={channel?.esp ?? 0}
+            timezone={channel?.timezone.tzCode ?? null}
+          />
+        )}
+        {list.hasMore && (
+          <Button variant="subtle" mt="sm" loading={isFetching} onClick={list.showMore}>
+            Show more
+          </Button>
+        )}
+        <ConfirmDeleteDialog
+          opened={deleting.pending !== null}
+          title={`Delete "${deleting.pending?.title || 'Untitled draft'}"?`}
+          requireTyping={deleting.requireTyping}
+          loading={deleting.loading}
+          error={deleting.error}
+          onConfirm={() => void deleting.confirm()}
+          onCancel={deleting.cancel}
         />
-      )}
-      {list.hasMore && (
-        <Button variant="subtle" mt="sm" loading={isFetching} onClick={list.showMore}>
-          Show more
-        </Button>
-      )}
-      <ConfirmDeleteDialog
-        opened={deleting.pending !== null}
-        title={`Delete "${deleting.pending?.title || 'Untitled draft'}"?`}
-        requireTyping={deleting.requireTyping}
-        loading={deleting.loading}
-        error={deleting.error}
-        onConfirm={() => void deleting.confirm()}
-        onCancel={deleting.cancel}
-      />
       </Stack>
       <NewLetterDialog opened={choosing} templates={channelTemplates.data ?? []} busy={creation.isLoading} onChoose={(id) => void create(id)} onClose={() => setChoosing(false)} />
     </ScreenFrame>
