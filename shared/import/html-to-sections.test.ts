@@ -37,6 +37,12 @@ describe('htmlToSections', () => {
     expect(sections[1]!.delta.ops).toEqual([{ insert: 'Harbour news' }, { insert: '\n', attributes: { header: 1 } }]);
   });
 
+  it('gives a link around a picture and words to both', () => {
+    const [image, words] = sectionsOf('<a href="https://ex.example/story"><img src="https://img.example/s.png" alt=""><br>Read the story</a>');
+    expect(image!.blockModel).toMatchObject({ link: 'https://ex.example/story' });
+    expect(words!.delta.ops).toEqual([{ insert: 'Read the story', attributes: { link: 'https://ex.example/story' } }, { insert: '\n' }]);
+  });
+
   it('reads a fragment without html or body', () => {
     let id = 0;
     const { sections } = htmlToSections('<h1>Seen from the pier</h1>Loose words', () => `f${id++}`);

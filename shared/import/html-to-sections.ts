@@ -235,12 +235,18 @@ function rowsOf(table: Element): Element[] {
   });
 }
 
+/** A section from inside a link, given that link where it has none of its own. */
+function withLink(section: Section, href: string): Section {
+  if (section.type === 'image') return section.blockModel.link ? section : { ...section, blockModel: { ...section.blockModel, link: href } };
+  if (section.type !== 'paragraph' && section.type !== 'heading' && section.type !== 'blockquote') return section;
+  const ops = section.delta.ops.map((op) => (op.insert === '\n' || op.attributes?.link ? op : { ...op, attributes: { ...op.attributes, link: href } }));
+  return { ...section, delta: { ops } };
+}
+
 /** Turns an element back into markup for an HTML block. */
 type Serialise = (element: Element) => string;
 
 class Walker {
-  readonly sections: Section[] = [];
-
   constructor(
     private readonly nextId: IdSource,
     private readonly serialise: Serialise,
@@ -283,7 +289,9 @@ class Walker {
       if (isButtonLink(element, parent)) return [this.button(element, parent)];
       const images = imagesIn(element);
       if (images.length === 1 && !hasText(element)) return this.image(images[0]!, element.attribs.href ?? null);
-      return this.walkChildren(element);
+      // A link around a picture and words (a story's teaser): both keep the link.
+      const href = element.attribs.href?.trim();
+      return this.walkChildren(element).map((section) => (href ? withLink(section, href) : section));
     }
     if (tag === 'table' && isDataTable(element)) return [this.htmlBlock(element)];
     const social = this.social(element);
