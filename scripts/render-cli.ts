@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
-import { COMPANY_CHANNEL_SLUG, ChannelSchema } from '../shared/model';
-import type { Letter } from '../shared/model';
+import { COMPANY_CHANNEL_SLUG, ChannelSchema, newDraftLetter } from '../shared/model';
+import type { Channel, Letter } from '../shared/model';
+import { withLetterDefaults } from '../shared/import/letter-json-import';
 import { letterRenderInput, parseLetterInput, renderLetterInput } from '../shared/render';
 import type { LetterRenderContext } from '../shared/render';
 
@@ -9,7 +10,8 @@ import type { LetterRenderContext } from '../shared/render';
 // the MJML instead, `--insights` the CONTENT CHECK as JSON. The file is a Letter as JSON,
 // its `blocks` the spec's JSON string or a list of sections, optionally with a `channel`
 // (the model's Channel) for the footer, logo and link colours. Bad input exits 1 and names
-// each failing field.
+// each failing field. Fields rendering does not need may be left out: they are taken from a
+// new letter's (withLetterDefaults), so a letter of only a title and blocks renders.
 
 const USAGE = `Usage: npm run --silent render -- [--mjml | --insights] [--platform-url URL] [--year YYYY] [--company] <letter.json | ->`;
 
@@ -72,6 +74,16 @@ function renderContext(raw: Record<string, unknown>, letter: Letter, options: Op
   };
 }
 
+/** The channel a new letter's defaults are taken from: the file's own, or a neutral one. */
+function channelOf(raw: unknown): Channel {
+  const given = ChannelSchema.safeParse((raw as Record<string, unknown> | null)?.channel);
+  if (given.success) return given.data;
+  return {
+    id: 0, title: '', channelSlug: 'channel', brandId: 0, brandSlug: 'brand', accentColor: '#1c7ed6',
+    defaultStyleBaseFontSize: 16, channelSquareLogo: null, channelName: '', timezone: { tzCode: 'UTC' }, esp: 0,
+  };
+}
+
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
   const options = parseArgs(argv);
   if (typeof options === 'string') {
@@ -85,7 +97,8 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     io.err(`${options.file}: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
-  const parsed = parseLetterInput(raw);
+  let sectionNumber = 0;
+  const parsed = parseLetterInput(withLetterDefaults(raw, newDraftLetter({ uniqueId: 'letter', channel: channelOf(raw), author: null, now: io.now().toISOString() }), () => `section-${++sectionNumber}`));
   if (!parsed.ok) {
     io.err(`${options.file} is not a letter Letterdesk can render:\n${parsed.errors.map((e) => `  ${e}`).join('\n')}\n`);
     return 1;

@@ -100,6 +100,13 @@ describe('the native menu', () => {
     ]);
   });
 
+  it('has File → Import…, enabled only while a channel is open', () => {
+    const importItem = (channelOpen: boolean) =>
+      buildMenuTemplate({ platform: 'linux', isDevelopment: false, state: { channelOpen, letter: null } })[0]?.submenu?.find((item) => item.label === 'Import…');
+    expect(importItem(true)).toMatchObject({ commandId: 'file.import', accelerator: 'CmdOrCtrl+O', enabled: true });
+    expect(importItem(false)).toMatchObject({ enabled: false });
+  });
+
   it('moves the app items into File and Help on Windows and Linux, without macOS-only items', () => {
     for (const platform of ['win32', 'linux'] as const) {
       const template = buildMenuTemplate({ platform, isDevelopment: false, state: noLetter });

@@ -56,6 +56,8 @@ export const COMMANDS = [
   { id: 'app.quit', label: 'Quit Letterdesk', accelerator: 'CmdOrCtrl+Q', menu: 'app', role: 'quit', separatorBefore: true, browserHost: 'unavailable' },
 
   { id: 'file.newLetter', label: 'New Letter', accelerator: 'CmdOrCtrl+N', menu: 'file', enabledWhen: (s) => s.channelOpen, browserHost: 'unavailable' },
+  // Opens a file picker: an email from another tool, an MJML file or a letter JSON becomes a new draft.
+  { id: 'file.import', label: 'Import…', accelerator: 'CmdOrCtrl+O', menu: 'file', enabledWhen: (s) => s.channelOpen },
   { id: 'file.save', label: 'Save', accelerator: 'CmdOrCtrl+S', menu: 'file', enabledWhen: hasLetter },
   { id: 'file.closeWindow', label: 'Close Window', accelerator: 'CmdOrCtrl+W', menu: 'file', role: 'close', separatorBefore: true, browserHost: 'unavailable' },
 

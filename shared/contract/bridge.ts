@@ -17,6 +17,7 @@ import { FEATURE_FLAG_NAMES } from '../model/feature-flags';
 import { SuggestionSourceSchema } from './platform-media';
 import { DeliveryEventSchema } from './platform-delivery-events';
 import { pollChannels } from './bridge-polls';
+import { importChannels } from './bridge-import';
 import { audienceChannels } from './bridge-audience';
 import { previewAsChannels } from './bridge-preview-as';
 import { promotionChannels } from './bridge-promotions';
@@ -401,6 +402,8 @@ export const bridgeChannels = {
   ...automationChannels,
   // 'Preview as' a reader (bridge-preview-as.ts).
   ...previewAsChannels,
+  // Import a letter from a file (bridge-import.ts).
+  ...importChannels,
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

@@ -68,6 +68,16 @@ describe('render CLI', () => {
     expect(result.stderr).toContain('blocks[1].type: unknown block type "marquee"');
   });
 
+  it('renders a letter JSON that lacks the fields rendering does not need', async () => {
+    const files = { 'short.json': JSON.stringify({ title: 'Only a title', blocks: [{ type: 'paragraph', delta: { ops: [{ insert: 'Short and sweet.\n' }] } }] }) };
+    const result = await run(['short.json'], files);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const $ = load(result.stdout);
+    expect($('title').text()).toBe('Only a title');
+    expect($('body').text()).toContain('Short and sweet.');
+  });
+
   it('exits 1 on unreadable input and bad options', async () => {
     expect((await run(['missing.json'], {})).code).toBe(1);
     expect((await run(['x.json'], { 'x.json': '{' })).stderr).toMatch(/^x\.json: /);

@@ -14,6 +14,7 @@ import { featureFlagHandlers } from './handlers/feature-flags';
 import { imageHandlers } from './handlers/images';
 import { createImageService } from './images/image-service';
 import { letterHandlers } from './handlers/letters';
+import { letterImportHandlers } from './handlers/letter-import';
 import { localMailboxHandlers } from './handlers/local-mailbox';
 import { linkContentHandlers } from './handlers/link-content';
 import { lifecycleHandlers } from './handlers/lifecycle';
@@ -91,6 +92,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...featureFlagHandlers({ session, client, kv }),
     ...openGraphHandlers({ platformUrl: ctx.platform.url }),
     ...imageHandlers(images),
+    ...letterImportHandlers({ store, session, sync, images }),
     ...renderHandlers({ store, previews, inbox }),
     ...reportHandlers({ session, client, store, cache: createReportCache(db), log }),
     ...dashboardHandlers({ session, client, cache: createDashboardCache(db), log }),

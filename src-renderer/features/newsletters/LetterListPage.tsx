@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Button, Group, Loader, Select, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconNews, IconPlus, IconSearch, IconSortAscending, IconSortDescending, IconTemplate } from '@tabler/icons-react';
+import { ActionIcon, Alert, Button, Group, Loader, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconFileImport, IconNews, IconPlus, IconSearch, IconSortAscending, IconSortDescending, IconTemplate } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { PublicationStatus, type LetterSortColumn, type LetterStatusFilter } from '../../../shared/model/publication';
@@ -16,6 +16,8 @@ import { NewslettersTable } from './NewslettersTable';
 import { useCloneLetter } from './use-clone-letter';
 import { useDeleteLetter } from './use-delete-letter';
 import { useLetterList } from './use-letter-list';
+import { useLetterImport } from './use-letter-import';
+import { IMPORT_FILE_TYPES } from '../../../shared/contract/bridge-import';
 import { ScreenFrame } from '../../ui/ScreenFrame';
 import { ListEmptyState } from '../../ui/ListEmptyState';
 
@@ -87,7 +89,26 @@ export function LetterListPage(props: {
   const metrics = useLetterMetricsQuery({ brandSlug, channelSlug, ids }, { skip: ids.length === 0 });
   const metricsById = useMemo(() => new Map((metrics.data?.items ?? []).map((item) => [item.id, item])), [metrics.data]);
 
-  useCommandHandlers(LETTER_LIST_COMMANDS, { 'file.newLetter': () => onNew() }, !creation.isLoading);
+  const importing = useLetterImport(brandSlug, channelSlug);
+  const [dragging, setDragging] = useState(false);
+
+  useCommandHandlers(LETTER_LIST_COMMANDS, { 'file.newLetter': () => onNew(), 'file.import': () => importing.pick() }, !creation.isLoading && !importing.importing);
+
+  /** A file dragged over the list: accept it (only files, not text or links from the page). */
+  function onDragOver(event: React.DragEvent) {
+    if (!event.dataTransfer.types.includes('Files')) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    setDragging(true);
+  }
+
+  function onDrop(event: React.DragEvent) {
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (!file) return;
+    event.preventDefault();
+    importing.importFile(file);
+  }
 
   function onNew() {
     if (!templates && (channelTemplates.data?.length ?? 0) > 0) setChoosing(true);
@@ -107,94 +128,128 @@ export function LetterListPage(props: {
       title={words.title}
       subtitle={channel?.title}
       actions={
-        <Tooltip label={`${words.command} (${shortcutLabel('file.newLetter')})`}>
-          <Button onClick={onNew} loading={creation.isLoading} leftSection={<IconPlus size={18} />}>
-            {words.button}
-          </Button>
-        </Tooltip>
+        <>
+          <Tooltip label={`Import an email, MJML or letter JSON file (${shortcutLabel('file.import')}), or drop one on the list`}>
+            <Button variant="default" onClick={importing.pick} loading={importing.importing} leftSection={<IconFileImport size={18} aria-hidden />}>
+              Import
+            </Button>
+          </Tooltip>
+          <input
+            ref={importing.input}
+            type="file"
+            accept={IMPORT_FILE_TYPES}
+            aria-label="File to import"
+            hidden
+            onChange={(event) => {
+              const file = event.currentTarget.files?.[0];
+              event.currentTarget.value = '';
+              if (file) importing.importFile(file);
+            }}
+          />
+          <Tooltip label={`${words.command} (${shortcutLabel('file.newLetter')})`}>
+            <Button onClick={onNew} loading={creation.isLoading} leftSection={<IconPlus size={18} />}>
+              {words.button}
+            </Button>
+          </Tooltip>
+        </>
       }
     >
-      <LetterListTabs active={kind} brandSlug={brandSlug} channelSlug={channelSlug} />
-      <Group align="flex-end" wrap="wrap">
-        <TextInput
-          label="Search"
-          placeholder="Search titles and text"
-          leftSection={<IconSearch size={16} />}
-          value={list.search}
-          onChange={(e) => list.setSearch(e.currentTarget.value)}
-          w={300}
-        />
-        {filters}
-        <Group gap={4} align="flex-end" wrap="nowrap">
-          <Select
-            label="Sort by"
-            data={templates ? SORT_OPTIONS.filter((o) => o.value !== 'audience' && o.value !== 'publicationDate') : SORT_OPTIONS}
-            value={list.sort.sort}
-            allowDeselect={false}
-            onChange={(value) => value && list.setSort({ sort: value as LetterSortColumn, direction: list.sort.direction })}
-            w={160}
+      <Stack
+        gap="md"
+        onDragOver={onDragOver}
+        // Moving between the list's own elements is not leaving it.
+        onDragLeave={(event) => !event.currentTarget.contains(event.relatedTarget as Node | null) && setDragging(false)}
+        onDrop={onDrop}
+        style={dragging ? { outline: '2px dashed var(--mantine-color-blue-5)', outlineOffset: 4, borderRadius: 4 } : undefined}
+      >
+        {dragging && <Text c="blue">Drop the file to import it as a new draft.</Text>}
+        {importing.problem && (
+          <Alert color="red" title="Import failed" withCloseButton onClose={importing.dismissProblem}>
+            {importing.problem}
+          </Alert>
+        )}
+        <LetterListTabs active={kind} brandSlug={brandSlug} channelSlug={channelSlug} />
+        <Group align="flex-end" wrap="wrap">
+          <TextInput
+            label="Search"
+            placeholder="Search titles and text"
+            leftSection={<IconSearch size={16} />}
+            value={list.search}
+            onChange={(e) => list.setSearch(e.currentTarget.value)}
+            w={300}
           />
-          <Tooltip label={list.sort.direction === 'asc' ? 'Ascending' : 'Descending'}>
-            <ActionIcon
-              variant="default"
-              size="lg"
-              mb={1}
-              aria-label={list.sort.direction === 'asc' ? 'Sort descending' : 'Sort ascending'}
-              onClick={() => list.setSort({ sort: list.sort.sort, direction: list.sort.direction === 'asc' ? 'desc' : 'asc' })}
-            >
-              {list.sort.direction === 'asc' ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
-            </ActionIcon>
-          </Tooltip>
+          {filters}
+          <Group gap={4} align="flex-end" wrap="nowrap">
+            <Select
+              label="Sort by"
+              data={templates ? SORT_OPTIONS.filter((o) => o.value !== 'audience' && o.value !== 'publicationDate') : SORT_OPTIONS}
+              value={list.sort.sort}
+              allowDeselect={false}
+              onChange={(value) => value && list.setSort({ sort: value as LetterSortColumn, direction: list.sort.direction })}
+              w={160}
+            />
+            <Tooltip label={list.sort.direction === 'asc' ? 'Ascending' : 'Descending'}>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                mb={1}
+                aria-label={list.sort.direction === 'asc' ? 'Sort descending' : 'Sort ascending'}
+                onClick={() => list.setSort({ sort: list.sort.sort, direction: list.sort.direction === 'asc' ? 'desc' : 'asc' })}
+              >
+                {list.sort.direction === 'asc' ? <IconSortAscending size={18} /> : <IconSortDescending size={18} />}
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         </Group>
-      </Group>
-      {creation.error && 'message' in creation.error && <Alert color="red">{String(creation.error.message)}</Alert>}
-      <CloneFailedAlert reason={cloning.error} onClose={cloning.dismissError} />
-      {error && 'message' in error && <Alert color="red">{String(error.message)}</Alert>}
-      {isLoading && <Loader aria-label={words.loading} />}
-      {letters && letters.length === 0 && filtered && <Text c="dimmed">{words.noMatch}</Text>}
-      {letters && letters.length === 0 && !filtered && (
-        <ListEmptyState
-          icon={templates ? IconTemplate : IconNews}
-          title={words.empty}
-          actions={
-            <Button onClick={onNew} loading={creation.isLoading} leftSection={<IconPlus size={18} aria-hidden />}>
-              {words.firstAction}
-            </Button>
-          }
-        >
-          {words.emptyText}
-        </ListEmptyState>
-      )}
-      {letters && letters.length > 0 && (
-        <NewslettersTable
-          kind={kind}
-          letters={letters}
-          brandSlug={brandSlug}
-          channelSlug={channelSlug}
-          sort={list.sort}
-          onSort={list.setSort}
-          onClone={(letter) => void cloning.clone(letter)}
-          onDelete={deleting.ask}
-          cloningId={cloning.cloningId}
-          metrics={metricsById}
-          esp={channel?.esp ?? 0}
-          timezone={channel?.timezone.tzCode ?? null}
+        {creation.error && 'message' in creation.error && <Alert color="red">{String(creation.error.message)}</Alert>}
+        <CloneFailedAlert reason={cloning.error} onClose={cloning.dismissError} />
+        {error && 'message' in error && <Alert color="red">{String(error.message)}</Alert>}
+        {isLoading && <Loader aria-label={words.loading} />}
+        {letters && letters.length === 0 && filtered && <Text c="dimmed">{words.noMatch}</Text>}
+        {letters && letters.length === 0 && !filtered && (
+          <ListEmptyState
+            icon={templates ? IconTemplate : IconNews}
+            title={words.empty}
+            actions={
+              <Button onClick={onNew} loading={creation.isLoading} leftSection={<IconPlus size={18} aria-hidden />}>
+                {words.firstAction}
+              </Button>
+            }
+          >
+            {words.emptyText}
+          </ListEmptyState>
+        )}
+        {letters && letters.length > 0 && (
+          <NewslettersTable
+            kind={kind}
+            letters={letters}
+            brandSlug={brandSlug}
+            channelSlug={channelSlug}
+            sort={list.sort}
+            onSort={list.setSort}
+            onClone={(letter) => void cloning.clone(letter)}
+            onDelete={deleting.ask}
+            cloningId={cloning.cloningId}
+            metrics={metricsById}
+            esp={channel?.esp ?? 0}
+            timezone={channel?.timezone.tzCode ?? null}
+          />
+        )}
+        {list.hasMore && (
+          <Button variant="subtle" mt="sm" loading={isFetching} onClick={list.showMore}>
+            Show more
+          </Button>
+        )}
+        <ConfirmDeleteDialog
+          opened={deleting.pending !== null}
+          title={`Delete "${deleting.pending?.title || 'Untitled draft'}"?`}
+          requireTyping={deleting.requireTyping}
+          loading={deleting.loading}
+          error={deleting.error}
+          onConfirm={() => void deleting.confirm()}
+          onCancel={deleting.cancel}
         />
-      )}
-      {list.hasMore && (
-        <Button variant="subtle" mt="sm" loading={isFetching} onClick={list.showMore}>
-          Show more
-        </Button>
-      )}
-      <ConfirmDeleteDialog
-        opened={deleting.pending !== null}
-        title={`Delete "${deleting.pending?.title || 'Untitled draft'}"?`}
-        requireTyping={deleting.requireTyping}
-        loading={deleting.loading}
-        error={deleting.error}
-        onConfirm={() => void deleting.confirm()}
-        onCancel={deleting.cancel}
-      />
+      </Stack>
       <NewLetterDialog opened={choosing} templates={channelTemplates.data ?? []} busy={creation.isLoading} onChoose={(id) => void create(id)} onClose={() => setChoosing(false)} />
     </ScreenFrame>
   );

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { MantineProvider } from '@mantine/core';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -42,6 +42,7 @@ let lists: Record<string, LetterListItem[]>;
 let answerClone: (input: Record<string, unknown>) => Result<unknown>;
 let answerDelete: (input: Record<string, unknown>) => Result<unknown>;
 let metrics: LetterListMetricsItem[];
+let answerImport: (input: Record<string, unknown>) => Result<unknown>;
 
 const fakeBridge: Bridge = {
   async invoke(channel, input) {
@@ -58,6 +59,8 @@ const fakeBridge: Bridge = {
         return answerDelete(args) as never;
       case 'letters.metrics':
         return { ok: true, data: { items: metrics.filter((m) => (args.ids as number[]).includes(m.id)), offline: false } } as never;
+      case 'letters.import':
+        return answerImport(args) as never;
       case 'letters.create':
         return { ok: true, data: { ...testLetter({ id: 77, publicationStatus: args.template ? 3 : 0 }) } } as never;
       default:
@@ -82,6 +85,7 @@ beforeEach(() => {
   answerClone = (args) => ({ ok: true, data: testLetter({ uniqueId: 'copy', title: `Copy of ${String(args.uniqueId)}` }) });
   answerDelete = (args) => ({ ok: true, data: { uniqueId: args.uniqueId } });
   metrics = [];
+  answerImport = () => ({ ok: true, data: { letter: testLetter({ id: 88 }), summary: '3 blocks, 1 kept as HTML', blocks: 3, keptAsHtml: 1, imagesByAddress: 0 } });
 });
 afterEach(cleanup);
 
@@ -319,5 +323,35 @@ describe('New letter', () => {
     await userEvent.click(screen.getByRole('button', { name: 'New letter' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`${NEWSLETTERS}/77`));
     expect(calls.find((c) => c.channel === 'letters.create')?.input).toEqual({ brandSlug: 'demo', channelSlug: 'weekly' });
+  });
+});
+
+describe('Import on the newsletters list', () => {
+  const dropOn = (target: Element, file: File) => {
+    const dataTransfer = { files: [file], types: ['Files'], dropEffect: 'none' };
+    fireEvent.dragOver(target, { dataTransfer });
+    fireEvent.drop(target, { dataTransfer });
+  };
+
+  it('imports a file dropped on the list and opens the new draft', async () => {
+    const router = renderAt(NEWSLETTERS);
+    const table = await screen.findByRole('table', { name: 'Newsletters' });
+    dropOn(table, new File(['<h1>Hi</h1>'], 'issue.html', { type: 'text/html' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`${NEWSLETTERS}/88`));
+    expect(calls.find((c) => c.channel === 'letters.import')?.input).toEqual({
+      brandSlug: 'demo',
+      channelSlug: 'weekly',
+      fileName: 'issue.html',
+      contentBase64: btoa('<h1>Hi</h1>'),
+    });
+  });
+
+  it('says why a file was refused and stays on the list', async () => {
+    answerImport = () => ({ ok: false, error: { code: 'invalid_input', message: 'This file is not valid JSON.' } });
+    const router = renderAt(NEWSLETTERS);
+    await userEvent.upload(await screen.findByLabelText('File to import'), new File(['{'], 'letter.json', { type: 'application/json' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This file is not valid JSON.');
+    expect(router.state.location.pathname).toBe(NEWSLETTERS);
   });
 });

@@ -19,6 +19,11 @@ export const newslettersApi = api.injectEndpoints({
       query: (input) => ipc('letters.create', input),
       invalidatesTags: [{ type: 'Letters', id: 'LIST' }],
     }),
+    /** A new draft from a file (an email, MJML, a letter JSON), with what the import did. */
+    importLetter: build.mutation<ChannelOutput<'letters.import'>, ChannelInput<'letters.import'>>({
+      query: (input) => ipc('letters.import', input),
+      invalidatesTags: [{ type: 'Letters', id: 'LIST' }],
+    }),
     /** Gone from the platform and this computer (the confirm-delete dialog). */
     deleteLetter: build.mutation<ChannelOutput<'letters.delete'>, ChannelInput<'letters.delete'>>({
       query: (input) => ipc('letters.delete', input),
@@ -32,4 +37,4 @@ export const newslettersApi = api.injectEndpoints({
   }),
 });
 
-export const { useListLettersQuery, useCreateLetterMutation, useDeleteLetterMutation, useLetterMetricsQuery } = newslettersApi;
+export const { useListLettersQuery, useCreateLetterMutation, useImportLetterMutation, useDeleteLetterMutation, useLetterMetricsQuery } = newslettersApi;

@@ -1,0 +1,482 @@
+import { load } from 'cheerio/slim';
+import type { Cheerio } from 'cheerio/slim';
+import type { AnyNode, Element } from 'domhandler';
+import type { DeltaOp } from '../model/delta';
+import { LayoutType, SOCIAL_NETWORKS, SocialDisplay } from '../model/enums';
+import type { SocialNetwork } from '../model/enums';
+import type { Section } from '../model/section';
+import { newSection } from '../model/section-factory';
+import { networkOption } from '../model/blocks/social';
+import { checkHtml } from '../rules/html-block';
+import { isProfileUrl } from '../rules/social';
+import { sanitizeEmailHtml } from '../render/blocks/html';
+
+// An email's HTML (exported from Mailchimp, Substack, Ghost, a saved page...) as sections.
+// Email HTML is nested layout tables, so the walk looks through containers to the leaves that
+// carry content: headings and paragraphs become text blocks with their formatting and links,
+// images image blocks, links drawn as buttons buttons, rules dividers, two simple columns a
+// layout, a row of social links a social block. Whatever else holds content (a data table, a
+// form) is kept as an HTML block, sanitised and checked by the HTML block's own rules.
+// Hidden preheaders, tracking pixels, scripts, styles and Outlook's conditional comments go.
+
+/** Makes ids; the caller's source of uniqueness (shared/ has none of its own). */
+export type IdSource = () => string;
+
+export interface ImportedSections {
+  sections: Section[];
+  /** The document's <title>, a subject to start from. */
+  title: string;
+}
+
+type Attributes = Record<string, unknown>;
+type Node = AnyNode;
+
+const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const DROPPED = new Set(['head', 'script', 'style', 'title', 'meta', 'link', 'noscript', 'template', 'iframe', 'object', 'embed', 'form', 'input', 'button', 'select', 'textarea', 'svg', 'video', 'audio', 'map']);
+/** Elements that flow inside a line of text. */
+const INLINE = new Set(['a', 'abbr', 'b', 'big', 'cite', 'code', 'del', 'em', 'font', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'u', 'br', 'label', 'time', 'wbr', 'o:p']);
+
+function styleOf(element: Element): Record<string, string> {
+  const out: Record<string, string> = {};
+  // The document itself (a fragment without <body>) has no attributes.
+  for (const part of (element.attribs?.style ?? '').split(';')) {
+    const colon = part.indexOf(':');
+    if (colon < 0) continue;
+    out[part.slice(0, colon).trim().toLowerCase()] = part.slice(colon + 1).trim().toLowerCase();
+  }
+  return out;
+}
+
+function isElement(node: Node): node is Element {
+  return node.type === 'tag' || node.type === 'script' || node.type === 'style';
+}
+
+function tagOf(node: Node): string {
+  return isElement(node) ? node.name.toLowerCase() : '';
+}
+
+/** What readers never see: the preheader, mso-only parts, anything hidden. */
+function isHidden(element: Element): boolean {
+  const style = styleOf(element);
+  // Templates that keep their CSS in <style> name the preheader by class.
+  if (/\b(preheader|preview-?text)\b/i.test(element.attribs.class ?? '')) return true;
+  if (style.display === 'none' || style.visibility === 'hidden' || style['mso-hide'] === 'all') return true;
+  if (style['max-height'] === '0' || style['max-height'] === '0px') return style.overflow === 'hidden' || style.opacity === '0';
+  return element.attribs.hidden !== undefined || (element.attribs['aria-hidden'] === 'true' && textOf(element) === '');
+}
+
+/** A 1×1 (or 0-sized) image: a tracking pixel, not a picture. */
+function isPixel(element: Element): boolean {
+  const size = (value: string | undefined) => (value === undefined ? NaN : Number.parseInt(value, 10));
+  const style = styleOf(element);
+  const width = size(element.attribs.width ?? style.width);
+  const height = size(element.attribs.height ?? style.height);
+  return (width <= 1 && !Number.isNaN(width)) || (height <= 1 && !Number.isNaN(height));
+}
+
+function textOf(node: Node): string {
+  if (node.type === 'text') return (node as unknown as { data: string }).data;
+  if (!isElement(node)) return '';
+  return node.children.map(textOf).join('');
+}
+
+function collapse(text: string): string {
+  return text.replace(/[\s\u00a0]+/g, ' ');
+}
+
+function hasText(node: Node): boolean {
+  return collapse(textOf(node)).trim() !== '';
+}
+
+function imagesIn(node: Node): Element[] {
+  if (!isElement(node)) return [];
+  if (tagOf(node) === 'img') return [node];
+  return node.children.flatMap(imagesIn);
+}
+
+function isInline(node: Node): boolean {
+  if (node.type === 'text') return true;
+  if (!isElement(node)) return true;
+  const tag = tagOf(node);
+  if (!INLINE.has(tag)) return false;
+  // A link around a picture is a linked image, not text.
+  return node.children.every(isInline) && imagesIn(node).length === 0;
+}
+
+function colourOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const v = value.trim();
+  return /^#[0-9a-f]{3,8}$/i.test(v) || /^rgba?\([\d\s.,%]+\)$/i.test(v) || /^[a-z]+$/i.test(v) ? v : undefined;
+}
+
+/** The formats an element adds to the text inside it. */
+function formatsOf(element: Element, inherited: Attributes): Attributes {
+  const tag = tagOf(element);
+  const style = styleOf(element);
+  const out: Attributes = { ...inherited };
+  if (tag === 'b' || tag === 'strong' || style['font-weight'] === 'bold' || Number(style['font-weight']) >= 600) out.bold = true;
+  if (tag === 'i' || tag === 'em' || tag === 'cite' || style['font-style'] === 'italic') out.italic = true;
+  if (tag === 'u' || style['text-decoration']?.includes('underline')) out.underline = true;
+  if (tag === 's' || tag === 'strike' || tag === 'del' || style['text-decoration']?.includes('line-through')) out.strike = true;
+  if (tag === 'sub') out.script = 'sub';
+  if (tag === 'sup') out.script = 'super';
+  const colour = colourOf(style.color) ?? (tag === 'font' ? colourOf(element.attribs.color) : undefined);
+  if (colour && tag !== 'a') out.color = colour;
+  if (tag === 'a' && element.attribs.href) out.link = element.attribs.href.trim();
+  return out;
+}
+
+/** Inline nodes as delta ops; `<br>` starts a new line of the same block. */
+function inlineOps(nodes: readonly Node[], inherited: Attributes = {}): DeltaOp[] {
+  const ops: DeltaOp[] = [];
+  for (const node of nodes) {
+    if (node.type === 'text') {
+      const text = collapse((node as unknown as { data: string }).data);
+      if (text !== '') ops.push(Object.keys(inherited).length > 0 ? { insert: text, attributes: inherited } : { insert: text });
+    } else if (isElement(node)) {
+      if (tagOf(node) === 'br') ops.push({ insert: '\n' });
+      else if (!isHidden(node) && !DROPPED.has(tagOf(node))) ops.push(...inlineOps(node.children, formatsOf(node, inherited)));
+    }
+  }
+  return ops;
+}
+
+/**
+ * Trims the spaces the markup's indentation left at each line's ends, merges neighbours
+ * with the same formats, and ends every line with its newline (carrying `lineAttributes`).
+ */
+function tidyLines(ops: readonly DeltaOp[], lineAttributes?: Attributes): DeltaOp[] {
+  const lines: DeltaOp[][] = [[]];
+  for (const op of ops) {
+    const parts = String(op.insert).split('\n');
+    parts.forEach((part, index) => {
+      if (index > 0) lines.push([]);
+      if (part !== '') lines[lines.length - 1]!.push({ ...op, insert: part });
+    });
+  }
+  const out: DeltaOp[] = [];
+  for (const line of lines) {
+    const merged: DeltaOp[] = [];
+    for (const op of line) {
+      const last = merged[merged.length - 1];
+      const text = String(op.insert);
+      if (last && JSON.stringify(last.attributes ?? {}) === JSON.stringify(op.attributes ?? {})) {
+        last.insert = String(last.insert) + text;
+        // Two spaces meeting at a tag boundary read as one.
+        last.insert = (last.insert as string).replace(/ {2,}/g, ' ');
+      } else if (last && String(last.insert).endsWith(' ') && text.startsWith(' ')) merged.push({ ...op, insert: text.slice(1) });
+      else merged.push({ ...op });
+    }
+    if (merged.length > 0) merged[0]!.insert = String(merged[0]!.insert).replace(/^ +/, '');
+    if (merged.length > 0) merged[merged.length - 1]!.insert = String(merged[merged.length - 1]!.insert).replace(/ +$/, '');
+    const kept = merged.filter((op) => op.insert !== '');
+    if (kept.length === 0) continue;
+    out.push(...kept, lineAttributes ? { insert: '\n', attributes: lineAttributes } : { insert: '\n' });
+  }
+  return out;
+}
+
+function alignOf(element: Element): 'left' | 'center' | 'right' | 'justify' | undefined {
+  const value = (styleOf(element)['text-align'] ?? element.attribs?.align ?? '').toLowerCase();
+  return value === 'left' || value === 'center' || value === 'right' || value === 'justify' ? value : undefined;
+}
+
+/** A block's alignment: its lines may be justified, the block itself is not. */
+function blockAlign(align: string | undefined): 'left' | 'center' | 'right' {
+  return align === 'center' || align === 'right' ? align : 'left';
+}
+
+const SOCIAL_PROFILE_NETWORKS: readonly SocialNetwork[] = SOCIAL_NETWORKS;
+
+function networkOf(href: string): SocialNetwork | null {
+  return SOCIAL_PROFILE_NETWORKS.find((network) => isProfileUrl(network, href)) ?? null;
+}
+
+/** Links drawn as buttons: a background, a button class or role, or padding with a border. */
+function isButtonLink(element: Element, parent: Element | null): boolean {
+  if (tagOf(element) !== 'a' || !element.attribs.href || !hasText(element) || imagesIn(element).length > 0) return false;
+  const style = styleOf(element);
+  if (style.background || style['background-color']) return true;
+  if (/\b(btn|button|cta)\b/i.test(element.attribs.class ?? '') || element.attribs.role === 'button') return true;
+  // Or a button class on the table around it (the style itself in <style>).
+  for (let up = element.parent, depth = 0; up && depth < 8; up = up.parent, depth++) {
+    if (isElement(up) && /\b(btn|button|cta)(-[\w-]+)?\b/i.test(up.attribs.class ?? '')) return true;
+  }
+  if (style.padding && style.border && style.border !== 'none' && style.border !== '0') return true;
+  // The bulletproof button: a link alone in a coloured cell.
+  if (parent && (tagOf(parent) === 'td' || tagOf(parent) === 'th')) {
+    const parentStyle = styleOf(parent);
+    const coloured = parent.attribs.bgcolor || parentStyle['background-color'] || parentStyle.background;
+    const alone = parent.children.every((child) => child === element || (child.type === 'text' && collapse(textOf(child)).trim() === '') || child.type === 'comment');
+    return Boolean(coloured && alone);
+  }
+  return false;
+}
+
+/** A table used for data (an invoice's lines): header cells, or rows of three or more text cells. */
+function isDataTable(element: Element): boolean {
+  if (tagOf(element) !== 'table') return false;
+  const rows = rowsOf(element);
+  if (rows.length === 0) return false;
+  const cellsOf = (row: Element) => row.children.filter((c): c is Element => isElement(c) && (tagOf(c) === 'td' || tagOf(c) === 'th'));
+  const textual = (cell: Element) => imagesIn(cell).length === 0 && !cell.children.some((c) => isElement(c) && tagOf(c) === 'table');
+  if (rows.some((row) => cellsOf(row).some((cell) => tagOf(cell) === 'th' && hasText(cell)))) return rows.every((row) => cellsOf(row).every(textual));
+  const wide = rows.filter((row) => cellsOf(row).filter(hasText).length >= 3);
+  return wide.length >= 2 && rows.every((row) => cellsOf(row).every(textual));
+}
+
+function rowsOf(table: Element): Element[] {
+  return table.children.flatMap((child) => {
+    if (!isElement(child)) return [];
+    const tag = tagOf(child);
+    if (tag === 'tr') return [child];
+    if (tag === 'thead' || tag === 'tbody' || tag === 'tfoot') return rowsOf(child);
+    return [];
+  });
+}
+
+/** A section from inside a link, given that link where it has none of its own. */
+function withLink(section: Section, href: string): Section {
+  if (section.type === 'image') return section.blockModel.link ? section : { ...section, blockModel: { ...section.blockModel, link: href } };
+  if (section.type !== 'paragraph' && section.type !== 'heading' && section.type !== 'blockquote') return section;
+  const ops = section.delta.ops.map((op) => (op.insert === '\n' || op.attributes?.link ? op : { ...op, attributes: { ...op.attributes, link: href } }));
+  return { ...section, delta: { ops } };
+}
+
+/** Turns an element back into markup for an HTML block. */
+type Serialise = (element: Element) => string;
+
+class Walker {
+  constructor(
+    private readonly nextId: IdSource,
+    private readonly serialise: Serialise,
+  ) {}
+
+  walkChildren(parent: Element): Section[] {
+    const out: Section[] = [];
+    let run: Node[] = [];
+    const flush = () => {
+      const paragraph = this.paragraph(run, alignOf(parent));
+      if (paragraph) out.push(paragraph);
+      run = [];
+    };
+    for (const child of parent.children) {
+      if (child.type === 'comment' || child.type === 'directive' || child.type === 'cdata') continue;
+      if (isElement(child) && (DROPPED.has(tagOf(child)) || isHidden(child))) continue;
+      if (isInline(child) && !(isElement(child) && isButtonLink(child, parent))) {
+        run.push(child);
+        continue;
+      }
+      flush();
+      out.push(...this.walk(child as Element, parent));
+    }
+    flush();
+    return out;
+  }
+
+  walk(element: Element, parent: Element | null): Section[] {
+    const tag = tagOf(element);
+    if (HEADINGS.has(tag)) {
+      if (imagesIn(element).length === 0) return this.textBlock(element, 'heading');
+      // A heading holding a picture (a logo in an h1): the picture, then the words as the heading.
+      const level = Number(tag.slice(1));
+      return this.walkChildren(element).map((section) => (section.type === 'paragraph' ? this.asHeading(section, level) : section));
+    }
+    if (tag === 'hr') return [newSection('divider', this.nextId())];
+    if (tag === 'img') return this.image(element, null);
+    if (tag === 'ul' || tag === 'ol') return this.list(element);
+    if (tag === 'a') {
+      if (isButtonLink(element, parent)) return [this.button(element, parent)];
+      const images = imagesIn(element);
+      if (images.length === 1 && !hasText(element)) return this.image(images[0]!, element.attribs.href ?? null);
+      // A link around a picture and words (a story's teaser): both keep the link.
+      const href = element.attribs.href?.trim();
+      return this.walkChildren(element).map((section) => (href ? withLink(section, href) : section));
+    }
+    if (tag === 'table' && isDataTable(element)) return [this.htmlBlock(element)];
+    const social = this.social(element);
+    if (social) return [social];
+    if (tag === 'tr') {
+      const layout = this.layout(element);
+      if (layout) return [layout];
+    }
+    if (this.isDividerCell(element)) return [newSection('divider', this.nextId())];
+    if (tag === 'p' || tag === 'blockquote' || tag === 'pre') {
+      if (element.children.every(isInline)) return this.textBlock(element, tag === 'blockquote' ? 'blockquote' : 'paragraph');
+    }
+    const inner = this.walkChildren(element);
+    if (inner.length === 0 && hasText(element)) return [this.htmlBlock(element)];
+    return inner;
+  }
+
+  private paragraph(nodes: readonly Node[], align: string | undefined): Section | null {
+    const ops = tidyLines(inlineOps(nodes), align && align !== 'left' ? { align } : undefined);
+    if (ops.length === 0) return null;
+    const section = newSection('paragraph', this.nextId());
+    return { ...section, delta: { ops }, blockModel: { align: blockAlign(align) } };
+  }
+
+  private textBlock(element: Element, type: 'heading' | 'paragraph' | 'blockquote'): Section[] {
+    const align = alignOf(element);
+    if (type === 'heading') {
+      const level = Number(tagOf(element).slice(1));
+      const ops = tidyLines(inlineOps(element.children), { header: level, ...(align && align !== 'left' ? { align } : {}) });
+      if (ops.length === 0) return [];
+      const section = newSection('heading', this.nextId());
+      const headingType = `h${level}` as typeof section.blockModel.headingType;
+      return [{ ...section, delta: { ops }, blockModel: { headingType, align: blockAlign(align) } }];
+    }
+    const ops = tidyLines(inlineOps(element.children), align && align !== 'left' ? { align } : undefined);
+    if (ops.length === 0) return [];
+    if (type === 'blockquote') return [{ ...newSection('blockquote', this.nextId()), delta: { ops } }];
+    const section = newSection('paragraph', this.nextId());
+    return [{ ...section, delta: { ops }, blockModel: { align: blockAlign(align) } }];
+  }
+
+  private asHeading(paragraph: Section, level: number): Section {
+    const heading = newSection('heading', paragraph.uniqueId);
+    const ops = paragraph.delta.ops.map((op) => (op.insert === '\n' ? { ...op, attributes: { ...op.attributes, header: level } } : op));
+    const align = paragraph.type === 'paragraph' ? paragraph.blockModel.align : 'left';
+    return { ...heading, delta: { ops }, blockModel: { headingType: `h${level}` as typeof heading.blockModel.headingType, align } };
+  }
+
+  private list(element: Element): Section[] {
+    const kind = tagOf(element) === 'ol' ? 'ordered' : 'bullet';
+    const ops: DeltaOp[] = [];
+    const rest: Section[] = [];
+    for (const item of element.children) {
+      if (!isElement(item) || tagOf(item) !== 'li' || isHidden(item)) continue;
+      if (item.children.every(isInline)) ops.push(...tidyLines(inlineOps(item.children), { list: kind }));
+      else rest.push(...this.walkChildren(item));
+    }
+    if (ops.length === 0) return rest;
+    return [{ ...newSection('paragraph', this.nextId()), delta: { ops } }, ...rest];
+  }
+
+  private image(element: Element, link: string | null): Section[] {
+    const src = (element.attribs.src ?? '').trim();
+    if (src === '' || isPixel(element)) return [];
+    const section = newSection('image', this.nextId());
+    const width = Number.parseInt(element.attribs.width ?? styleOf(element).width ?? '', 10);
+    return [
+      {
+        ...section,
+        blockModel: {
+          ...section.blockModel,
+          src,
+          originalSrc: src,
+          alt: collapse(element.attribs.alt ?? '').trim(),
+          link: link?.trim() ?? '',
+          hasOriginalImageWidth: false,
+          ...(Number.isFinite(width) && width > 1 ? { width } : {}),
+        },
+      },
+    ];
+  }
+
+  private button(element: Element, parent: Element | null): Section {
+    const section = newSection('button', this.nextId());
+    const style = styleOf(element);
+    const parentStyle = parent ? styleOf(parent) : {};
+    const background =
+      colourOf(style['background-color']) ?? colourOf(style.background) ?? colourOf(parent?.attribs.bgcolor) ?? colourOf(parentStyle['background-color']) ?? colourOf(parentStyle.background);
+    const colour = colourOf(style.color);
+    return {
+      ...section,
+      blockModel: {
+        ...section.blockModel,
+        value: collapse(textOf(element)).trim(),
+        link: element.attribs.href?.trim() ?? '',
+        ...(background ? { backgroundColor: background } : {}),
+        ...(colour ? { color: colour } : {}),
+      },
+    };
+  }
+
+  /** A cell or div drawn only as a line: no content, a top or bottom border. */
+  private isDividerCell(element: Element): boolean {
+    const tag = tagOf(element);
+    if (tag !== 'td' && tag !== 'div' && tag !== 'p') return false;
+    if (hasText(element) || imagesIn(element).length > 0) return false;
+    const style = styleOf(element);
+    const line = style['border-top'] ?? style['border-bottom'];
+    return line !== undefined && !/none|\b0(px)?\b/.test(line);
+  }
+
+  /** A row (or block) whose content is only links to social profiles, as icons or names. */
+  private social(element: Element): Section | null {
+    const links: Element[] = [];
+    const collect = (node: Node) => {
+      if (!isElement(node)) return;
+      if (tagOf(node) === 'a') links.push(node);
+      else node.children.forEach(collect);
+    };
+    collect(element);
+    if (links.length < 2) return null;
+    const networks = links.map((link) => networkOf(link.attribs.href ?? ''));
+    if (networks.some((network) => network === null)) return null;
+    // Everything visible must be those links: no other text around them.
+    const outside = collapse(textOf(element)).replace(/\s/g, '');
+    const inside = links.map((link) => collapse(textOf(link)).replace(/\s/g, '')).join('');
+    if (outside !== inside) return null;
+    const section = newSection('profile', this.nextId());
+    const textOnly = links.every((link) => imagesIn(link).length === 0);
+    return {
+      ...section,
+      blockModel: {
+        ...section.blockModel,
+        display: textOnly ? SocialDisplay.textOnly : SocialDisplay.iconsOnly,
+        models: links.map((link, index) => {
+          const name = networks[index]!;
+          const text = collapse(textOf(link)).trim();
+          return { ...networkOption(name), id: `${name}-${index}`, url: link.attribs.href!.trim(), ...(text ? { text } : {}) };
+        }),
+      },
+    };
+  }
+
+  /** Two cells side by side, each one picture or one text: a layout of the matching type. */
+  private layout(row: Element): Section | null {
+    const cells = row.children.filter((c): c is Element => isElement(c) && (tagOf(c) === 'td' || tagOf(c) === 'th') && !isHidden(c));
+    const filled = cells.filter((cell) => hasText(cell) || imagesIn(cell).some((img) => !isPixel(img)));
+    if (filled.length !== 2) return null;
+    // A column with a table inside holds more than one block; checking before walking it
+    // also keeps nested layout tables from being walked once per level above them.
+    if (filled.some((cell) => cell.children.some(function hasTable(node: Node): boolean {
+      return isElement(node) && (tagOf(node) === 'table' || node.children.some(hasTable));
+    }))) return null;
+    const children = filled.map((cell) => this.walkChildren(cell));
+    if (!children.every((list) => list.length === 1 && (list[0]!.type === 'image' || list[0]!.type === 'paragraph'))) return null;
+    const [left, right] = children.map((list) => list[0]!) as [Section, Section];
+    const kinds = `${left.type}|${right.type}`;
+    const layoutType =
+      kinds === 'image|paragraph'
+        ? LayoutType.imageLeftParagraphRight
+        : kinds === 'paragraph|image'
+          ? LayoutType.paragraphLeftImageRight
+          : kinds === 'image|image'
+            ? LayoutType.imagesSideBySide
+            : LayoutType.paragraphsSideBySide;
+    const section = newSection('layout', this.nextId());
+    return { ...section, layoutType, isLayoutStacked: false, blocks: [left, right].map((child) => ({ ...child, columnWidth: 50 })) };
+  }
+
+  private htmlBlock(element: Element): Section {
+    // Stored as the HTML block's sanitiser leaves it, and judged by the block's own check, so
+    // the block reads in its panel exactly as it will be sent.
+    const html = sanitizeEmailHtml(this.serialise(element)).trim();
+    const section = newSection('html', this.nextId());
+    return { ...section, blockModel: { html, isValid: checkHtml(html).valid, isRelaxed: false } };
+  }
+}
+
+export function htmlToSections(html: string, nextId: IdSource): ImportedSections {
+  // Outlook's conditional comments (<!--[if mso]>…<![endif]-->) hold a second copy of
+  // what the other clients see; as comments, the parser drops them with every other.
+  const $ = load(html);
+  const title = collapse($('title').first().text()).trim();
+  const body = $('body').get(0) ?? $.root().get(0);
+  const walker = new Walker(nextId, (element) => $.html(element as unknown as Cheerio<Element>) ?? '');
+  const sections = body ? walker.walkChildren(body as unknown as Element) : [];
+  return { sections, title };
+}
