@@ -104,6 +104,10 @@ export const platformPaths = {
   testEmail: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/test`,
   /** The letter's email through the platform's SpamAssassin (platform-spam-check.ts). */
   spamCheck: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/spam-check`,
+  /** A letter's version history and one revision of it (platform-revisions.ts). */
+  letterRevisions: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/revisions`,
+  letterRevision: (channelId: number, id: number, revisionId: number) =>
+    `${API_PREFIX}/channels/${channelId}/letters/${id}/revisions/${revisionId}`,
   localMailbox: () => `${API_PREFIX}/local-mailbox`,
   localMailboxPreview: (id: number) => `${API_PREFIX}/local-mailbox/${id}/preview`,
   // Edition metrics of a scheduled send (platform-metrics.ts holds their payloads).
