@@ -18,7 +18,7 @@ export const RevisionSummarySchema = z.object({
   userId: z.number().int().nullable(),
   /** Their name as the platform knows it; null with no user. */
   userName: z.string().nullable(),
-  /** shared/model/letter-history.ts contentFingerprint of its title, blocks and styles. */
+  /** shared/model/letter-history.ts contentFingerprint of its blocks and styles. */
   fingerprint: z.string(),
 });
 export type RevisionSummary = z.infer<typeof RevisionSummarySchema>;

@@ -76,16 +76,18 @@ export function versionsToThin<V extends VersionStamp>(versions: readonly V[], n
   return groupEditingSessions(versions).flatMap((session) => session.versions.slice(1).filter((v) => time(v) < cutoff));
 }
 
-/** A letter's content as history compares it: title, blocks and styles. */
+/**
+ * What history compares and restores: the composer's document, its blocks and styles. The
+ * title is the schedule step's subject and is edited apart from the canvas.
+ */
 export interface VersionContent {
-  title: string;
   blocks: string;
   settings: unknown;
 }
 
-/** FNV-1a over the content with object keys sorted (the platform's JSON may reorder them). */
+/** FNV-1a over the blocks and styles with object keys sorted (the platform's JSON may reorder them). */
 export function contentFingerprint(content: VersionContent): string {
-  const text = canonicalJson([content.title, content.blocks, content.settings]);
+  const text = canonicalJson([content.blocks, content.settings]);
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i += 1) {
     hash ^= text.charCodeAt(i);

@@ -28,12 +28,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function update(letter: Letter, title: string): Promise<Letter> {
+async function update(letter: Letter, title: string, blocks = letter.blocks): Promise<Letter> {
   const response = await t.app.inject({
     method: 'POST',
     url: platformPaths.updateLetter('weekly', letter.id!),
     headers: editor,
-    payload: { ...letter, baseVersion: letter.version, claimant: claimantJson('c-history', 'Ann'), title },
+    payload: { ...letter, baseVersion: letter.version, claimant: claimantJson('c-history', 'Ann'), title, blocks },
   });
   expect(response.statusCode, response.body).toBe(200);
   return LetterResponseSchema.parse(response.json());
@@ -42,7 +42,8 @@ async function update(letter: Letter, title: string): Promise<Letter> {
 describe('the revisions of a letter', () => {
   it('lists every kept revision newest first and answers one with its content', async () => {
     const created = await createLetterAs(t.app, editor, weekly, { title: 'First words' });
-    const latest = await update(await update(created, 'Second words'), 'Third words');
+    const second = await update(created, 'Second words', '[{"type":"text","uniqueId":"t1"}]');
+    const latest = await update(second, 'Third words', JSON.stringify([{ type: 'divider', uniqueId: 'd1' }]));
     const list = await t.app.inject({ method: 'GET', url: platformPaths.letterRevisions(weekly.channelId, created.id!), headers: editor });
     expect(list.statusCode, list.body).toBe(200);
     const { revisions } = RevisionListSchema.parse(list.json());
