@@ -25,6 +25,7 @@ import { linkContentChannels } from './bridge-link-content';
 import { dashboardChannels } from './bridge-dashboards';
 import { sendingChannels } from './bridge-sending';
 import { automationChannels } from './bridge-automations';
+import { historyChannels } from './bridge-history';
 import { AutomationSettingsSchema } from '../model/automation';
 import { LocalMailboxPreviewSchema, LocalMailboxResponseSchema } from './local-mailbox';
 import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
@@ -398,6 +399,8 @@ export const bridgeChannels = {
   ...sendingChannels,
   // Templates that run: Activate with a trigger, and what an active one has done (bridge-automations.ts).
   ...automationChannels,
+  // Version history (bridge-history.ts).
+  ...historyChannels,
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

@@ -14,8 +14,8 @@ export const RevisionSummarySchema = z.object({
   /** The letter's version this revision was. */
   version: z.number().int().nonnegative(),
   savedAt: z.string(),
-  /** Who wrote it; null when no user did (a send, an automation). */
-  userId: z.number().int().nullable(),
+  /** Who wrote it (the user's unique id); null when no user did (a send, an automation). */
+  userUniqueId: z.string().nullable(),
   /** Their name as the platform knows it; null with no user. */
   userName: z.string().nullable(),
   /** shared/model/letter-history.ts contentFingerprint of its blocks and styles. */

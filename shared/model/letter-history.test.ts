@@ -4,13 +4,13 @@ import { diffSections } from './section-diff';
 import { newSection } from './section-factory';
 
 const at = (minutes: number) => new Date(Date.UTC(2026, 10, 1, 9, 0) + minutes * 60_000).toISOString();
-const v = (key: string, minutes: number, userId: number | null = 1, fingerprint = key): VersionStamp => ({ key, savedAt: at(minutes), userId, fingerprint });
+const v = (key: string, minutes: number, author: string | null = 'ann', fingerprint = key): VersionStamp => ({ key, savedAt: at(minutes), author, fingerprint });
 
 describe('groupEditingSessions', () => {
   it('groups consecutive versions by one person under 30 minutes apart, newest session and version first', () => {
-    const sessions = groupEditingSessions([v('a', 0), v('b', 10), v('c', 39), v('d', 69), v('e', 70, 2), v('f', 71)]);
+    const sessions = groupEditingSessions([v('a', 0), v('b', 10), v('c', 39), v('d', 69), v('e', 70, 'bob'), v('f', 71)]);
     expect(sessions.map((s) => s.versions.map((x) => x.key))).toEqual([['f'], ['e'], ['d'], ['c', 'b', 'a']]);
-    expect(sessions[3]).toMatchObject({ userId: 1, startedAt: at(0), endedAt: at(39) });
+    expect(sessions[3]).toMatchObject({ author: 'ann', startedAt: at(0), endedAt: at(39) });
   });
 
   it('starts a new session at exactly 30 minutes of quiet', () => {
@@ -20,7 +20,7 @@ describe('groupEditingSessions', () => {
 
 describe('restoredFrom', () => {
   it('names the latest older version whose content a later one brought back, never its neighbour', () => {
-    const versions = [v('a', 0, 1, 'x'), v('b', 1, 1, 'y'), v('c', 2, 1, 'y'), v('d', 3, 1, 'x'), v('e', 4, 1, 'y'), v('f', 5, 1, 'x')];
+    const versions = [v('a', 0, 'ann', 'x'), v('b', 1, 'ann', 'y'), v('c', 2, 'ann', 'y'), v('d', 3, 'ann', 'x'), v('e', 4, 'ann', 'y'), v('f', 5, 'ann', 'x')];
     const found = restoredFrom(versions);
     expect(found.get('d')?.key).toBe('a');
     expect(found.get('e')?.key).toBe('c');
@@ -33,7 +33,7 @@ describe('restoredFrom', () => {
 describe('versionsToThin', () => {
   const now = new Date(at(10 * 24 * 60));
   it('keeps every version of the last days and the last of each older session', () => {
-    const old = [v('a', 0), v('b', 5), v('c', 100), v('d', 101, 2)];
+    const old = [v('a', 0), v('b', 5), v('c', 100), v('d', 101, 'bob')];
     const recent = [v('e', 9 * 24 * 60), v('f', 9 * 24 * 60 + 1)];
     expect(versionsToThin([...old, ...recent], now, 7).map((x) => x.key)).toEqual(['a']);
   });

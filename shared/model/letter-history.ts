@@ -13,14 +13,14 @@ export interface VersionStamp {
   key: string;
   /** ISO instant the version was saved. */
   savedAt: string;
-  /** Who saved it; null: this computer (a local version) or no user (the platform's jobs). */
-  userId: number | null;
+  /** Who saved it, as a key (a user's unique id); null: no user (the platform's own jobs). */
+  author: string | null;
   /** What the letter's content hashed to (`contentFingerprint`). */
   fingerprint: string;
 }
 
 export interface EditingSession<V extends VersionStamp> {
-  userId: number | null;
+  author: string | null;
   /** Its first and last versions' instants. */
   startedAt: string;
   endedAt: string;
@@ -40,11 +40,11 @@ export function groupEditingSessions<V extends VersionStamp>(versions: readonly 
   for (const version of newestFirst(versions)) {
     const current = sessions.at(-1);
     const oldest = current?.versions.at(-1);
-    if (current && oldest && current.userId === version.userId && time(oldest) - time(version) < SESSION_GAP_MS) {
+    if (current && oldest && current.author === version.author && time(oldest) - time(version) < SESSION_GAP_MS) {
       current.versions.push(version);
       current.startedAt = version.savedAt;
     } else {
-      sessions.push({ userId: version.userId, startedAt: version.savedAt, endedAt: version.savedAt, versions: [version] });
+      sessions.push({ author: version.author, startedAt: version.savedAt, endedAt: version.savedAt, versions: [version] });
     }
   }
   return sessions;

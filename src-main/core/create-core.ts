@@ -26,6 +26,8 @@ import { dashboardHandlers } from './handlers/dashboards';
 import { segmentHandlers } from './handlers/segments';
 import { sendingHandlers } from './handlers/sending';
 import { automationHandlers } from './handlers/automations';
+import { letterHistoryHandlers } from './handlers/letter-history';
+import { createLetterVersionsStore } from './store/letter-versions';
 import { syncHandlers } from './handlers/sync';
 import { createPlatformClient } from './platform/platform-client';
 import { createInboxService } from './render/inbox-service';
@@ -105,6 +107,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...curationHandlers({ session, client, hearts }),
     ...promotionHandlers({ session, client }),
     ...promotionPreviewHandlers({ store, previews, session, client }),
+    ...letterHistoryHandlers({ store, versions: createLetterVersionsStore(db), session, client }),
   };
   sync.start();
   hearts.start();

@@ -52,7 +52,7 @@ export async function thinRevisions(db: Db, now: Date, retentionDays = REVISION_
       .where('letterId', '=', letterId)
       .where('createdAt', '<', reach)
       .execute();
-    const stamps = revisions.map((r) => ({ key: String(r.id), savedAt: r.createdAt.toISOString(), userId: r.userId, fingerprint: '' }));
+    const stamps = revisions.map((r) => ({ key: String(r.id), savedAt: r.createdAt.toISOString(), author: r.userId === null ? null : String(r.userId), fingerprint: '' }));
     const ids = versionsToThin(stamps, now, retentionDays).map((v) => Number(v.key));
     if (ids.length === 0) continue;
     const result = await db.deleteFrom('letterRevisions').where('id', 'in', ids).executeTakeFirst();

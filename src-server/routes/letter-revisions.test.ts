@@ -48,7 +48,7 @@ describe('the revisions of a letter', () => {
     expect(list.statusCode, list.body).toBe(200);
     const { revisions } = RevisionListSchema.parse(list.json());
     expect(revisions.map((r) => r.version)).toEqual([3, 2, 1]);
-    expect(revisions[0]).toMatchObject({ userId: expect.any(Number), userName: expect.stringMatching(/\S/) });
+    expect(revisions[0]).toMatchObject({ userUniqueId: expect.any(String), userName: expect.stringMatching(/\S/) });
     expect(revisions[0]!.fingerprint).toBe(contentFingerprint(latest));
     expect(new Set(revisions.map((r) => r.fingerprint)).size).toBe(3);
 

@@ -45,7 +45,7 @@ interface RevisionRow {
   id: number;
   version: number;
   createdAt: Date;
-  userId: number | null;
+  userUniqueId: string | null;
   userName: string | null;
   title: string | null;
   blocks: string | null;
@@ -60,7 +60,7 @@ function revisionsOf(db: Db, letterId: number) {
       'r.id',
       'r.version',
       'r.createdAt',
-      'r.userId',
+      'u.uniqueId as userUniqueId',
       sql<string | null>`nullif(trim(u.name || ' ' || u.surname), '')`.as('userName'),
       sql<string | null>`r.body->>'title'`.as('title'),
       sql<string | null>`r.body->>'blocks'`.as('blocks'),
@@ -86,8 +86,8 @@ function summaryOf(row: RevisionRow): RevisionSummary {
     id: row.id,
     version: row.version,
     savedAt: row.createdAt.toISOString(),
-    userId: row.userId,
-    userName: row.userName ?? (row.userId === null ? null : 'Someone'),
+    userUniqueId: row.userUniqueId,
+    userName: row.userName ?? (row.userUniqueId === null ? null : 'Someone'),
     fingerprint: contentFingerprint(contentOf(row)),
   };
 }
