@@ -97,6 +97,7 @@ describe('the native menu', () => {
       'Send Test Email…',
       'Save as draft',
       'Clone',
+      'Version History…',
     ]);
   });
 

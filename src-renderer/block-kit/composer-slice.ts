@@ -181,6 +181,14 @@ export const composerSlice = createSlice({
       state.revision += 1;
       keepSelection(state);
     },
+    /**
+     * History's 'Restore this version' (issue 35): the sections and styles of an older
+     * version replace the document as one undo step, so Undo brings back what was there.
+     */
+    versionRestored(state, action: PayloadAction<ComposerSnapshot>) {
+      commit(state, { sections: [...withFooterLast(action.payload.sections)], settings: action.payload.settings });
+      keepSelection(state);
+    },
     redone(state) {
       const next = state.future.shift();
       if (!next) return;
@@ -206,5 +214,6 @@ export const {
   sectionSelected,
   undone,
   redone,
+  versionRestored,
 } = composerSlice.actions;
 export const composerReducer = composerSlice.reducer;

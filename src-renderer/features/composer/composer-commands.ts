@@ -9,6 +9,7 @@ export const COMPOSER_COMMANDS = [
   'letter.previewAndSchedule',
   'letter.saveAsDraft',
   'letter.clone',
+  'letter.history',
 ] as const satisfies readonly CommandId[];
 
 /** Send a Test Email, run by its button (test-send/SendTestEmailButton). */
