@@ -53,6 +53,7 @@ describe('composer slice', () => {
     expect(restored.present).toEqual([older, newSection('footer', 'f')]);
     expect(restored.settings.backgroundColorBody).toBe('#102030');
     expect(restored.selectedId).toBeNull();
+    expect(restored.restores).toBe(1);
     store.dispatch(undone());
     expect(store.getState().composer.present).toEqual([newer, newSection('button', 'b'), newSection('footer', 'f')]);
     expect(store.getState().composer.settings.backgroundColorBody).not.toBe('#102030');

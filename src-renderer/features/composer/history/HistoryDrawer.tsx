@@ -11,7 +11,7 @@ import { groupEditingSessions, restoredFrom } from '../../../../shared/model/let
 import { effectiveDesktopWidth } from '../../../../shared/model/letter-settings';
 import { parseSections, type Section } from '../../../../shared/model/section';
 import { diffSections, type SectionChange, type SectionDifference } from '../../../../shared/model/section-diff';
-import { formatDateTime } from '../../../../shared/rules/display-dates';
+import { formatDateTime, formatTimeWithSeconds } from '../../../../shared/rules/display-dates';
 import type { RootState } from '../../../app/store';
 import { FRAME_BORDER, PreviewFrame, previewScale } from '../../../ui/email-preview/PreviewFrame';
 import { Flyout } from '../../../ui/Flyout';
@@ -124,7 +124,7 @@ function VersionButton({ version, zone, restoredFrom: from, selected, onSelect }
       style={{ borderRadius: 4, background: selected ? 'var(--mantine-color-blue-light)' : undefined }}
     >
       <Group gap={6} wrap="nowrap">
-        <Text size="sm">{formatDateTime(version.savedAt, zone)}</Text>
+        <Text size="sm">{formatTimeWithSeconds(version.savedAt, zone)}</Text>
         {version.source === 'local' && (
           <Badge size="xs" variant="light" color="gray" tt="none">
             This computer
@@ -217,7 +217,7 @@ function VersionComparison({
 function PreviewColumn({ label, html, error, width }: { label: string; html: string | undefined; error: boolean; width: number }) {
   const { ref, width: available } = useElementSize();
   return (
-    <Stack ref={ref} gap={4} align="center" aria-label={label} style={{ minWidth: 0 }}>
+    <Stack ref={ref} gap={4} align="center" role="group" aria-label={label} style={{ minWidth: 0 }}>
       <Text size="sm" fw={600}>
         {label}
       </Text>
