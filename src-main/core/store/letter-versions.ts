@@ -20,29 +20,52 @@ export interface LocalVersion {
 const contentOf = (letter: Letter): VersionContentPayload => ({ title: letter.title, blocks: letter.blocks, settings: letter.settings });
 
 /**
- * Called in the local save's transaction with the letter before and after the save. The
- * first version of a letter also keeps what it was before, so the original is restorable.
+ * Called in the local save's transaction with the letter before and after the save: keeps
+ * `after` when its blocks or styles differ from the last version kept. The first version of
+ * a letter also keeps what it was before, so the original is restorable. Cheap when nothing
+ * is due for thinning: two indexed reads besides the insert.
  */
 export async function keepLocalVersion(trx: LocalDb, before: Letter, after: Letter): Promise<void> {
+  const uniqueId = after.uniqueId;
   const fingerprint = contentFingerprint(after);
-  if (fingerprint === contentFingerprint(before)) return;
-  const kept = await trx
+  const latest = await trx
     .selectFrom('letter_versions')
-    .select(['id', 'saved_at', 'fingerprint'])
-    .where('letter_unique_id', '=', after.uniqueId)
+    .select('fingerprint')
+    .where('letter_unique_id', '=', uniqueId)
     .orderBy('id', 'desc')
-    .execute();
+    .limit(1)
+    .executeTakeFirst();
   const insert = (letter: Letter, print: string) =>
     trx
       .insertInto('letter_versions')
-      .values({ letter_unique_id: letter.uniqueId, saved_at: letter.updatedAt, fingerprint: print, content: JSON.stringify(contentOf(letter)) })
+      .values({ letter_unique_id: uniqueId, saved_at: letter.updatedAt, fingerprint: print, content: JSON.stringify(contentOf(letter)) })
       .execute();
-  if (kept.length === 0) await insert(before, contentFingerprint(before));
+  if (latest) {
+    if (latest.fingerprint === fingerprint) return;
+  } else {
+    const original = contentFingerprint(before);
+    if (original === fingerprint) return;
+    await insert(before, original);
+  }
   await insert(after, fingerprint);
-  if (kept.length === 0) return;
+
+  const now = new Date(after.updatedAt);
+  const cutoff = new Date(now.getTime() - REVISION_RETENTION_DAYS_DEFAULT * 24 * 60 * 60 * 1000).toISOString();
+  const extent = await trx
+    .selectFrom('letter_versions')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('saved_at').as('oldest')])
+    .where('letter_unique_id', '=', uniqueId)
+    .executeTakeFirstOrThrow();
+  if (Number(extent.count) <= LOCAL_VERSIONS_KEPT && (extent.oldest === null || extent.oldest >= cutoff)) return;
+  const kept = await trx
+    .selectFrom('letter_versions')
+    .select(['id', 'saved_at', 'fingerprint'])
+    .where('letter_unique_id', '=', uniqueId)
+    .orderBy('id', 'desc')
+    .execute();
   const stamps = kept.map((row) => ({ key: String(row.id), savedAt: row.saved_at, author: 'this-computer', fingerprint: row.fingerprint }));
-  const gone = new Set(versionsToThin(stamps, new Date(after.updatedAt), REVISION_RETENTION_DAYS_DEFAULT).map((v) => Number(v.key)));
-  kept.slice(LOCAL_VERSIONS_KEPT - 1).forEach((row) => gone.add(row.id));
+  const gone = new Set(versionsToThin(stamps, now, REVISION_RETENTION_DAYS_DEFAULT).map((v) => Number(v.key)));
+  kept.slice(LOCAL_VERSIONS_KEPT).forEach((row) => gone.add(row.id));
   if (gone.size > 0) await trx.deleteFrom('letter_versions').where('id', 'in', [...gone]).execute();
 }
 
