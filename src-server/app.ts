@@ -80,6 +80,7 @@ import { previewAsRoutes } from './routes/preview-as';
 import { createSpamChecker } from './delivery/spam-check';
 import type { SpamAssassinSettings } from './delivery/spam-check';
 import { templateAutomationRoutes } from './routes/template-automation';
+import { letterRevisionRoutes } from './routes/letter-revisions';
 import { publicSubscribeRoutes } from './routes/public-subscribe';
 import type { DeliveryScheduler } from './jobs/job-runner';
 import type { DashboardExportQueue } from './jobs/dashboard-export-jobs';
@@ -221,6 +222,7 @@ export async function buildApp({
   await app.register(letterRoutes, { db });
   await app.register(letterLifecycleRoutes, { db, delivery: delivery ?? null });
   await app.register(templateAutomationRoutes, { db });
+  await app.register(letterRevisionRoutes, { db });
   await app.register(letterCopyRoutes, { db });
   await app.register(letterListRoutes, { db });
   await app.register(syncChangesRoutes, { db });

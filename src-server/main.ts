@@ -2,6 +2,7 @@ import { resolveDataDir } from './db/data-dir';
 import { DEFAULT_PLATFORM_PORT, startPlatform } from './start';
 import { sendingStartOptionsFromEnv } from './sending/sending-settings';
 import { integrationSettingsFromEnv } from './integrations/settings';
+import { revisionSettingsFromEnv } from './letters/revision-retention';
 import { deliverySettingsFromEnv } from './delivery/delivery-settings';
 import { stopOnSignals } from './stop-on-signals';
 
@@ -89,6 +90,7 @@ try {
     ...integrationSettingsFromEnv(env),
     ...sendingStartOptionsFromEnv(env),
     ...deliverySettingsFromEnv(env),
+    ...revisionSettingsFromEnv(env),
     logger: true,
   });
   // The Electron host reads this exact line to learn the URL (src-main/electron/listening-url.ts).

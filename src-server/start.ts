@@ -102,6 +102,8 @@ export interface StartPlatformOptions {
    * recipients of an instance killed mid-send wait this long for another. Default 30.
    */
   sendLeaseSeconds?: number;
+  /** Days every letter revision is kept before thinning (REVISION_RETENTION_DAYS). Default 7. */
+  revisionRetentionDays?: number;
   /** A NewsAPI-compatible server for the news block (NEWS_API_URL, NEWS_API_KEY); without it news is not configured. */
   news?: NewsApiSettings;
   /** Where the Evvnt API is (EVVNT_API_URL); default Evvnt's public address. */
@@ -169,6 +171,7 @@ export async function startPlatform(options: StartPlatformOptions = {}): Promise
         pollingIntervalSeconds: options.jobPollingIntervalSeconds,
         abTestWaitSeconds: options.abTestWaitSeconds,
         sendLeaseSeconds: options.sendLeaseSeconds,
+        revisionRetentionDays: options.revisionRetentionDays,
         fetchGuard,
         iterable: { apiUrl: options.iterableApiUrl },
       });

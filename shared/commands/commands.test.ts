@@ -43,6 +43,10 @@ describe('the command registry', () => {
     expect(isCommandEnabled(testSend, letterState(0, { esp: 1 }))).toBe(false);
     expect(isCommandEnabled(saveAsDraft, letterState(0))).toBe(false);
     expect(isCommandEnabled(saveAsDraft, letterState(7))).toBe(true);
+    const history = commandById('letter.history');
+    expect(isCommandEnabled(history, letterState(0))).toBe(true);
+    expect(isCommandEnabled(history, letterState(7))).toBe(false);
+    expect(isCommandEnabled(history, noLetter)).toBe(false);
   });
 });
 
@@ -97,6 +101,7 @@ describe('the native menu', () => {
       'Send Test Email…',
       'Save as draft',
       'Clone',
+      'Version History…',
     ]);
   });
 

@@ -96,6 +96,14 @@ export const COMMANDS = [
     enabledWhen: ({ letter }) => letter !== null && letter.publicationStatus === PublicationStatus.schedule,
   },
   { id: 'letter.clone', label: 'Clone', menu: 'letter', separatorBefore: true, enabledWhen: hasLetter },
+  {
+    id: 'letter.history',
+    label: 'Version History…',
+    accelerator: 'CmdOrCtrl+Shift+H',
+    menu: 'letter',
+    // While composing: a restore changes the canvas, which only an editable letter shows.
+    enabledWhen: ({ letter }) => letter !== null && isEditableStatus(letter.publicationStatus),
+  },
 
   { id: 'window.minimize', label: 'Minimize', accelerator: 'CmdOrCtrl+M', menu: 'window', role: 'minimize', browserHost: 'unavailable' },
   { id: 'window.zoom', label: 'Zoom', menu: 'window', role: 'zoom', macOnly: true },

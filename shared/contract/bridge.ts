@@ -27,6 +27,7 @@ import { linkContentChannels } from './bridge-link-content';
 import { dashboardChannels } from './bridge-dashboards';
 import { sendingChannels } from './bridge-sending';
 import { automationChannels } from './bridge-automations';
+import { historyChannels } from './bridge-history';
 import { AutomationSettingsSchema } from '../model/automation';
 import { LocalMailboxPreviewSchema, LocalMailboxResponseSchema } from './local-mailbox';
 import { LETTER_SORT_COLUMNS, LETTER_STATUS_FILTERS, type LetterStatusFilter } from '../model/publication';
@@ -404,6 +405,8 @@ export const bridgeChannels = {
   ...previewAsChannels,
   // Import a letter from a file (bridge-import.ts).
   ...importChannels,
+  // Version history (bridge-history.ts).
+  ...historyChannels,
 } as const;
 
 export type BridgeChannels = typeof bridgeChannels;

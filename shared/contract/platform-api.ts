@@ -106,6 +106,10 @@ export const platformPaths = {
   spamCheck: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/spam-check`,
   /** The letter as one reader will get it ('Preview as', platform-preview-as.ts). */
   previewAs: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/preview-as`,
+  /** A letter's version history and one revision of it (platform-revisions.ts). */
+  letterRevisions: (channelId: number, id: number) => `${API_PREFIX}/channels/${channelId}/letters/${id}/revisions`,
+  letterRevision: (channelId: number, id: number, revisionId: number) =>
+    `${API_PREFIX}/channels/${channelId}/letters/${id}/revisions/${revisionId}`,
   localMailbox: () => `${API_PREFIX}/local-mailbox`,
   localMailboxPreview: (id: number) => `${API_PREFIX}/local-mailbox/${id}/preview`,
   // Edition metrics of a scheduled send (platform-metrics.ts holds their payloads).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatHour } from './display-dates';
+import { formatDate, formatDateTime, formatDay, formatHour, formatTimeWithSeconds } from './display-dates';
 
 const MOMENT = '2026-11-27T14:05:00Z';
 
@@ -10,6 +10,7 @@ describe('display dates', () => {
     expect(formatDate(MOMENT, 'Pacific/Auckland')).toBe('Nov 28, 2026');
     expect(formatDay('2026-03-05T12:00:00Z', 'UTC')).toBe('Mar 05');
     expect(formatHour(MOMENT, 'Europe/Berlin')).toBe('Nov 27, 3 PM');
+    expect(formatTimeWithSeconds('2026-11-27T14:05:42Z', 'America/New_York')).toBe('9:05:42 AM');
   });
 
   it("uses this computer's clock when the moment belongs to no channel, and still names the zone", () => {

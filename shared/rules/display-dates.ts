@@ -47,3 +47,11 @@ export function formatDateTime(instant: Instant, zone?: string | null): string {
 export function formatHour(instant: Instant, zone?: string | null): string {
   return on(instant, zone).format(HOUR_FORMAT);
 }
+
+/** A time of day to the second: versions saved a few seconds apart (History) stay apart. */
+export const TIME_SECONDS_FORMAT = 'h:mm:ss A';
+
+/** '9:05:42 AM' */
+export function formatTimeWithSeconds(instant: Instant, zone?: string | null): string {
+  return on(instant, zone).format(TIME_SECONDS_FORMAT);
+}

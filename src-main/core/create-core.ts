@@ -28,6 +28,8 @@ import { dashboardHandlers } from './handlers/dashboards';
 import { segmentHandlers } from './handlers/segments';
 import { sendingHandlers } from './handlers/sending';
 import { automationHandlers } from './handlers/automations';
+import { letterHistoryHandlers } from './handlers/letter-history';
+import { createLetterVersionsStore } from './store/letter-versions';
 import { syncHandlers } from './handlers/sync';
 import { createPlatformClient } from './platform/platform-client';
 import { createInboxService } from './render/inbox-service';
@@ -109,6 +111,7 @@ export async function createCore(ctx: CoreContext): Promise<Core> {
     ...promotionHandlers({ session, client }),
     ...promotionPreviewHandlers({ store, previews, session, client }),
     ...previewAsHandlers({ store, session, sync, client, previews, kv, platformUrl: ctx.platform.url }),
+    ...letterHistoryHandlers({ store, versions: createLetterVersionsStore(db), session, client }),
   };
   sync.start();
   hearts.start();

@@ -5,6 +5,7 @@ import { localImagesDir } from '../core/images/local-image-url';
 import type { PlatformConnection } from '../core/core-context';
 import { createFileTokenVault, platformTokenFile } from '../core/session-token-file';
 import { defaultDataDir } from '../../src-server/db/data-dir';
+import { revisionSettingsFromEnv } from '../../src-server/letters/revision-retention';
 import { deliverySettingsFromEnv } from '../../src-server/delivery/delivery-settings';
 import { sendingStartOptionsFromEnv } from '../../src-server/sending/sending-settings';
 import { integrationSettingsFromEnv } from '../../src-server/integrations/settings';
@@ -32,6 +33,8 @@ async function main() {
         ...integrationSettingsFromEnv(env),
         ...sendingStartOptionsFromEnv(env),
         ...deliverySettingsFromEnv(env),
+        ...revisionSettingsFromEnv(env),
+    ...revisionSettingsFromEnv(env),
       });
   const platform: PlatformConnection = remoteUrl
     ? { mode: 'remote', url: remoteUrl }

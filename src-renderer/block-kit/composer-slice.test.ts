@@ -14,7 +14,9 @@ import {
   sectionSelected,
   textEdited,
   undone,
+  versionRestored,
 } from './composer-slice';
+import { defaultLetterSettings } from '../../shared/model';
 
 function storeWith(sections: Section[]) {
   const store = configureStore({ reducer: { composer: composerReducer } });
@@ -40,6 +42,22 @@ describe('composer slice', () => {
     expect(store.getState().composer.present).toEqual([newSection('heading', 'h'), original, newSection('footer', 'f')]);
   });
 
+  it('restores an older version as one undo step: sections and styles replaced, undo brings back the newer, the selection dropped when its section goes', () => {
+    const newer = { ...newSection('paragraph', 'p'), delta: { ops: [{ insert: 'Newer\n' }] } };
+    const store = storeWith([newer, newSection('button', 'b'), newSection('footer', 'f')]);
+    store.dispatch(sectionSelected('b'));
+    const older = { ...newer, delta: { ops: [{ insert: 'Older\n' }] } };
+    const olderStyles = { ...defaultLetterSettings(), backgroundColorBody: '#102030' };
+    store.dispatch(versionRestored({ sections: [newSection('footer', 'f'), older], settings: olderStyles }));
+    const restored = store.getState().composer;
+    expect(restored.present).toEqual([older, newSection('footer', 'f')]);
+    expect(restored.settings.backgroundColorBody).toBe('#102030');
+    expect(restored.selectedId).toBeNull();
+    expect(restored.restores).toBe(1);
+    store.dispatch(undone());
+    expect(store.getState().composer.present).toEqual([newer, newSection('button', 'b'), newSection('footer', 'f')]);
+    expect(store.getState().composer.settings.backgroundColorBody).not.toBe('#102030');
+  });
 
   it('adds at the end before the footer, then after the selected section, with fresh ids', () => {
     const store = storeWith([newSection('footer', 'f')]);

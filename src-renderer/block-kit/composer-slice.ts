@@ -31,6 +31,11 @@ export interface ComposerState {
   lastTextEditId: string | null;
   /** Bumped by every change of `present`, so saving can tell an edit from a load. */
   revision: number;
+  /**
+   * Bumped by each restore of a version: the canvas draws its sections afresh then, since a
+   * text editor takes words it once wrote itself for a late echo and would not show them.
+   */
+  restores: number;
 }
 
 const initialState: ComposerState = {
@@ -42,6 +47,7 @@ const initialState: ComposerState = {
   selectedId: null,
   lastTextEditId: null,
   revision: 0,
+  restores: 0,
 };
 
 const snapshot = (state: ComposerState): ComposerSnapshot => ({ sections: state.present, settings: state.settings });
@@ -181,6 +187,15 @@ export const composerSlice = createSlice({
       state.revision += 1;
       keepSelection(state);
     },
+    /**
+     * History's 'Restore this version' (issue 35): the sections and styles of an older
+     * version replace the document as one undo step, so Undo brings back what was there.
+     */
+    versionRestored(state, action: PayloadAction<ComposerSnapshot>) {
+      commit(state, { sections: [...withFooterLast(action.payload.sections)], settings: action.payload.settings });
+      state.restores += 1;
+      keepSelection(state);
+    },
     redone(state) {
       const next = state.future.shift();
       if (!next) return;
@@ -206,5 +221,6 @@ export const {
   sectionSelected,
   undone,
   redone,
+  versionRestored,
 } = composerSlice.actions;
 export const composerReducer = composerSlice.reducer;

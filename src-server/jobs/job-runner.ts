@@ -29,6 +29,7 @@ import {
 import { DashboardExportJobSchema, sendDashboardExport } from '../dashboards/dashboard-export';
 import { DASHBOARD_EXPORT_QUEUE, queueDashboardExport, type DashboardExportQueue } from './dashboard-export-jobs';
 import { createFeedQueues, queueFeedRead, startFeedWorkers } from './feed-jobs';
+import { createRevisionThinningQueue, startRevisionThinning } from './revision-thinning-jobs';
 import { PROMOTION_METRICS_EXPORT_QUEUE, queueCampaignMetricsExport, type PromotionExportQueue } from './promotion-export-jobs';
 import { CampaignMetricsExportJobSchema, sendCampaignMetricsExport } from '../promotions/campaign-metrics-export';
 import type { FeedScheduler } from '../routes/curation';
@@ -105,6 +106,8 @@ export interface JobRunnerOptions {
    * Sending through Iterable (issue 32): where its API is (ITERABLE_API_URL; tests give the
    * loopback Iterable) and how its events are read; defaults providers/iterable-settings.ts.
    */
+  /** Days every letter revision is kept before thinning (REVISION_RETENTION_DAYS); default 7. */
+  revisionRetentionDays?: number | undefined;
   iterable?: { apiUrl?: string | undefined; firstReadAfterSeconds?: number; readEverySeconds?: number; readForDays?: number } | undefined;
 }
 
@@ -148,6 +151,7 @@ async function createQueues(db: Db, boss: PgBoss): Promise<void> {
       await boss.createQueue(AUTOMATION_QUEUE, { name: AUTOMATION_QUEUE, policy: 'short' });
       await createFeedQueues(boss);
       await createProviderEventsQueue(boss);
+      await createRevisionThinningQueue(boss);
     } finally {
       await sql`SELECT pg_advisory_unlock(${sql.lit(QUEUE_LOCK_KEY)})`.execute(connection);
     }
@@ -339,6 +343,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await boss.schedule(DELIVERY_SWEEP_QUEUE, DELIVERY_SWEEP_CRON);
       await sweep();
       feedWorker = await startFeedWorkers(db, boss, options.pollingIntervalSeconds ?? SWEEP_POLLING_SECONDS, warn, fetchGuard);
+      await startRevisionThinning(db, boss, {
+        pollingIntervalSeconds: options.pollingIntervalSeconds ?? SWEEP_POLLING_SECONDS,
+        retentionDays: options.revisionRetentionDays,
+        clock,
+      });
     },
 
     async stop() {

@@ -44,6 +44,7 @@ import {
 import { GenerateSuggestionsResponseSchema, type GenerateSuggestionsResponse } from '../../../shared/contract/platform-media';
 import type { FeatureFlagName } from '../../../shared/model/feature-flags';
 import type { Letter } from '../../../shared/model/letter';
+import { RevisionListSchema, RevisionSchema, type Revision, type RevisionList } from '../../../shared/contract/platform-revisions';
 import { SpamCheckResponseSchema, type SpamCheckRequest, type SpamCheckResponse } from '../../../shared/contract/platform-spam-check';
 import { PreviewAsResponseSchema, type PreviewAsRequest, type PreviewAsResponse } from '../../../shared/contract/platform-preview-as';
 import { createAiCalls, type AiCalls } from './ai-calls';
@@ -91,6 +92,9 @@ export interface LetterCalls {
   saveOnScheduling(channelId: number, id: number, body: SaveOnSchedulingRequest): Promise<Letter>;
   /** An automated template's next run, sent count and latest runs (issue 32). */
   templateAutomation(channelId: number, id: number): Promise<TemplateAutomation>;
+  /** The letter's revisions, newest first, and one with its content (issue 35's history). */
+  letterRevisions(channelId: number, id: number): Promise<RevisionList>;
+  letterRevision(channelId: number, id: number, revisionId: number): Promise<Revision>;
   sendTestEmail(channelId: number, id: number, toEmail: string): Promise<TestEmailResponse>;
   /** The letter's email scored by the platform's SpamAssassin; the body carries the unsent subject and preview text. */
   spamCheck(channelId: number, id: number, body: SpamCheckRequest): Promise<SpamCheckResponse>;
@@ -187,6 +191,8 @@ function letterCalls(root: string, call: ReturnType<typeof createPlatformTranspo
       call('POST', platformPaths.updatePrivate(channelSlug, id), LetterResponseSchema, body, { idempotent: true }),
     saveOnScheduling: (channelId, id, body) => call('POST', platformPaths.saveOnScheduling(channelId, id), LetterResponseSchema, body),
     templateAutomation: (channelId, id) => call('GET', platformPaths.templateAutomation(channelId, id), TemplateAutomationSchema),
+    letterRevisions: (channelId, id) => call('GET', platformPaths.letterRevisions(channelId, id), RevisionListSchema),
+    letterRevision: (channelId, id, revisionId) => call('GET', platformPaths.letterRevision(channelId, id, revisionId), RevisionSchema),
     sendTestEmail: (channelId, id, toEmail) => call('POST', platformPaths.sendTestEmail(channelId, id), TestEmailResponseSchema, { toEmail }),
     spamCheck: (channelId, id, body) => call('POST', platformPaths.spamCheck(channelId, id), SpamCheckResponseSchema, body),
     previewAs: (channelId, id, body) => call('POST', platformPaths.previewAs(channelId, id), PreviewAsResponseSchema, body),

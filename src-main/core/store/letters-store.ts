@@ -7,6 +7,7 @@ import { LETTER_STATUS_FILTERS, PublicationStatus, isEditableStatus, type Letter
 import { SENDING_STATUSES } from '../../../shared/rules/schedule-actions';
 import type { WatchedLetter } from '../sync/pull-cadence';
 import { writeKv } from './kv-store';
+import { keepLocalVersion } from './letter-versions';
 import type { LocalDb } from './open-store';
 import type { LettersTable, OutboxKind, OutboxTable } from './schema';
 
@@ -173,6 +174,7 @@ export function createLettersStore(db: LocalDb) {
           .where('unique_id', '=', uniqueId)
           .execute();
         await indexText(trx, next);
+        await keepLocalVersion(trx, current, next);
         // Outside the editable states (the schedule step) the platform takes these fields
         // only with 'Schedule': they stay here, marked unsynced, until then.
         if (isEditableStatus(current.publicationStatus) || current.id === null) {
@@ -327,10 +329,11 @@ export function createLettersStore(db: LocalDb) {
       });
     },
 
-    /** A deleted letter leaves the cache with its search entry and anything still queued for it. */
+    /** A deleted letter leaves the cache with its search entry, its local versions and anything still queued for it. */
     async remove(uniqueId: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
         await trx.deleteFrom('outbox').where('letter_unique_id', '=', uniqueId).execute();
+        await trx.deleteFrom('letter_versions').where('letter_unique_id', '=', uniqueId).execute();
         await trx.deleteFrom('letters_fts').where('unique_id', '=', uniqueId).execute();
         const removed = await trx.deleteFrom('letters').where('unique_id', '=', uniqueId).executeTakeFirst();
         return Number(removed.numDeletedRows) > 0;

@@ -119,4 +119,19 @@ export const localMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0006-letter-versions': {
+    // The versions of each letter this computer saved (issue 35's history, store/letter-versions.ts):
+    // its blocks and styles at each local save that changed them, thinned like the platform's.
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('letter_versions')
+        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+        .addColumn('letter_unique_id', 'text', (c) => c.notNull())
+        .addColumn('saved_at', 'text', (c) => c.notNull())
+        .addColumn('fingerprint', 'text', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('letter_versions_by_letter').on('letter_versions').columns(['letter_unique_id', 'id']).execute();
+    },
+  },
 };

@@ -70,6 +70,15 @@ export interface DashboardCacheTable {
   fetched_at: string;
 }
 
+/** A version of a letter saved on this computer (issue 35); `content` is VersionContent JSON. */
+export interface LetterVersionsTable {
+  id: Generated<number>;
+  letter_unique_id: string;
+  saved_at: string;
+  fingerprint: string;
+  content: string;
+}
+
 export interface LocalDatabase {
   letters: LettersTable;
   letters_fts: LettersFtsTable;
@@ -77,4 +86,5 @@ export interface LocalDatabase {
   kv: KvTable;
   report_cache: ReportCacheTable;
   dashboard_cache: DashboardCacheTable;
+  letter_versions: LetterVersionsTable;
 }

@@ -1,7 +1,12 @@
 import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Loader, Stack, TextInput, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSelector } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
+import type { VersionContentPayload } from '../../../shared/contract/platform-revisions';
+import { parseSections } from '../../../shared/model/section';
+import { formatDateTime } from '../../../shared/rules/display-dates';
+import { versionRestored } from '../../block-kit/composer-slice';
+import { HistoryDrawer } from './history/HistoryDrawer';
 import { Link, useNavigate, useParams } from 'react-router';
 import { COMPANY_CHANNEL_SLUG } from '../../../shared/model/channel';
 import { isEditableStatus, PublicationStatus, publicationStatusLabel, isTemplateStatus } from '../../../shared/model/publication';
@@ -63,6 +68,7 @@ export const TITLE_FIELD_LABEL = 'Title (email subject)';
 export function ComposerPage() {
   const { brandSlug = '', channelSlug = '', id = '' } = useParams();
   const navigate = useNavigate();
+  const dispatch = useDispatch();
   const { data: letter, isLoading, error, refetch } = useGetLetterQuery({ brandSlug, channelSlug, id });
   COMPOSER_PLUGINS.useLetterOpened(letter);
   const { save, state, error: saveError, savedAt, flush, settle, isSaving } = useLocalSave(letter?.uniqueId);
@@ -117,6 +123,18 @@ export function ComposerPage() {
     leave: () => navigate(exitPath),
   });
 
+  // Version history: the canvas's edits are saved first, so the current version is what it shows.
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const openHistory = () => {
+    if (!letter || composerView(letter.publicationStatus) !== 'edit') return;
+    blocksDocument.flush();
+    setHistoryOpen(true);
+  };
+  const restoreVersion = (content: VersionContentPayload, savedAt: string) => {
+    dispatch(versionRestored({ sections: parseSections(content.blocks), settings: content.settings }));
+    toastSuccess(`Restored the version of ${formatDateTime(savedAt, zone)}. Undo (${shortcutLabel('edit.undo')}) brings back what was there.`);
+  };
+
   const [cloneLetter, cloning] = useCloneLetterMutation();
   // Clone: the copy ('Copy of …') is made on this computer with the edits made so far, then opened.
   const clone = async () => {
@@ -146,6 +164,7 @@ export function ComposerPage() {
       },
       'letter.saveAsDraft': () => actions.current.saveAsDraft && void lifecycle.saveAsDraft(),
       'letter.clone': () => void clone(),
+      'letter.history': () => openHistory(),
     },
     Boolean(letter),
   );
@@ -293,6 +312,7 @@ export function ComposerPage() {
         <SendTestEmailButton letter={letter} onBeforeSend={() => (blocksDocument.flush(), settle())} />
         <MoreActionsMenu
           onClone={() => void clone()}
+          onHistory={view === 'edit' ? openHistory : undefined}
           cloning={cloning.isLoading}
           privacy={
             hasReport(status) && letter.id !== null
@@ -304,6 +324,15 @@ export function ComposerPage() {
       {view === 'edit' && (
         <>
           {previewOpen && <PreviewPane letter={letter} device={device} appearance={appearance} revision={revision} previewAs={previewAs} />}
+          <HistoryDrawer
+            opened={historyOpen}
+            onClose={() => setHistoryOpen(false)}
+            letter={letter}
+            zone={zone}
+            revision={revision}
+            canRestore={editable}
+            onRestore={restoreVersion}
+          />
           <ComposerWorkspace letter={letter} readOnly={!editable} device={device} />
         </>
       )}

@@ -1,19 +1,22 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
-import { IconCopy, IconDots, IconLock, IconLockOpen } from '@tabler/icons-react';
+import { IconCopy, IconDots, IconHistory, IconLock, IconLockOpen } from '@tabler/icons-react';
+import { shortcutLabel } from '../../app/command-bus';
 
 export interface MoreActionsMenuProps {
   onClone: () => void;
   cloning: boolean;
   /** A sent letter's Private switch: whether it is private now, and the change to the other. */
   privacy?: { isPrivate: boolean; onChange: (isPrivate: boolean) => void; busy: boolean } | undefined;
+  /** Opens the letter's version history (while composing). */
+  onHistory?: (() => void) | undefined;
 }
 
 /**
  * The composer's less frequent actions, also in the native Letter menu: Clone opens a copy of
- * this letter. A sent letter can also be made public or private here (the schedule step is
+ * this letter; Version history lists its versions to compare and restore. A sent letter can also be made public or private here (the schedule step is
  * behind it then).
  */
-export function MoreActionsMenu({ onClone, cloning, privacy }: MoreActionsMenuProps) {
+export function MoreActionsMenu({ onClone, cloning, privacy, onHistory }: MoreActionsMenuProps) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -27,6 +30,11 @@ export function MoreActionsMenu({ onClone, cloning, privacy }: MoreActionsMenuPr
         <Menu.Item leftSection={<IconCopy size={16} />} onClick={onClone}>
           Clone
         </Menu.Item>
+        {onHistory && (
+          <Menu.Item leftSection={<IconHistory size={16} />} rightSection={shortcutLabel('letter.history')} onClick={onHistory}>
+            Version history
+          </Menu.Item>
+        )}
         {privacy && (
           <Menu.Item
             leftSection={privacy.isPrivate ? <IconLockOpen size={16} /> : <IconLock size={16} />}

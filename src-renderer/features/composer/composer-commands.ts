@@ -10,6 +10,7 @@ export const COMPOSER_COMMANDS = [
   'letter.saveAsDraft',
   'letter.clone',
   'view.previewAs',
+  'letter.history',
 ] as const satisfies readonly CommandId[];
 
 /** Send a Test Email, run by its button (test-send/SendTestEmailButton). */

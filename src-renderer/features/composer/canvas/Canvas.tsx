@@ -52,7 +52,7 @@ export function Canvas({
   onAdd?: (item: PaletteItem) => void;
 }) {
   const dispatch = useDispatch();
-  const { present: sections, selectedId, settings } = useSelector((state: RootState) => state.composer);
+  const { present: sections, selectedId, settings, restores } = useSelector((state: RootState) => state.composer);
   // The Styles tab edits the composer's settings; the stored letter catches up only after the save.
   const styledLetter = useMemo(() => ({ ...letter, settings }), [letter, settings]);
   // The web fonts the letter uses, from the files shipped with the app (it works offline).
@@ -133,7 +133,7 @@ export function Canvas({
             {starting && <CanvasStart items={palette} onAdd={onAdd} />}
             {sections.map((section, index) => (
               <CanvasSection
-                key={section.uniqueId}
+                key={`${restores}:${section.uniqueId}`}
                 section={section}
                 index={index}
                 selected={section.uniqueId === selectedId}
