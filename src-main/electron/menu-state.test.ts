@@ -49,7 +49,7 @@ describe('applyCommandState', () => {
     expect(menu.items.get('letter.sendTestEmail')?.enabled).toBe(false);
     expect(applyCommandState(menu, draft)).toEqual(expect.arrayContaining(['letter.sendTestEmail', 'letter.previewAndSchedule', 'file.save']));
     expect(menu.items.get('letter.sendTestEmail')?.enabled).toBe(true);
-    expect(applyCommandState(menu, scheduled)).toEqual(['letter.previewAndSchedule']);
+    expect(applyCommandState(menu, scheduled)).toEqual(['letter.previewAndSchedule', 'letter.history']);
     expect(menu.items.get('letter.previewAndSchedule')?.enabled).toBe(false);
     expect(applyCommandState(menu, scheduled)).toEqual([]);
   });
