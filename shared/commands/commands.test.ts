@@ -100,6 +100,7 @@ describe('the native menu', () => {
       'Preview and schedule',
       'Send Test Email…',
       'Save as draft',
+      'Check Spam Score',
       'Clone',
       'Version History…',
     ]);

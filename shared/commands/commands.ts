@@ -95,6 +95,15 @@ export const COMMANDS = [
     // Disabled when the letter is already a draft (spec 1 §2); in schedule it returns it to draft.
     enabledWhen: ({ letter }) => letter !== null && letter.publicationStatus === PublicationStatus.schedule,
   },
+  {
+    id: 'letter.checkSpamScore',
+    label: 'Check Spam Score',
+    accelerator: 'CmdOrCtrl+Alt+S',
+    menu: 'letter',
+    // The content check is part of the schedule step (and a template's configure step).
+    enabledWhen: ({ letter }) =>
+      letter !== null && (letter.publicationStatus === PublicationStatus.schedule || letter.publicationStatus === PublicationStatus.templateConfigure),
+  },
   { id: 'letter.clone', label: 'Clone', menu: 'letter', separatorBefore: true, enabledWhen: hasLetter },
   {
     id: 'letter.history',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMMANDS, screenCommands, type CommandDeclaration } from '../../shared/commands';
-import { COMPOSER_COMMANDS, HISTORY_COMMANDS, TEST_SEND_COMMANDS } from '../features/composer/composer-commands';
+import { COMPOSER_COMMANDS, HISTORY_COMMANDS, SPAM_CHECK_COMMANDS, TEST_SEND_COMMANDS } from '../features/composer/composer-commands';
 import { LETTER_LIST_COMMANDS } from '../features/newsletters/letter-list-commands';
 import { HELP_COMMANDS, SETTINGS_COMMANDS } from './shell-commands';
 
@@ -8,7 +8,7 @@ import { HELP_COMMANDS, SETTINGS_COMMANDS } from './shell-commands';
 // must do something. A command with an Electron role is the platform's own and main's own
 // commands need no window; every other one must be handled by a screen of the renderer.
 
-const handledByScreens = new Set<string>([...SETTINGS_COMMANDS, ...HELP_COMMANDS, ...LETTER_LIST_COMMANDS, ...COMPOSER_COMMANDS, ...TEST_SEND_COMMANDS, ...HISTORY_COMMANDS]);
+const handledByScreens = new Set<string>([...SETTINGS_COMMANDS, ...HELP_COMMANDS, ...LETTER_LIST_COMMANDS, ...COMPOSER_COMMANDS, ...TEST_SEND_COMMANDS, ...SPAM_CHECK_COMMANDS, ...HISTORY_COMMANDS]);
 
 describe('the command registry against the screens', () => {
   it('has a screen that runs every command without a role of its own', () => {

@@ -50,7 +50,7 @@ function flagMessages({ flags }: PreviewInsights, mailSize: MailSize | undefined
  * Below, what will not show as designed in each mail client family (InboxCompatibility), and
  * the spam score the platform's SpamAssassin gives the email, on demand (SpamScore).
  */
-export function ContentCheck({ uniqueId, revision }: { uniqueId: string; revision: string }) {
+export function ContentCheck({ uniqueId, revision, spamCheckRequest = 0 }: { uniqueId: string; revision: string; spamCheckRequest?: number }) {
   const { data, error, isFetching } = useGetPreviewQuery({ uniqueId, revision });
   // The size is the mailed email's (minified), which the core measures with the inbox check.
   const mailSize = useGetInboxCompatibilityQuery({ uniqueId, revision }).data?.mailSize;
@@ -87,7 +87,7 @@ export function ContentCheck({ uniqueId, revision }: { uniqueId: string; revisio
         </List>
       )}
       <InboxCompatibility uniqueId={uniqueId} revision={revision} />
-      <SpamScore uniqueId={uniqueId} revision={revision} />
+      <SpamScore uniqueId={uniqueId} revision={revision} request={spamCheckRequest} />
     </SidebarSection>
   );
 }

@@ -5,11 +5,13 @@ import { useSelector } from 'react-redux';
 import { FEATURE_FLAGS } from '../../../../shared/model/feature-flags';
 import type { Letter } from '../../../../shared/model/letter';
 import { privateWhenScheduled } from '../../../../shared/rules/letter-privacy';
+import { useCommandHandlers } from '../../../app/command-bus';
 import { useFeatureFlags } from '../../../app/feature-flags';
 import { COMPOSER_PLUGINS } from '../../../app/composer-plugins';
 import type { RootState } from '../../../app/store';
 import { SidebarSectionTitled } from '../../../block-kit/SidebarSection';
 import { useGetInboxCompatibilityQuery, useGetPreviewQuery } from '../composer-api';
+import { SPAM_CHECK_COMMANDS } from '../composer-commands';
 import { AutomationTrigger } from './AutomationTrigger';
 import { ContentCheck } from './ContentCheck';
 import { InboxPreview } from './InboxPreview';
@@ -105,6 +107,14 @@ export function ScheduleSidebar({ letter, revision, zone, form, title, onTitleCh
   };
   const [open, setOpen] = useState<string[]>(needsSomething);
   const [focusing, setFocusing] = useState<string | null>(null);
+  // Check Spam Score (menu, keyboard) opens the content check and runs its spam score.
+  const [spamCheckRequest, setSpamCheckRequest] = useState(0);
+  useCommandHandlers(SPAM_CHECK_COMMANDS, {
+    'letter.checkSpamScore': () => {
+      setOpen((current) => (current.includes('content') ? current : [...current, 'content']));
+      setSpamCheckRequest((count) => count + 1);
+    },
+  });
 
   // The panel shows its fields once it is open: focus waits for that render.
   useEffect(() => {
@@ -159,7 +169,7 @@ export function ScheduleSidebar({ letter, revision, zone, form, title, onTitleCh
       <Stack gap="sm" pr="sm">
         <ScheduleChecklist items={items} action={template ? 'activate' : 'schedule'} onPick={pick} />
         <Accordion multiple value={open} onChange={setOpen} keepMounted keepMountedMode="display-none" variant="separated" chevronPosition="right">
-          {section('content', 'Content check', contentSummary(insights, mailSize, preview.isFetching), false, <ContentCheck uniqueId={letter.uniqueId} revision={revision} />)}
+          {section('content', 'Content check', contentSummary(insights, mailSize, preview.isFetching), false, <ContentCheck uniqueId={letter.uniqueId} revision={revision} spamCheckRequest={spamCheckRequest} />)}
           {withTrigger &&
             automation &&
             section(

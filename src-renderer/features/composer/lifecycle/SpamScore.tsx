@@ -1,6 +1,6 @@
 import { Badge, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SPAM_CHECK_FAILED_MESSAGE } from '../../../../shared/contract/platform-spam-check';
 import type { SpamCheckResponse, SpamRule } from '../../../../shared/contract/platform-spam-check';
 import { errorMessage } from '../../../app/bridge-errors';
@@ -82,17 +82,24 @@ function Result({ answer }: { answer: SpamCheckResponse }) {
   );
 }
 
-export function SpamScore({ uniqueId, revision }: { uniqueId: string; revision: string }) {
+/** `request`: counts Check Spam Score commands (menu, keyboard); each new one runs the check. */
+export function SpamScore({ uniqueId, revision, request = 0 }: { uniqueId: string; revision: string; request?: number }) {
   const [check, { data, error, isLoading }] = useCheckSpamScoreMutation();
   // The letter's revision when the shown answer was asked for: later edits make it stale.
   const [checkedRevision, setCheckedRevision] = useState<string | null>(null);
+  const group = useRef<HTMLDivElement>(null);
   const run = () => {
     setCheckedRevision(revision);
     void check({ uniqueId });
   };
+  useEffect(() => {
+    if (request === 0) return;
+    group.current?.scrollIntoView?.({ block: 'nearest' });
+    run();
+  }, [request]); // eslint-disable-line react-hooks/exhaustive-deps
   const answer = error ? undefined : data;
   return (
-    <Stack gap={6} aria-label={SPAM_PART_TITLE} role="group">
+    <Stack gap={6} aria-label={SPAM_PART_TITLE} role="group" ref={group}>
       <Group gap={6} justify="space-between" wrap="nowrap">
         <Text size="sm" fw={500}>
           {SPAM_PART_TITLE}
