@@ -1,6 +1,6 @@
 import type { Db } from '../db/database';
 import { clickDestination } from '../tracking/click-destination';
-import { rewriteHrefs } from '../tracking/link-rewrite';
+import { rewriteHrefs } from '../../shared/render/anchor-hrefs';
 import { OPEN_PIXEL_SUFFIX, TRACKING_PREFIX } from '../tracking/tracking-paths';
 import { findClickTarget } from '../tracking/tracking-records';
 import { findKeptEmail } from './local-mailbox';

@@ -8,7 +8,7 @@ import type { ReaderLinks } from '../audience/reader-links';
 import type { Db } from '../db/database';
 import { notFound } from '../http/errors';
 import { pollLinkSignature, pollLinkWithKeys } from '../polls/poll-links';
-import { rewriteHrefs } from '../tracking/link-rewrite';
+import { rewriteHrefs } from '../../shared/render/anchor-hrefs';
 import { segmentSampleReaderId } from './audience-snapshot';
 import { signedReaderPages } from './recipient-message';
 import { subjectFor } from './recipient-send';

@@ -24,7 +24,7 @@ import { startOfTodayIn } from '../../shared/rules/schedule-dates';
 import { resolveCurationSections } from '../curation/resolve-curation-sections';
 import type { FetchGuard } from '../integrations/guarded-fetch';
 import { fillScheduledPromotions } from '../promotions/scheduled-promotions';
-import { rewriteHrefs } from '../tracking/link-rewrite';
+import { rewriteHrefs } from '../../shared/render/anchor-hrefs';
 import { assertChannelMaySend } from '../sending/sender-directory';
 import { assertMergeTagsValid } from '../letters/merge-tag-check';
 import { isReaderPageLink } from '../../shared/render/inert-reader-links';

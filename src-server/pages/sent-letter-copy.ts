@@ -5,7 +5,7 @@ import type { ChannelRow } from '../db/schema';
 import { fillMergeTags } from '../../shared/render/merge-fill';
 import type { MergeLookup } from '../../shared/render/merge-fill';
 import { latestSendSnapshots } from '../delivery/send-snapshots';
-import { rewriteHrefs } from '../tracking/link-rewrite';
+import { rewriteHrefs } from '../../shared/render/anchor-hrefs';
 import { archiveLookup } from './archive-merge';
 
 // A sent letter as anyone may see it, from the HTML its latest send kept

@@ -2,7 +2,7 @@ import { POLL_RESPONSE_PARAMS } from '../../shared/contract/public-pages';
 import { PollType } from '../../shared/model/enums';
 import type { ReaderLinks } from '../audience/reader-links';
 import type { Db } from '../db/database';
-import { rewriteHrefs } from '../tracking/link-rewrite';
+import { rewriteHrefs } from '../../shared/render/anchor-hrefs';
 import { pollsWithIds } from './poll-store';
 import type { Poll } from '../../shared/contract/platform-polls';
 import { letterPollIds } from './poll-results';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decodeAttribute, isTrackable, rewriteHrefs, trackableLinks, trackedHtml, trackingTemplate } from './link-rewrite';
+import { decodeAttribute, rewriteHrefs } from '../../shared/render/anchor-hrefs';
+import { isTrackable, trackableLinks, trackedHtml, trackingTemplate } from './link-rewrite';
 
 // Which hrefs of a rendered letter go through click tracking, and what one reader's copy looks like.
 

@@ -3,8 +3,6 @@ import { trackingPaths } from './tracking-paths';
 import { anchorHrefs, escapeAttribute } from '../../shared/render/anchor-hrefs';
 import type { HrefSpot } from '../../shared/render/anchor-hrefs';
 
-export { decodeAttribute, rewriteHrefs } from '../../shared/render/anchor-hrefs';
-
 // Finding a letter's trackable links in its rendered HTML, and writing one reader's copy
 // with those links pointing at the platform's click tracking and an open pixel before
 // </body>. Only the `href` attribute of `<a>` tags is touched, found by a tokenizer-style
