@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { FileChooser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useAppInBrowser } from './support/app-in-browser';
 import { useLoopbackSmtp } from './support/loopback-smtp';
@@ -21,9 +22,20 @@ describe('Import', () => {
     await app.page.goto(app.host.appUrl);
     await expect.poll(() => app.page.getByRole('button', { name: 'Import', exact: true }).count(), { timeout: 15_000 }).toBe(1);
     // File → Import… from the keyboard opens the same file picker as the list's Import button.
-    const chooser = app.page.waitForEvent('filechooser');
-    await app.page.keyboard.press('Control+O');
-    await (await chooser).setFiles(FIXTURE);
+    // The list takes the shortcut once it has registered it, just after it first shows: a
+    // press before that is the browser's, so press again until the picker opens.
+    let chooser: FileChooser | undefined;
+    app.page.once('filechooser', (opened) => (chooser = opened));
+    await expect
+      .poll(
+        async () => {
+          if (!chooser) await app.page.keyboard.press('Control+O');
+          return chooser !== undefined;
+        },
+        { timeout: 15_000, interval: 1_000 },
+      )
+      .toBe(true);
+    await chooser!.setFiles(FIXTURE);
 
     const toast = app.page.getByRole('alert').filter({ hasText: 'Imported sendgrid-merriweather-digest.html' });
     await expect.poll(() => toast.count(), { timeout: 30_000 }).toBe(1);
