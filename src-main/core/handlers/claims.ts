@@ -5,6 +5,7 @@ import { PlatformError, type PlatformClient } from '../platform/platform-client'
 import type { SessionService } from '../session';
 import type { LettersStore } from '../store/letters-store';
 import type { HeldClaims } from '../sync/held-claims';
+import { existingLetter } from './existing-letter';
 
 // Exclusive editing: one editor at a time holds a letter (spec 1 §4 "Claiming"). Offline
 // the claim cannot be asked for, and editing goes on locally; the sync engine turns edits
@@ -20,8 +21,7 @@ export function claimHandlers(deps: {
   const { store, session, client, claims } = deps;
   return {
     async 'letters.claim'({ uniqueId, force }) {
-      const letter = await store.getByUniqueId(uniqueId);
-      if (!letter) throw new AppError('not_found', 'Eep. It doesn’t look like this letter exists.');
+      const letter = await existingLetter(store, uniqueId);
       const user = session.current().user;
       if (letter.id === null || !user) return { state: 'unsynced', message: null };
       try {

@@ -5,12 +5,12 @@ import { PlatformError, type PlatformClient } from '../platform/platform-client'
 import type { SessionService } from '../session';
 import type { LettersStore } from '../store/letters-store';
 import type { LetterVersionsStore } from '../store/letter-versions';
+import { existingLetter } from './existing-letter';
 
 // The composer's History (issue 35): the versions this computer saved (store/letter-versions.ts)
 // and, when the platform answers, its revisions. A local version the platform took since
 // (a revision with the same content saved at or after it) is listed once, as the platform's.
 
-const NOT_FOUND = 'Eep. It doesn’t look like this letter exists.';
 export const HISTORY_OFFLINE_MESSAGE = 'The platform cannot be reached: only the versions saved on this computer are listed.';
 export const HISTORY_NOT_SYNCED_MESSAGE = 'This letter has not reached the platform yet: only the versions saved on this computer are listed.';
 export const VERSION_GONE_MESSAGE = 'This version of the letter is no longer kept.';
@@ -23,11 +23,7 @@ export function letterHistoryHandlers(deps: {
 }): Pick<BridgeHandlers, 'letters.history' | 'letters.version'> {
   const { store, versions, session, client } = deps;
 
-  async function localLetter(uniqueId: string) {
-    const letter = await store.getByUniqueId(uniqueId);
-    if (!letter) throw new AppError('not_found', NOT_FOUND);
-    return letter;
-  }
+  const localLetter = (uniqueId: string) => existingLetter(store, uniqueId);
 
   function platformFailure(error: unknown): never | 'offline' {
     if (error instanceof PlatformError && error.kind === 'network') return 'offline';

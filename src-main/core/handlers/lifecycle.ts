@@ -13,6 +13,7 @@ import type { SessionService } from '../session';
 import type { LettersStore } from '../store/letters-store';
 import { saveOnSchedulingPayload } from '../sync/letter-payloads';
 import type { SyncEngine } from '../sync/sync-engine';
+import { existingLetter } from './existing-letter';
 
 // The lifecycle actions of spec 1 §4 that only the platform can perform: status changes,
 // scheduling, the private flag (update-private), test sends, the spam check, merge-tag checks and suggestions. Each pushes the letter's local
@@ -71,11 +72,7 @@ export function pollIds(letter: Letter): number[] {
 export function platformLetterActions(deps: { store: LettersStore; session: SessionService; sync: SyncEngine }) {
   const { store, session, sync } = deps;
 
-  async function localLetter(uniqueId: string): Promise<Letter> {
-    const letter = await store.getByUniqueId(uniqueId);
-    if (!letter) throw new AppError('not_found', 'Eep. It doesn’t look like this letter exists.');
-    return letter;
-  }
+  const localLetter = (uniqueId: string) => existingLetter(store, uniqueId);
 
   /**
    * Runs `action` on the platform's copy of the letter: local edits are pushed first, and

@@ -1,5 +1,4 @@
 import type { BridgeHandlers } from '../../../shared/contract/bridge';
-import { AppError } from '../../../shared/contract/errors';
 import { PromotionListSchema, promotionPaths, type Promotion } from '../../../shared/contract/platform-promotions';
 import { fillPromotionSlots, previewPromotion } from '../../../shared/render/promotion-fill';
 import { adsToSubmit, chosenAds, promoterAd } from '../../../shared/rules/promotions';
@@ -7,6 +6,7 @@ import type { PlatformClient } from '../platform/platform-client';
 import type { PreviewService } from '../render/preview-service';
 import type { SessionService } from '../session';
 import type { LettersStore } from '../store/letters-store';
+import { existingLetter } from './existing-letter';
 
 // The schedule step shows the email as readers will get it: the core renders the letter as
 // for any preview, then fills each promotion slot with the promotion the send will carry on
@@ -23,8 +23,7 @@ export function promotionPreviewHandlers(deps: {
   const { store, previews, session, client } = deps;
   return {
     async 'promotions.schedulePreview'({ uniqueId }) {
-      const letter = await store.getByUniqueId(uniqueId);
-      if (!letter) throw new AppError('not_found', 'Eep. It doesn’t look like this letter exists.');
+      const letter = await existingLetter(store, uniqueId);
       const preview = await previews.preview(letter);
       const day = letter.publicationDate?.slice(0, 10) ?? null;
       if (day === null || !preview.html.includes('{{promotion.')) return preview;
