@@ -2,14 +2,32 @@ import { load } from 'cheerio/slim';
 import type { Cheerio } from 'cheerio/slim';
 import type { AnyNode, Element } from 'domhandler';
 import type { DeltaOp } from '../model/delta';
-import { LayoutType, SOCIAL_NETWORKS, SocialDisplay } from '../model/enums';
-import type { SocialNetwork } from '../model/enums';
+import { LayoutType, SocialDisplay } from '../model/enums';
 import type { Section } from '../model/section';
 import { newSection } from '../model/section-factory';
 import { networkOption } from '../model/blocks/social';
 import { checkHtml } from '../rules/html-block';
-import { isProfileUrl } from '../rules/social';
 import { sanitizeEmailHtml } from '../render/blocks/html';
+import {
+  alignOf,
+  blockAlign,
+  collapse,
+  DROPPED,
+  hasText,
+  HEADINGS,
+  imagesIn,
+  isButtonLink,
+  isDataTable,
+  isElement,
+  isHidden,
+  isInline,
+  isPixel,
+  networkOf,
+  styleOf,
+  tagOf,
+  textOf,
+} from './email-nodes';
+import { colourOf, inlineOps, tidyLines } from './inline-delta';
 
 // An email's HTML (exported from Mailchimp, Substack, Ghost, a saved page...) as sections.
 // Email HTML is nested layout tables, so the walk looks through containers to the leaves that
@@ -28,212 +46,7 @@ export interface ImportedSections {
   title: string;
 }
 
-type Attributes = Record<string, unknown>;
 type Node = AnyNode;
-
-const HEADINGS = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-const DROPPED = new Set(['head', 'script', 'style', 'title', 'meta', 'link', 'noscript', 'template', 'iframe', 'object', 'embed', 'form', 'input', 'button', 'select', 'textarea', 'svg', 'video', 'audio', 'map']);
-/** Elements that flow inside a line of text. */
-const INLINE = new Set(['a', 'abbr', 'b', 'big', 'cite', 'code', 'del', 'em', 'font', 'i', 'ins', 'kbd', 'mark', 'q', 's', 'small', 'span', 'strike', 'strong', 'sub', 'sup', 'u', 'br', 'label', 'time', 'wbr', 'o:p']);
-
-function styleOf(element: Element): Record<string, string> {
-  const out: Record<string, string> = {};
-  // The document itself (a fragment without <body>) has no attributes.
-  for (const part of (element.attribs?.style ?? '').split(';')) {
-    const colon = part.indexOf(':');
-    if (colon < 0) continue;
-    out[part.slice(0, colon).trim().toLowerCase()] = part.slice(colon + 1).trim().toLowerCase();
-  }
-  return out;
-}
-
-function isElement(node: Node): node is Element {
-  return node.type === 'tag' || node.type === 'script' || node.type === 'style';
-}
-
-function tagOf(node: Node): string {
-  return isElement(node) ? node.name.toLowerCase() : '';
-}
-
-/** What readers never see: the preheader, mso-only parts, anything hidden. */
-function isHidden(element: Element): boolean {
-  const style = styleOf(element);
-  // Templates that keep their CSS in <style> name the preheader by class.
-  if (/\b(preheader|preview-?text)\b/i.test(element.attribs.class ?? '')) return true;
-  if (style.display === 'none' || style.visibility === 'hidden' || style['mso-hide'] === 'all') return true;
-  if (style['max-height'] === '0' || style['max-height'] === '0px') return style.overflow === 'hidden' || style.opacity === '0';
-  return element.attribs.hidden !== undefined || (element.attribs['aria-hidden'] === 'true' && textOf(element) === '');
-}
-
-/** A 1×1 (or 0-sized) image: a tracking pixel, not a picture. */
-function isPixel(element: Element): boolean {
-  const size = (value: string | undefined) => (value === undefined ? NaN : Number.parseInt(value, 10));
-  const style = styleOf(element);
-  const width = size(element.attribs.width ?? style.width);
-  const height = size(element.attribs.height ?? style.height);
-  return (width <= 1 && !Number.isNaN(width)) || (height <= 1 && !Number.isNaN(height));
-}
-
-function textOf(node: Node): string {
-  if (node.type === 'text') return (node as unknown as { data: string }).data;
-  if (!isElement(node)) return '';
-  return node.children.map(textOf).join('');
-}
-
-function collapse(text: string): string {
-  return text.replace(/[\s\u00a0]+/g, ' ');
-}
-
-function hasText(node: Node): boolean {
-  return collapse(textOf(node)).trim() !== '';
-}
-
-function imagesIn(node: Node): Element[] {
-  if (!isElement(node)) return [];
-  if (tagOf(node) === 'img') return [node];
-  return node.children.flatMap(imagesIn);
-}
-
-function isInline(node: Node): boolean {
-  if (node.type === 'text') return true;
-  if (!isElement(node)) return true;
-  const tag = tagOf(node);
-  if (!INLINE.has(tag)) return false;
-  // A link around a picture is a linked image, not text.
-  return node.children.every(isInline) && imagesIn(node).length === 0;
-}
-
-function colourOf(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  const v = value.trim();
-  return /^#[0-9a-f]{3,8}$/i.test(v) || /^rgba?\([\d\s.,%]+\)$/i.test(v) || /^[a-z]+$/i.test(v) ? v : undefined;
-}
-
-/** The formats an element adds to the text inside it. */
-function formatsOf(element: Element, inherited: Attributes): Attributes {
-  const tag = tagOf(element);
-  const style = styleOf(element);
-  const out: Attributes = { ...inherited };
-  if (tag === 'b' || tag === 'strong' || style['font-weight'] === 'bold' || Number(style['font-weight']) >= 600) out.bold = true;
-  if (tag === 'i' || tag === 'em' || tag === 'cite' || style['font-style'] === 'italic') out.italic = true;
-  if (tag === 'u' || style['text-decoration']?.includes('underline')) out.underline = true;
-  if (tag === 's' || tag === 'strike' || tag === 'del' || style['text-decoration']?.includes('line-through')) out.strike = true;
-  if (tag === 'sub') out.script = 'sub';
-  if (tag === 'sup') out.script = 'super';
-  const colour = colourOf(style.color) ?? (tag === 'font' ? colourOf(element.attribs.color) : undefined);
-  if (colour && tag !== 'a') out.color = colour;
-  if (tag === 'a' && element.attribs.href) out.link = element.attribs.href.trim();
-  return out;
-}
-
-/** Inline nodes as delta ops; `<br>` starts a new line of the same block. */
-function inlineOps(nodes: readonly Node[], inherited: Attributes = {}): DeltaOp[] {
-  const ops: DeltaOp[] = [];
-  for (const node of nodes) {
-    if (node.type === 'text') {
-      const text = collapse((node as unknown as { data: string }).data);
-      if (text !== '') ops.push(Object.keys(inherited).length > 0 ? { insert: text, attributes: inherited } : { insert: text });
-    } else if (isElement(node)) {
-      if (tagOf(node) === 'br') ops.push({ insert: '\n' });
-      else if (!isHidden(node) && !DROPPED.has(tagOf(node))) ops.push(...inlineOps(node.children, formatsOf(node, inherited)));
-    }
-  }
-  return ops;
-}
-
-/**
- * Trims the spaces the markup's indentation left at each line's ends, merges neighbours
- * with the same formats, and ends every line with its newline (carrying `lineAttributes`).
- */
-function tidyLines(ops: readonly DeltaOp[], lineAttributes?: Attributes): DeltaOp[] {
-  const lines: DeltaOp[][] = [[]];
-  for (const op of ops) {
-    const parts = String(op.insert).split('\n');
-    parts.forEach((part, index) => {
-      if (index > 0) lines.push([]);
-      if (part !== '') lines[lines.length - 1]!.push({ ...op, insert: part });
-    });
-  }
-  const out: DeltaOp[] = [];
-  for (const line of lines) {
-    const merged: DeltaOp[] = [];
-    for (const op of line) {
-      const last = merged[merged.length - 1];
-      const text = String(op.insert);
-      if (last && JSON.stringify(last.attributes ?? {}) === JSON.stringify(op.attributes ?? {})) {
-        last.insert = String(last.insert) + text;
-        // Two spaces meeting at a tag boundary read as one.
-        last.insert = (last.insert as string).replace(/ {2,}/g, ' ');
-      } else if (last && String(last.insert).endsWith(' ') && text.startsWith(' ')) merged.push({ ...op, insert: text.slice(1) });
-      else merged.push({ ...op });
-    }
-    if (merged.length > 0) merged[0]!.insert = String(merged[0]!.insert).replace(/^ +/, '');
-    if (merged.length > 0) merged[merged.length - 1]!.insert = String(merged[merged.length - 1]!.insert).replace(/ +$/, '');
-    const kept = merged.filter((op) => op.insert !== '');
-    if (kept.length === 0) continue;
-    out.push(...kept, lineAttributes ? { insert: '\n', attributes: lineAttributes } : { insert: '\n' });
-  }
-  return out;
-}
-
-function alignOf(element: Element): 'left' | 'center' | 'right' | 'justify' | undefined {
-  const value = (styleOf(element)['text-align'] ?? element.attribs?.align ?? '').toLowerCase();
-  return value === 'left' || value === 'center' || value === 'right' || value === 'justify' ? value : undefined;
-}
-
-/** A block's alignment: its lines may be justified, the block itself is not. */
-function blockAlign(align: string | undefined): 'left' | 'center' | 'right' {
-  return align === 'center' || align === 'right' ? align : 'left';
-}
-
-const SOCIAL_PROFILE_NETWORKS: readonly SocialNetwork[] = SOCIAL_NETWORKS;
-
-function networkOf(href: string): SocialNetwork | null {
-  return SOCIAL_PROFILE_NETWORKS.find((network) => isProfileUrl(network, href)) ?? null;
-}
-
-/** Links drawn as buttons: a background, a button class or role, or padding with a border. */
-function isButtonLink(element: Element, parent: Element | null): boolean {
-  if (tagOf(element) !== 'a' || !element.attribs.href || !hasText(element) || imagesIn(element).length > 0) return false;
-  const style = styleOf(element);
-  if (style.background || style['background-color']) return true;
-  if (/\b(btn|button|cta)\b/i.test(element.attribs.class ?? '') || element.attribs.role === 'button') return true;
-  // Or a button class on the table around it (the style itself in <style>).
-  for (let up = element.parent, depth = 0; up && depth < 8; up = up.parent, depth++) {
-    if (isElement(up) && /\b(btn|button|cta)(-[\w-]+)?\b/i.test(up.attribs.class ?? '')) return true;
-  }
-  if (style.padding && style.border && style.border !== 'none' && style.border !== '0') return true;
-  // The bulletproof button: a link alone in a coloured cell.
-  if (parent && (tagOf(parent) === 'td' || tagOf(parent) === 'th')) {
-    const parentStyle = styleOf(parent);
-    const coloured = parent.attribs.bgcolor || parentStyle['background-color'] || parentStyle.background;
-    const alone = parent.children.every((child) => child === element || (child.type === 'text' && collapse(textOf(child)).trim() === '') || child.type === 'comment');
-    return Boolean(coloured && alone);
-  }
-  return false;
-}
-
-/** A table used for data (an invoice's lines): header cells, or rows of three or more text cells. */
-function isDataTable(element: Element): boolean {
-  if (tagOf(element) !== 'table') return false;
-  const rows = rowsOf(element);
-  if (rows.length === 0) return false;
-  const cellsOf = (row: Element) => row.children.filter((c): c is Element => isElement(c) && (tagOf(c) === 'td' || tagOf(c) === 'th'));
-  const textual = (cell: Element) => imagesIn(cell).length === 0 && !cell.children.some((c) => isElement(c) && tagOf(c) === 'table');
-  if (rows.some((row) => cellsOf(row).some((cell) => tagOf(cell) === 'th' && hasText(cell)))) return rows.every((row) => cellsOf(row).every(textual));
-  const wide = rows.filter((row) => cellsOf(row).filter(hasText).length >= 3);
-  return wide.length >= 2 && rows.every((row) => cellsOf(row).every(textual));
-}
-
-function rowsOf(table: Element): Element[] {
-  return table.children.flatMap((child) => {
-    if (!isElement(child)) return [];
-    const tag = tagOf(child);
-    if (tag === 'tr') return [child];
-    if (tag === 'thead' || tag === 'tbody' || tag === 'tfoot') return rowsOf(child);
-    return [];
-  });
-}
 
 /** A section from inside a link, given that link where it has none of its own. */
 function withLink(section: Section, href: string): Section {
