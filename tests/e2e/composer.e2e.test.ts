@@ -9,7 +9,7 @@ import { composerPage } from './support/composer-page';
 
 const app = useAppInBrowser();
 
-const { canvasTypes, palette, section, openNewLetter } = composerPage(app);
+const { canvasTypes, palette, section, paragraphText, typeOverParagraph, openNewLetter } = composerPage(app);
 
 /**
  * Drags with the mouse as a person does, dropping near the top left of `target`: the
@@ -113,12 +113,8 @@ describe('the composer', () => {
     await openNewLetter();
     await palette('Paragraph').click();
     await expect.poll(canvasTypes).toEqual(['paragraph', 'footer']);
-    const text = section('Paragraph').getByRole('textbox', { name: 'Paragraph text' });
-    await expect.poll(() => text.getAttribute('contenteditable'), { timeout: 10_000 }).toBe('true');
-    await text.click();
-    // A new paragraph holds the spec's placeholder text: type over it.
-    await app.page.keyboard.press('Control+A');
-    await app.page.keyboard.type('Plain then ');
+    const text = paragraphText();
+    await typeOverParagraph('Plain then ');
     const bold = section('Paragraph').getByRole('button', { name: 'Bold', exact: true });
     await bold.click();
     await app.page.keyboard.type('toolbar');

@@ -9,7 +9,7 @@ import { composerPage } from './support/composer-page';
 // unsubscribe link is shown inert; 'Default (no reader)' brings the tag back.
 
 const app = useAppInBrowser({ LETTERDESK_PUSH_DELAY_MS: '200' });
-const { canvasTypes, palette, section, openNewLetter } = composerPage(app);
+const { canvasTypes, palette, typeOverParagraph, openNewLetter } = composerPage(app);
 
 describe('preview as a subscriber', () => {
   it('fills the greeting and the subject with the first name of the subscriber chosen', async () => {
@@ -17,12 +17,7 @@ describe('preview as a subscriber', () => {
     await app.page.getByRole('textbox', { name: 'Title' }).fill('Tides for {{ first_name }}');
     await palette('Paragraph').click();
     await expect.poll(canvasTypes).toEqual(['paragraph', 'footer']);
-    const text = section('Paragraph').getByRole('textbox', { name: 'Paragraph text' });
-    await expect.poll(() => text.getAttribute('contenteditable'), { timeout: 10_000 }).toBe('true');
-    await text.click();
-    // A new paragraph holds the spec's placeholder text: type over it.
-    await app.page.keyboard.press('Control+A');
-    await app.page.keyboard.type('Hi {{ first_name }}, the tide turns at six.');
+    await typeOverParagraph('Hi {{ first_name }}, the tide turns at six.');
 
     const frame = app.page.getByTitle('Email preview');
     const shown = async () => (await frame.getAttribute('srcdoc')) ?? '';

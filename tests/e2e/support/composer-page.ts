@@ -12,12 +12,24 @@ export function composerPage(app: AppInBrowser) {
       .locator('[data-section-type]')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-section-type') ?? ''));
 
+  const section = (name: string) => app.page.getByRole('group', { name: `${name} section`, exact: true });
+  const paragraphText = () => section('Paragraph').getByRole('textbox', { name: 'Paragraph text' });
+
   return {
     canvasTypes,
     /** A block's button in the Blocks palette. */
     palette: (name: string) => app.page.getByRole('tabpanel', { name: 'Blocks' }).getByRole('button', { name, exact: true }),
     /** A section on the canvas, e.g. 'Image'. */
-    section: (name: string) => app.page.getByRole('group', { name: `${name} section`, exact: true }),
+    section,
+    /** The text of the letter's (one) paragraph section. */
+    paragraphText,
+    /** Types `words` over the paragraph's text once it is editable (a new one holds the spec's placeholder). */
+    async typeOverParagraph(words: string) {
+      await expect.poll(() => paragraphText().getAttribute('contenteditable'), { timeout: 10_000 }).toBe('true');
+      await paragraphText().click();
+      await app.page.keyboard.press('Control+A');
+      await app.page.keyboard.type(words);
+    },
     /** The block settings panel. */
     settings: () => app.page.getByRole('dialog', { name: 'Block settings' }),
     /** From the app's start page: New letter, then wait for its composer with the footer every new letter has. */
